@@ -1,0 +1,148 @@
+"""Cards and their notation (NOTATION.md, "Cards").
+
+A card is a small immutable value. A joker in a hand stands for nothing (``*``); on the
+table, or in a meld being laid, it carries the card it stands for (``*7h``). Copies of the
+same card from different packs are not told apart, so a hand is a sorted tuple (a multiset).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
+
+SUITS = "shdc"
+SUIT_SYMBOLS = "♠♥♦♣"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# Display order "kleur-om-kleur" (000): the colours alternate, ♥ ♠ ♦ ♣.
+DISPLAY_SUIT_ORDER = (1, 0, 2, 3)
+
+
+class NotationError(ValueError):
+    """Text that is not valid notation (a syntax error, not a rules error)."""
+
+
+class Card(NamedTuple):
+    """A natural card, a joker in hand (``rank == 0``), or a joker standing for a card.
+
+    ``rank`` 1..13 (ace = 1) and ``suit`` 0..3 (s h d c); a joker in hand is rank 0, suit -1.
+    """
+
+    rank: int
+    suit: int
+    joker: bool = False
+
+    @property
+    def natural(self) -> bool:
+        return not self.joker
+
+    @property
+    def declared(self) -> bool:
+        """True for a natural card or a joker that says which card it stands for."""
+        return self.rank > 0
+
+    @property
+    def face(self) -> Card:
+        """The natural card this card is or stands for."""
+        return Card(self.rank, self.suit)
+
+    def as_joker(self) -> Card:
+        return Card(self.rank, self.suit, True)
+
+    def __str__(self) -> str:
+        if self.joker:
+            return "*" + (RANKS[self.rank - 1] + SUITS[self.suit] if self.rank else "")
+        return RANKS[self.rank - 1] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def symbol(self) -> str:
+        """The card as players read it: ``7♥``, ``★`` for a joker (``★7♥`` on the table)."""
+        if self.joker:
+            return "★" + (RANKS[self.rank - 1] + SUIT_SYMBOLS[self.suit] if self.rank else "")
+        return RANKS[self.rank - 1] + SUIT_SYMBOLS[self.suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        token = text.strip()
+        if not token:
+            raise NotationError("empty card")
+        if token[0] == "*":
+            if len(token) == 1:
+                return JOKER
+            inner = _parse_natural(token[1:], token)
+            return Card(inner.rank, inner.suit, True)
+        return _parse_natural(token, token)
+
+
+JOKER = Card(0, -1, True)
+_RANK_INDEX = {name: i + 1 for i, name in enumerate(RANKS)}
+_RANK_INDEX["T"] = 10
+_RANK_INDEX["1"] = 1  # "1h" is an ace for some players (000: "de aas = ook een 1")
+_SUIT_INDEX = {c: i for i, c in enumerate(SUITS)}
+_SUIT_INDEX.update({c.upper(): i for i, c in enumerate(SUITS)})
+_SUIT_INDEX.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
+_SUIT_INDEX.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
+
+
+def _parse_natural(token: str, whole: str) -> Card:
+    if len(token) < 2:
+        raise NotationError(f"{whole!r} is not a card (write rank and suit, e.g. 7h, 10s, Qd, *)")
+    rank_text, suit_text = token[:-1].upper(), token[-1]
+    rank = _RANK_INDEX.get(rank_text)
+    suit = _SUIT_INDEX.get(suit_text)
+    if rank is None or suit is None:
+        raise NotationError(
+            f"{whole!r} is not a card (ranks A 2-10 J Q K, suits s h d c, joker *)"
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse a space-separated list of cards: ``"5h *6h 7h"``."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def full_deck(packs: int, jokers: int) -> list[Card]:
+    """Every card of ``packs`` packs plus ``jokers`` jokers, in a fixed order."""
+    naturals = [Card(r, s) for s in range(4) for r in range(1, 14)]
+    return naturals * packs + [JOKER] * jokers
+
+
+def hand_key(card: Card) -> tuple[int, int]:
+    """Sort by suit then rank, kleur-om-kleur (000); jokers last."""
+    if card.joker:
+        return (9, 0)
+    return (DISPLAY_SUIT_ORDER.index(card.suit), card.rank)
+
+
+def rank_key(card: Card) -> tuple[int, int]:
+    """Sort by rank then suit; jokers last."""
+    if card.joker:
+        return (99, 0)
+    return (card.rank, DISPLAY_SUIT_ORDER.index(card.suit))
+
+
+def to_hand(card: Card) -> Card:
+    """What a card is when it returns to a hand: a joker forgets what it stood for."""
+    return JOKER if card.joker else card
+
+
+def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` minus ``cards`` (as hand cards), or None if the hand lacks any of them."""
+    need = Counter(to_hand(c) for c in cards)
+    have = Counter(hand)
+    for card, n in need.items():
+        if have[card] < n:
+            return None
+    have.subtract(need)
+    return tuple(sorted(have.elements()))
+
+
+def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *(to_hand(c) for c in cards))))

@@ -1,0 +1,155 @@
+"""The ``jokeren`` command: replay, rules, simulate (and play, when the terminal table is in).
+
+Every command has --help; bad input gives one sentence and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from .i18n import Lang, detect_lang
+from .record import Record, RecordError, replay
+from .rules import PRESETS, Rules, RulesError, contradictions
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules.",
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"jokeren: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def load_rules(text: str) -> Rules:
+    """A preset name, a house-rules file (TOML or JSON), or inline JSON."""
+    try:
+        if text.lstrip().startswith("{"):
+            return Rules.load(json.loads(text))
+        if Path(text).suffix.lower() in (".toml", ".json") or Path(text).is_file():
+            return Rules.from_file(text)
+        return Rules.load(text)
+    except json.JSONDecodeError as exc:
+        fail(f"the rules are not valid JSON: {exc.msg}")
+    except RulesError as exc:
+        fail(str(exc))
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON, jokeren-record/1).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    lang: Annotated[Lang | None, typer.Option(help="Language of the text output.")] = None,
+) -> None:
+    """Play a game record through the rules and say whether every move was legal.
+
+    Exit status: 0 all moves legal, 1 at an illegal move, 2 for a malformed record.
+    """
+    try:
+        record = Record.load(file)
+        result = replay(record)
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
+    summary = result.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
+    else:
+        from .sheet import replay_text
+
+        typer.echo(replay_text(summary, lang or detect_lang()))
+    raise typer.Exit(0 if result.ok else 1)
+
+
+@app.command("rules")
+def rules_cmd(
+    preset: Annotated[str | None, typer.Argument(help="A preset name (all presets if left out).")]
+    = None,
+    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+    = None,
+    check: Annotated[Path | None, typer.Option(
+        "--check", help="Validate a house-rules file (TOML or JSON) and print its rules.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print every key as JSON.")] = False,
+) -> None:
+    """Print a preset's rules, or check a house-rules file."""
+    from .sheet import rules_text
+
+    language = lang or detect_lang()
+    if check is not None:
+        try:
+            rules = Rules.from_file(check)
+        except RulesError as exc:
+            fail(str(exc))
+        typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False) if as_json
+                   else rules_text(rules, language))
+        problems = contradictions(rules, language)
+        for p in problems:
+            typer.echo(("let op: " if language == "nl" else "warning: ") + p)
+        raise typer.Exit(1 if problems else 0)
+    if preset is None:
+        for name, rules in PRESETS.items():
+            typer.echo(f"{name:16} {rules.describe(language).split('.')[0]}")
+        return
+    rules = load_rules(preset)
+    typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False) if as_json
+               else rules_text(rules, language))
+
+
+@app.command("simulate")
+def simulate_cmd(
+    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
+    = "amerikaans",
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 3,
+    matches: Annotated[int, typer.Option("--matches", help="Number of matches.")] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the first match.")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Folder for the game records.")]
+    = None,
+    bots: Annotated[str, typer.Option("--bots", help="One computer player per seat, e.g. "
+                                      "random,random,random (or one for all).")] = "random",
+    max_reshuffles: Annotated[int | None, typer.Option(
+        "--max-reshuffles", help="End a round when the stock runs out after this many "
+        "rebuilds (the default keeps simulated rounds finite: 2).")] = 2,
+    lang: Annotated[Lang | None, typer.Option(help="nl or en.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Let computer players play whole matches and print each match's score sheet."""
+    from .simulate import run_matches
+
+    base = load_rules(rules)
+    if max_reshuffles is not None and base.max_reshuffles is None:
+        from dataclasses import replace
+
+        base = replace(base, max_reshuffles=max_reshuffles)
+    if matches < 1:
+        fail("--matches must be at least 1")
+    lo, hi = base.players
+    if not lo <= players <= hi:
+        fail(f"{base.preset} is played by {lo} to {hi} players, not {players}")
+    if save is not None:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot make {save}: {exc.strerror}")
+    try:
+        run_matches(base, players, matches, seed, save, bots.split(","), lang or detect_lang(),
+                    as_json)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,680 @@
+"""The engine: ``apply(state, seat, action) -> (state, events)``; pure, no I/O, no clock.
+
+Chance is explicit: a round is dealt from the seed held in the state (or from a given
+deal, as a record fixes it), and a rebuilt stock is shuffled from the seed too. Every rules
+error is an ``IllegalMoveError`` whose message says why in a player's words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import permutations
+from typing import TypeVar
+
+from .actions import Action, Verb
+from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
+from .events import Event
+from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
+from .requirements import Requirement
+from .rules import Rules
+from .state import OFFER_PHASES, Phase, RoundResult, State
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed action that the rules forbid now."""
+
+
+class DealError(ValueError):
+    """A deal that the packs cannot make (too many copies of a card, too few cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """What a record fixes of a deal; the rest comes from the seed."""
+
+    hands: tuple[tuple[Card, ...], ...] | None = None  # one per active seat, in seat order
+    upcard: Card | None = None
+    stock: tuple[Card, ...] = ()  # top card first, as written
+
+
+# --- starting ---------------------------------------------------------------------------
+
+def new_match(rules: Rules, players: Sequence[str], seed: int, deal: Deal | None = None,
+              dealer: int | None = None) -> State:
+    n = len(players)
+    lo, hi = rules.players
+    if not lo <= n <= hi:
+        raise DealError(f"{rules.preset} is played by {lo} to {hi} players, not {n}")
+    if len(set(players)) != n or any(not p or ":" in p for p in players):
+        raise DealError("players need different names, without ':'")
+    if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > len(
+        full_deck(rules.pack_count(n), rules.joker_count(n))
+    ):
+        raise DealError(f"the packs do not hold {rules.hand_size} cards for {n} players")
+    state = State(rules=rules, players=tuple(players), seed=seed, totals=(0,) * n,
+                  dealer=(n - 1) if dealer is None else dealer, phase=Phase.ROUND_OVER)
+    return deal_round(state, deal, dealer=state.dealer)
+
+
+def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None) -> State:
+    """Deal the next round (or the first, from ``new_match``)."""
+    if state.phase is Phase.MATCH_OVER:
+        raise IllegalMoveError("the match is over")
+    if state.phase is not Phase.ROUND_OVER:
+        raise IllegalMoveError("the round is still being played")
+    first = not state.results and not state.hands
+    index = state.round_index if first else state.round_index + 1
+    if dealer is None:
+        dealer = state.dealer if first else state.next_seat(state.dealer)
+    rules, n = state.rules, state.n
+    active = state.active
+    rng = random.Random(f"jokeren/{state.seed}/{index}")
+    deck = full_deck(rules.pack_count(n), rules.joker_count(n))
+    deal = deal or Deal()
+    given: list[Card] = [c for h in (deal.hands or ()) for c in h] + list(deal.stock)
+    if deal.upcard is not None:
+        given.append(deal.upcard)
+    left = Counter(deck)
+    for card in given:
+        if card.joker and card.rank:
+            raise DealError("a dealt joker stands for nothing: write '*'")
+        if left[card] == 0:
+            raise DealError(f"the packs do not hold that many copies of {card}")
+        left[card] -= 1
+    rest = list(left.elements())
+    rest.sort()
+    rng.shuffle(rest)
+    hands: list[tuple[Card, ...]] = [() for _ in range(n)]
+    if deal.hands is not None:
+        if len(deal.hands) != len(active):
+            raise DealError(f"the deal gives {len(deal.hands)} hands for {len(active)} players")
+        for seat, hand in zip(active, deal.hands, strict=True):
+            if len(hand) != rules.hand_size:
+                raise DealError(f"{state.players[seat]} is dealt {len(hand)} cards, "
+                                f"not {rules.hand_size}")
+            hands[seat] = tuple(sorted(hand))
+    else:
+        for seat in active:
+            if len(rest) < rules.hand_size:
+                raise DealError("not enough cards to deal")
+            hands[seat] = tuple(sorted(rest[: rules.hand_size]))
+            del rest[: rules.hand_size]
+    upcard = deal.upcard
+    if upcard is None and rules.has_upcard(len(active)):
+        if not rest and not deal.stock:
+            raise DealError("no card left for the upcard")
+        upcard = rest.pop(0) if rest else None
+    stock = tuple(reversed((*deal.stock, *rest)))
+    voorhand = state.next_seat(dealer)
+    state = replace(
+        state, round_index=index, dealer=dealer, hands=tuple(hands), stock=stock,
+        discard=(upcard,) if upcard is not None else (), table=(), owners=(),
+        come_out=(False,) * n, turns_done=0, rebuilds=0, gives=(None,) * n, drawn=(),
+        came_out_now=False, pending=(), turn_draws=0, acted=False, known=((),) * n, turn=voorhand,
+        to_act=voorhand, offer=(), phase=Phase.DRAW,
+    )
+    if rules.exchange_on(len(active)):
+        order = (voorhand, *state.seats_after(voorhand))
+        return replace(state, phase=Phase.EXCHANGE, offer=order, to_act=order[0])
+    return _after_exchange(state)
+
+
+def _after_exchange(state: State) -> State:
+    if state.rules.upcard_offer and state.discard:
+        order = (state.turn, *state.seats_after(state.turn))
+        return replace(state, phase=Phase.UPCARD_OFFER, offer=order, to_act=order[0])
+    return replace(state, phase=Phase.DRAW, offer=(), to_act=state.turn)
+
+
+# --- applying ---------------------------------------------------------------------------
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``seat`` does ``action``, and what happened; or IllegalMoveError."""
+    if state.phase is Phase.MATCH_OVER:
+        raise IllegalMoveError("the match is over")
+    if state.phase is Phase.ROUND_OVER:
+        raise IllegalMoveError("the round is over")
+    name = state.players[seat] if 0 <= seat < state.n else "?"
+    if seat != state.to_act:
+        raise IllegalMoveError(f"it is not {name}'s turn but {state.players[state.to_act]}'s")
+    handler = _HANDLERS.get((state.phase, action.verb))
+    if handler is None:
+        raise IllegalMoveError(_wrong_verb(state, action))
+    return handler(state, seat, action)
+
+
+def check(state: State, seat: int, action: Action) -> str | None:
+    """Why ``action`` is illegal now, or None if it is legal."""
+    try:
+        apply(state, seat, action)
+    except IllegalMoveError as exc:
+        return str(exc)
+    return None
+
+
+def _wrong_verb(state: State, action: Action) -> str:
+    name = state.players[state.to_act]
+    expected = {
+        Phase.EXCHANGE: f"{name} may give a card held twice, or pass (the duplicate exchange)",
+        Phase.UPCARD_OFFER: f"{name} may take the upcard in exchange for a card, or pass",
+        Phase.UPCARD_SWAP: f"{name} must put a hand card on the pile for the upcard",
+        Phase.DRAW: f"{name} must first draw a card or take the discard",
+        Phase.BUYING: f"{name} may buy the discard, or pass",
+        Phase.PLAY: f"{name} has already drawn: meld, lay off, swap a joker or discard",
+    }
+    return f"'{action.verb.value}' is not possible now: {expected[state.phase]}"
+
+
+def _illegal(text: str) -> IllegalMoveError:
+    return IllegalMoveError(text)
+
+
+# --- offers -----------------------------------------------------------------------------
+
+def _offer_next(state: State) -> State:
+    rest = state.offer[1:]
+    return replace(state, offer=rest, to_act=rest[0] if rest else state.turn)
+
+
+def _exchange_give(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    card = action.card
+    if card.joker or state.hands[seat].count(card) < 2:
+        raise _illegal(f"{state.players[seat]} may only give a card held twice")
+    gives = list(state.gives)
+    gives[seat] = card
+    return _exchange_answered(replace(state, gives=tuple(gives)), seat, True)
+
+
+def _exchange_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    return _exchange_answered(state, seat, False)
+
+
+def _exchange_answered(state: State, seat: int, gave: bool) -> tuple[State, list[Event]]:
+    events = [Event("give" if gave else "pass", seat)]
+    state = _offer_next(state)
+    if state.offer:
+        return state, events
+    # Everyone answered: the givers pass their card on to the next giver (000: two swap,
+    # all three pass clockwise); a lone giver keeps his card.
+    givers = [s for s in state.active if state.gives[s] is not None]
+    hands = list(state.hands)
+    if len(givers) >= 2:
+        for i, s in enumerate(givers):
+            to = givers[(i + 1) % len(givers)]
+            card = state.gives[s]
+            assert card is not None
+            hands[s] = remove_cards(hands[s], [card]) or hands[s]
+            hands[to] = add_cards(hands[to], [card])
+            events.append(Event("exchanged", s, (card,), to=to, public=False))
+    state = replace(state, hands=tuple(hands), gives=(None,) * state.n)
+    return _after_exchange(state), events
+
+
+def _upcard_take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    card = state.discard[-1]
+    state = replace(state, discard=state.discard[:-1],
+                    hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
+                    known=_set(state.known, seat, (*state.known[seat], card)),
+                    phase=Phase.UPCARD_SWAP, offer=(), to_act=seat)
+    return state, [Event("take", seat, (card,))]
+
+
+def _upcard_swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    card = to_hand(action.card)
+    hand = remove_cards(state.hands[seat], [card])
+    if hand is None:
+        raise _illegal(f"{state.players[seat]} does not hold {card}")
+    state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card),
+                    known=_set(state.known, seat, _forget(state.known[seat], [card])))
+    return replace(state, phase=Phase.DRAW, to_act=state.turn), [Event("discard", seat, (card,))]
+
+
+def _upcard_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    state = _offer_next(state)
+    if not state.offer:
+        state = replace(state, phase=Phase.DRAW, to_act=state.turn)
+    return state, [Event("pass", seat)]
+
+
+def _buy(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules = state.rules
+    assert rules.buying is not None
+    card = state.discard[-1]
+    state = replace(state, discard=state.discard[:-1])
+    state, extra = _take_stock(state, rules.buying.extra)
+    state = replace(
+        state, hands=_set(state.hands, seat, add_cards(state.hands[seat], [card, *extra])),
+        known=_set(state.known, seat, (*state.known[seat], card)),
+        pot=state.pot + (rules.money.per_buy if rules.money else 0),
+    )
+    events = [Event("buy", seat, (card,)), Event("draw", seat, tuple(extra), public=False)]
+    state, more = _turn_draws_stock(state)
+    return state, events + more
+
+
+def _buy_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    state = _offer_next(state)
+    events = [Event("pass", seat)]
+    if state.offer:
+        return state, events
+    state, more = _turn_draws_stock(state)
+    return state, events + more
+
+
+def _turn_draws_stock(state: State) -> tuple[State, list[Event]]:
+    seat = state.turn
+    state, cards = _take_stock(state, state.rules.draws)
+    state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
+                    phase=Phase.PLAY, offer=(), to_act=seat, drawn=tuple(cards),
+                    turn_draws=state.turn_draws + 1)
+    return state, [Event("draw", seat, tuple(cards), public=False)]
+
+
+# --- drawing ----------------------------------------------------------------------------
+
+def _take_stock(state: State, k: int) -> tuple[State, list[Card]]:
+    """Up to ``k`` stock cards, rebuilding the stock from the discard pile when it is out."""
+    cards: list[Card] = []
+    for _ in range(k):
+        if not state.stock:
+            rebuilt = _rebuild(state)
+            if rebuilt is None:
+                break
+            state = rebuilt
+        cards.append(state.stock[-1])
+        state = replace(state, stock=state.stock[:-1])
+    return state, cards
+
+
+def _rebuild(state: State) -> State | None:
+    """The stock rebuilt from the discard pile minus its top card, or None if it cannot be."""
+    rules = state.rules
+    if len(state.discard) <= 1:
+        return None
+    if rules.max_reshuffles is not None and state.rebuilds >= rules.max_reshuffles:
+        return None
+    under = list(state.discard[:-1])
+    if rules.stock_empty == "reshuffle":
+        random.Random(f"jokeren/{state.seed}/{state.round_index}/rebuild/{state.rebuilds}") \
+            .shuffle(under)
+        stock = tuple(under)
+    else:  # turn the pile over: its bottom card becomes the top of the stock
+        stock = tuple(reversed(under))
+    return replace(state, stock=stock, discard=state.discard[-1:], rebuilds=state.rebuilds + 1)
+
+
+def _draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if state.rules.buying_on(len(state.active)) and state.discard and len(state.active) > 1:
+        order = state.seats_after(seat)
+        return (replace(state, phase=Phase.BUYING, offer=order, to_act=order[0]),
+                [Event("for-sale", seat, (state.discard[-1],))])
+    return _turn_draws_stock(state)
+
+
+def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if not state.discard:
+        raise _illegal("the discard pile is empty")
+    card = state.discard[-1]
+    pending: tuple[Card, ...] = ()
+    if state.rules.take_discard == "if-used":
+        from .search import can_use  # the search module builds on this one
+
+        if not can_use(state, seat, card, extra=card):
+            raise _illegal(f"{state.players[seat]} may take {card} only to use it at once, "
+                           "and cannot use it now")
+        pending = (card,)
+    state = replace(
+        state, discard=state.discard[:-1],
+        hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
+        known=_set(state.known, seat, (*state.known[seat], card)),
+        phase=Phase.PLAY, drawn=(card,), pending=pending, turn_draws=state.turn_draws + 1,
+    )
+    return state, [Event("take", seat, (card,))]
+
+
+def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules = state.rules
+    if not rules.turbo:
+        raise _illegal(f"{state.players[seat]} has already drawn this turn")
+    if state.turn_draws >= 3:
+        raise _illegal("at most 3 cards from the stock in one turn (Turbo)")
+    if state.acted:
+        raise _illegal("in Turbo you draw again only before you meld")
+    from .search import can_meld_now
+
+    if can_meld_now(state, seat):
+        raise _illegal("in Turbo you draw again only while you cannot meld")
+    state, cards = _take_stock(state, 1)
+    if not cards:
+        raise _illegal("the stock is empty")
+    state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
+                    drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1)
+    return state, [Event("draw", seat, tuple(cards), public=False)]
+
+
+# --- melding ----------------------------------------------------------------------------
+
+def _blocked(state: State) -> frozenset[Card]:
+    """Cards a joker may not stand for now (every copy already on the table, 000)."""
+    if not state.rules.joker_copies_limit:
+        return frozenset()
+    packs = state.rules.pack_count(state.n)
+    counts = Counter(c.face for m in state.table for c in m.cards)
+    return frozenset(c for c, k in counts.items() if k >= packs)
+
+
+def _check_copies(state: State, table: Sequence[Meld], new_jokers: Sequence[Card]) -> None:
+    if not state.rules.joker_copies_limit or not new_jokers:
+        return
+    packs = state.rules.pack_count(state.n)
+    counts = Counter(c.face for m in table for c in m.cards)
+    for joker in new_jokers:
+        if counts[joker.face] > packs:
+            raise _illegal(f"a joker may not stand for {joker.face}: every copy of it is "
+                           "already on the table")
+
+
+def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+    hand = remove_cards(state.hands[seat], cards)
+    if hand is None:
+        have = Counter(state.hands[seat])
+        need = Counter(to_hand(c) for c in cards)
+        missing = next(c for c, k in need.items() if have[c] < k)
+        raise _illegal(f"{state.players[seat]} does not hold {missing}")
+    return hand
+
+
+def _check_going_out(state: State, seat: int, left: int) -> None:
+    """Cards the player may still keep after a meld or lay-off."""
+    rules = state.rules
+    if left == 0:
+        if rules.going_out == "discard":
+            raise _illegal("you go out by discarding: keep a card to discard")
+        _check_may_end(state, seat)
+
+
+def _check_may_end(state: State, seat: int) -> None:
+    if state.turns_done < len(state.active) - 1:
+        raise _illegal("the round cannot end before every player has had a turn")
+
+
+def _new_jokers(before: Sequence[Meld], after: Sequence[Meld]) -> list[Card]:
+    """Jokers in ``after`` that were not in ``before`` (placed by this action)."""
+    old = Counter(c for m in before for c in m.cards if c.joker)
+    new = Counter(c for m in after for c in m.cards if c.joker)
+    return list((new - old).elements())
+
+
+def _requirement_met(req: Requirement, melds: Sequence[Meld], exact: bool) -> bool:
+    if req.none or req.all_at_once:
+        return bool(melds)
+    if req.points:
+        return sum(m.value() for m in melds) >= req.points
+    for alt in req.alternatives:
+        if exact and len(melds) != len(alt):
+            continue
+        if len(melds) < len(alt):
+            continue
+        for chosen in permutations(range(len(melds)), len(alt)):
+            if all(melds[i].kind == k and len(melds[i].cards) >= n
+                   for i, (k, n) in zip(chosen, alt, strict=True)):
+                return True
+    return False
+
+
+def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules, name = state.rules, state.players[seat]
+    groups = action.melds
+    tokens = [c for g in groups for c in g]
+    hand = _remove(state, seat, tokens)
+    blocked = _blocked(state)
+    melds = []
+    for i, group in enumerate(groups, 1):
+        try:
+            melds.append(read_meld(group, rules, state.round_index, blocked))
+        except MeldError as exc:
+            where = f"meld {i} ({' '.join(map(str, group))})" if len(groups) > 1 else \
+                " ".join(map(str, group))
+            raise _illegal(f"{where}: {exc}") from None
+    left = len(hand)
+    _check_going_out(state, seat, left)
+    goes_out = left <= 1
+    req = state.requirement
+    coming_out = not state.come_out[seat]
+    if coming_out:
+        if rules.wait_first_turn and state.turns_done < len(state.active):
+            raise _illegal(f"{name} may come out only after every player has had a turn")
+        if not rules.joker_in_first_meld and any(c.joker for c in tokens):
+            raise _illegal("no joker in the first meld under these rules")
+        if req.all_at_once and left > 1:
+            raise _illegal("this round you come out by laying your whole hand at once "
+                           "(one card may be left to discard)")
+        exact = rules.opening_only_contract and not goes_out
+        if not _requirement_met(req, melds, exact):
+            raise _illegal(_requirement_reason(req, melds, exact))
+    elif state.came_out_now and rules.opening_only_contract and not goes_out:
+        raise _illegal("in the turn you come out you lay only the requirement, unless you "
+                       "go out at once")
+    table = (*state.table, *melds)
+    _check_copies(state, table, _new_jokers((), melds))
+    state = replace(
+        state, hands=_set(state.hands, seat, hand), table=table,
+        owners=(*state.owners, *(seat,) * len(melds)),
+        come_out=_set(state.come_out, seat, True),
+        came_out_now=state.came_out_now or coming_out,
+        pending=_used(state.pending, tokens), acted=True,
+        known=_set(state.known, seat, _forget(state.known[seat], tokens)),
+    )
+    events = [Event("come-out" if coming_out else "meld", seat, tuple(tokens),
+                    melds=tuple(melds), to=len(state.table) - len(melds) + 1)]
+    if left == 0:
+        return _round_won(state, seat, events)
+    return state, events
+
+
+def _requirement_reason(req: Requirement, melds: Sequence[Meld], exact: bool) -> str:
+    if req.points:
+        total = sum(m.value() for m in melds)
+        return f"{total} points, {req.points} needed to come out"
+    only = " and nothing else" if exact else ""
+    return f"to come out this round you lay {req.describe()}{only}"
+
+
+def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules, name = state.rules, state.players[seat]
+    if not state.come_out[seat] and not rules.act_before_out:
+        raise _illegal(f"{name} has not come out yet")
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(f"there is no table meld {action.target}")
+    hand = _remove(state, seat, action.cards)
+    left = len(hand)
+    if state.came_out_now and rules.opening_only_contract and left > 1:
+        raise _illegal("in the turn you come out you lay only the requirement, unless you "
+                       "go out at once")
+    _check_going_out(state, seat, left)
+    index = action.target - 1
+    try:
+        meld = extend_meld(state.table[index], action.cards, rules, state.round_index,
+                           _blocked(state))
+    except MeldError as exc:
+        raise _illegal(f"cannot lay {' '.join(map(str, action.cards))} on meld "
+                       f"{action.target}: {exc}") from None
+    table = _set(state.table, index, meld)
+    _check_copies(state, table, _new_jokers([state.table[index]], [meld]))
+    state = replace(state, hands=_set(state.hands, seat, hand), table=table,
+                    pending=_used(state.pending, action.cards), acted=True,
+                    known=_set(state.known, seat, _forget(state.known[seat], action.cards)))
+    events = [Event("lay", seat, action.cards, to=action.target, melds=(meld,))]
+    if left == 0:
+        return _round_won(state, seat, events)
+    return state, events
+
+
+def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules, name = state.rules, state.players[seat]
+    natural = action.card
+    if natural.joker:
+        raise _illegal("swap a joker for the natural card it stands for")
+    if not state.come_out[seat] and not rules.act_before_out:
+        raise _illegal(f"{name} has not come out yet")
+    if state.requirement.all_at_once and not rules.swap_in_all_round:
+        raise _illegal("no joker swaps in the all-at-once round")
+    if state.came_out_now and rules.opening_only_contract:
+        raise _illegal("in the turn you come out you lay only the requirement")
+    if not 1 <= action.target <= len(state.table):
+        raise _illegal(f"there is no table meld {action.target}")
+    hand = _remove(state, seat, [natural])
+    found = replace_joker(state.table[action.target - 1], natural, rules, state.round_index)
+    if found is None:
+        raise _illegal(f"meld {action.target} has no joker standing for {natural}")
+    meld, _ = found
+    hand = add_cards(hand, [JOKER])
+    state = replace(state, hands=_set(state.hands, seat, hand),
+                    table=_set(state.table, action.target - 1, meld), acted=True)
+    if rules.freed_joker == "use":
+        from .search import can_use
+
+        if not can_use(state, seat, JOKER):
+            raise _illegal("the freed joker must be used again this turn, and it cannot be")
+        state = replace(state, pending=(*state.pending, JOKER))
+    return state, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
+
+
+def _discard(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    rules, name = state.rules, state.players[seat]
+    card = to_hand(action.card)
+    hand = _remove(state, seat, [card])
+    if state.pending:
+        from .search import can_use
+
+        waiting = [c for c in state.pending if can_use(state, seat, c)]
+        if waiting:
+            what = "the freed joker" if waiting[0].joker else f"{waiting[0]}"
+            raise _illegal(f"{name} must first use {what} in a meld or lay-off")
+    if card.joker and not rules.discard_joker and any(c.natural for c in state.hands[seat]):
+        raise _illegal("a joker may not be discarded under these rules")
+    if not hand:
+        _check_may_end(state, seat)
+    state = replace(state, hands=_set(state.hands, seat, hand),
+                    discard=(*state.discard, card),
+                    known=_set(state.known, seat, _forget(state.known[seat], [card])))
+    events = [Event("discard", seat, (card,))]
+    if not hand:
+        return _round_won(state, seat, events)
+    return _end_turn(state, events)
+
+
+def _end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    nxt = state.next_seat(state.turn)
+    state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
+                    phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
+                    acted=False)
+    if not state.stock:
+        rebuilt = _rebuild(state)
+        if rebuilt is None:
+            return _round_over(state, None, [*events, Event("stock-out", None)])
+        state = rebuilt
+        events.append(Event("rebuild", None))
+    return state, events
+
+
+# --- the end of a round and of the match -------------------------------------------------
+
+def _round_won(state: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+    return _round_over(state, seat, [*events, Event("out", seat)])
+
+
+def _round_over(state: State, winner: int | None,
+                events: list[Event]) -> tuple[State, list[Event]]:
+    rules = state.rules
+    all_at_once = winner is not None and state.came_out_now
+    penalties = []
+    for s in range(state.n):
+        if s in state.eliminated:
+            penalties.append(0)
+        elif s == winner:
+            penalties.append(-rules.all_at_once_bonus if all_at_once else 0)
+        else:
+            penalties.append(sum(rules.penalty_of(c.rank, c.joker, state.come_out[s])
+                                 for c in state.hands[s]))
+    result = RoundResult(winner, tuple(penalties), str(state.requirement), state.dealer,
+                         state.hands, all_at_once)
+    totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
+    pot = state.pot
+    if rules.money:
+        pot += rules.money.per_point * sum(p for s, p in enumerate(penalties)
+                                           if s != winner and p > 0)
+    eliminated = state.eliminated
+    if rules.eliminate_at is not None:
+        out = [s for s in state.active if totals[s] >= rules.eliminate_at]
+        eliminated = (*eliminated, *sorted(out, key=lambda s: (totals[s], s)))
+    state = replace(state, results=(*state.results, result), totals=totals, pot=pot,
+                    eliminated=eliminated, phase=Phase.ROUND_OVER, offer=(), pending=())
+    events.append(Event("round-over", winner))
+    limit = rules.match_rounds()
+    still = [s for s in range(state.n) if s not in eliminated]
+    over = (limit is not None and len(state.results) >= limit) or (
+        rules.eliminate_at is not None and len(still) <= 1)
+    if over:
+        if rules.eliminate_at is not None and len(still) == 1:
+            match_winner = still[0]
+        elif rules.eliminate_at is not None and not still:
+            last_out = [s for s in state.active if s in eliminated]
+            match_winner = min(last_out or range(state.n), key=lambda s: (totals[s], s))
+        else:
+            pool = still or list(range(state.n))
+            match_winner = min(pool, key=lambda s: (totals[s], s))
+        state = replace(state, phase=Phase.MATCH_OVER, winner=match_winner,
+                        pot_winner=winner if rules.money else None)
+        events.append(Event("match-over", match_winner))
+    return state, events
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _forget(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Public knowledge of a hand, less the cards that left it."""
+    if not known:
+        return known
+    left = list(known)
+    for c in cards:
+        face = to_hand(c)
+        if face in left:
+            left.remove(face)
+    return tuple(left)
+
+
+def _used(pending: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return _forget(pending, cards)
+
+
+_Handler = type(_draw)
+_HANDLERS = {
+    (Phase.EXCHANGE, Verb.GIVE): _exchange_give,
+    (Phase.EXCHANGE, Verb.PASS): _exchange_pass,
+    (Phase.UPCARD_OFFER, Verb.TAKE): _upcard_take,
+    (Phase.UPCARD_OFFER, Verb.PASS): _upcard_pass,
+    (Phase.UPCARD_SWAP, Verb.DISCARD): _upcard_swap,
+    (Phase.DRAW, Verb.DRAW): _draw,
+    (Phase.DRAW, Verb.TAKE): _take,
+    (Phase.BUYING, Verb.BUY): _buy,
+    (Phase.BUYING, Verb.PASS): _buy_pass,
+    (Phase.PLAY, Verb.MELD): _meld,
+    (Phase.PLAY, Verb.LAY): _lay,
+    (Phase.PLAY, Verb.SWAP): _swap,
+    (Phase.PLAY, Verb.DISCARD): _discard,
+    (Phase.PLAY, Verb.DRAW): _turbo_draw,
+}
+
+__all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "apply", "check",
+           "deal_round", "new_match"]

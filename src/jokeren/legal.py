@@ -1,0 +1,63 @@
+"""Legal actions: the simple actions of the seat to act, each confirmed by ``engine.check``.
+
+Melds are listed as single melds (or, before coming out, a few ways to meet the round's
+requirement), lay-offs as one card at a time; bigger combined moves are legal too, but are
+not listed.
+"""
+
+from __future__ import annotations
+
+from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
+from .engine import check
+from .search import candidate_melds, coming_out_options
+from .state import Phase, State
+
+
+def candidate_actions(state: State) -> list[Action]:
+    """Actions worth checking for the seat to act (not all of them legal)."""
+    seat = state.to_act
+    hand = state.hands[seat] if state.hands else ()
+    distinct = sorted(set(hand))
+    phase = state.phase
+    if phase is Phase.EXCHANGE:
+        return [PASS, *(Action(Verb.GIVE, (c,)) for c in distinct
+                        if c.natural and hand.count(c) >= 2)]
+    if phase is Phase.UPCARD_OFFER:
+        return [PASS, TAKE]
+    if phase is Phase.BUYING:
+        return [PASS, BUY]
+    if phase is Phase.UPCARD_SWAP:
+        return [Action(Verb.DISCARD, (c,)) for c in distinct]
+    if phase is Phase.DRAW:
+        return [DRAW, TAKE]
+    if phase is not Phase.PLAY:
+        return []
+    rules = state.rules
+    actions: list[Action] = [Action(Verb.DISCARD, (c,)) for c in distinct]
+    if rules.turbo:
+        actions.append(DRAW)
+    for n in range(1, len(state.table) + 1):
+        actions.extend(Action(Verb.LAY, (c,), target=n) for c in distinct)
+        for card in state.table[n - 1].cards:
+            if card.joker and card.face in hand:
+                actions.append(Action(Verb.SWAP, (card.face,), target=n))
+        if not rules.set_joker_fixed and state.table[n - 1].kind == "set":
+            rank = state.table[n - 1].rank
+            actions.extend(Action(Verb.SWAP, (c,), target=n)
+                           for c in distinct if c.natural and c.rank == rank)
+    if state.come_out[seat]:
+        actions.extend(Action(Verb.MELD, melds=(g,))
+                       for g in candidate_melds(hand, rules, state.round_index))
+    else:
+        actions.extend(Action(Verb.MELD, melds=o)
+                       for o in coming_out_options(hand, rules, state.round_index,
+                                                   state.requirement))
+    return list(dict.fromkeys(actions))
+
+
+def legal_actions(state: State) -> list[Action]:
+    """The listed legal actions of ``state.to_act`` (empty when nobody is to act)."""
+    if not state.live:
+        return []
+    seat = state.to_act
+    return [a for a in candidate_actions(state) if check(state, seat, a) is None]

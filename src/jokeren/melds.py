@@ -1,0 +1,316 @@
+"""Melds: sets and runs with jokers, under every house-rule option.
+
+A run is stored in ascending order with the position of its first card (``start``): position
+1 is a low ace, 2..13 the ranks, 14 a high ace; a run never wraps (K-A-2). A joker in a meld
+always carries the card it stands for. Where a joker's card is not written, it is inferred:
+in a run by its written position (000: "joker, ruiten 3, ruiten 4 ... = ruiten 2"), else
+filling gaps and then the high end; in a set the one missing suit, the suit of the other
+cards when they all share one (000: "2x harten 3, joker (duidelijk: harten 3)"), else the
+first missing suit in ♠♥♦♣ order. A player who wants another card writes it (``*4h``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import RANKS, SUITS, Card
+from .rules import Rules
+
+
+class MeldError(ValueError):
+    """Cards that do not form a valid meld; the message says why, in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: Literal["set", "run"]
+    cards: tuple[Card, ...]
+    start: int = 0  # runs: position of cards[0] (1 = low ace ... 14 = high ace)
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+    @property
+    def rank(self) -> int:
+        """A set's rank."""
+        return self.cards[0].rank
+
+    @property
+    def suit(self) -> int:
+        """A run's suit."""
+        return self.cards[0].suit
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.cards) - 1
+
+    def value(self) -> int:
+        """Meld value for point requirements: ace 1 in A-2-3, 11 elsewhere; joker as its card."""
+        if self.kind == "set":
+            return len(self.cards) * card_value(self.rank, low_ace=False)
+        return sum(
+            card_value(p if p <= 13 else 1, low_ace=(p == 1))
+            for p in range(self.start, self.end + 1)
+        )
+
+    def jokers(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.joker)
+
+
+def card_value(rank: int, low_ace: bool) -> int:
+    if rank == 1:
+        return 1 if low_ace else 11
+    return min(rank, 10)
+
+
+def _rank_name(rank: int) -> str:
+    return RANKS[rank - 1]
+
+
+def _gap_ok(flags: Sequence[bool], gap: int) -> bool:
+    """In a run: no two jokers closer than ``gap`` natural cards apart."""
+    if gap == 0:
+        return True
+    last = -100
+    for i, is_joker in enumerate(flags):
+        if is_joker:
+            if i - last <= gap:
+                return False
+            last = i
+    return True
+
+
+def _check_common(cards: Sequence[Card], rules: Rules) -> None:
+    if len(cards) < 3:
+        raise MeldError("a meld has at least 3 cards")
+    if all(c.joker for c in cards):
+        raise MeldError("a meld needs at least one natural card")
+
+
+# --- sets -------------------------------------------------------------------------------
+
+def _read_set(cards: Sequence[Card], rules: Rules, round_index: int,
+              blocked: frozenset[Card] = frozenset()) -> Meld:
+    ranks = {c.rank for c in cards if c.declared}
+    if len(ranks) != 1:
+        raise MeldError("a set is cards of one rank")
+    rank = ranks.pop()
+    return _complete_set(rank, [c for c in cards if c.declared],
+                         sum(1 for c in cards if not c.declared), rules, round_index, blocked)
+
+
+def _complete_set(rank: int, fixed: list[Card], free_jokers: int, rules: Rules,
+                  round_index: int, blocked: frozenset[Card] = frozenset()) -> Meld:
+    size = len(fixed) + free_jokers
+    if size < 3:
+        raise MeldError("a meld has at least 3 cards")
+    if rules.set_max is not None and size > rules.set_max:
+        raise MeldError(f"a set has at most {rules.set_max} cards")
+    distinct = rules.distinct_suits(round_index)
+    suits = [c.suit for c in fixed]
+    if distinct and len(set(suits)) != len(suits):
+        dup = next(c for c in fixed if suits.count(c.suit) > 1)
+        raise MeldError(
+            f"a set may not hold the same card twice ({dup.face} twice)"
+            + (" after round 1" if rules.set_distinct_suits == "after-round-1" else "")
+        )
+    naturals = sum(1 for c in fixed if c.natural)
+    jokers = size - naturals
+    if naturals == 0:
+        raise MeldError("a meld needs at least one natural card")
+    if rules.joker_gap and naturals < (jokers - 1) * rules.joker_gap:
+        raise MeldError(
+            "two jokers may not lie side by side" if rules.joker_gap == 1
+            else f"there must be {rules.joker_gap} natural cards between two jokers"
+        )
+    # Free jokers take missing suits, preferring cards not every copy of which is out.
+    missing = sorted((s for s in range(4) if s not in suits),
+                     key=lambda s: Card(rank, s) in blocked)
+    added: list[Card] = []
+    for _ in range(free_jokers):
+        if distinct:
+            if not missing:
+                raise MeldError("a set has at most one card of each suit")
+            suit = missing.pop(0)
+        elif len(set(suits)) == 1 and Card(rank, suits[0]) not in blocked:
+            suit = suits[0]
+        else:
+            suit = missing.pop(0) if missing else suits[0]
+        added.append(Card(rank, suit, True))
+    return Meld("set", (*fixed, *added))
+
+
+# --- runs -------------------------------------------------------------------------------
+
+def _positions(card: Card, rules: Rules) -> tuple[int, ...]:
+    if card.rank == 1:
+        return (1, 14) if rules.ace_high else (1,)
+    return (card.rank,)
+
+
+def _as_written(cards: Sequence[Card], rules: Rules) -> list[tuple[int, list[Card | None]]]:
+    """Readings that keep the written order (ascending, or descending reversed)."""
+    readings = []
+    for seq in (list(cards), list(reversed(cards))):
+        anchors = [(i, c) for i, c in enumerate(seq) if c.declared]
+        i0, c0 = anchors[0]
+        for p0 in _positions(c0, rules):
+            start = p0 - i0
+            if all(start + i in _positions(c, rules) for i, c in anchors):
+                readings.append((start, [c if c.declared else None for c in seq]))
+    return readings
+
+
+def _filled(fixed: dict[int, Card], free: int, top: int) -> tuple[int, list[Card | None]] | None:
+    """Place ``free`` jokers in the gaps between fixed positions, then high end, then low."""
+    lo, hi = min(fixed), max(fixed)
+    gaps = (hi - lo + 1) - len(fixed)
+    if gaps > free:
+        return None
+    extra = free - gaps
+    up = min(extra, top - hi)
+    down = extra - up
+    lo -= down
+    hi += up
+    if lo < 1:
+        return None
+    return lo, [fixed.get(p) for p in range(lo, hi + 1)]
+
+
+def _reading_to_meld(start: int, slots: list[Card | None], suit: int, rules: Rules) -> Meld:
+    top = 14 if rules.ace_high else 13
+    end = start + len(slots) - 1
+    if start < 1 or end > top:
+        if end > 14 or start < 1:
+            raise MeldError("a run does not go round the corner (K-A-2 is not a run)")
+        raise MeldError("the ace is low only in these rules (A-2-3, not Q-K-A)")
+    if start == 1 and end == 14:
+        raise MeldError("an ace cannot be both low and high in one run")
+    cards = tuple(
+        c if c is not None else Card(p if p <= 13 else 1, suit, True)
+        for p, c in zip(range(start, end + 1), slots, strict=True)
+    )
+    if not _gap_ok([c.joker for c in cards], rules.joker_gap):
+        raise MeldError(
+            "two jokers may not lie side by side" if rules.joker_gap == 1
+            else f"there must be {rules.joker_gap} natural cards between two jokers"
+        )
+    return Meld("run", cards, start)
+
+
+def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
+    declared = [c for c in cards if c.declared]
+    suits = {c.suit for c in declared}
+    if len(suits) != 1:
+        raise MeldError("a run is cards of one suit")
+    suit = suits.pop()
+    errors: list[str] = []
+    for start, slots in _as_written(cards, rules):
+        try:
+            return _reading_to_meld(start, slots, suit, rules)
+        except MeldError as exc:
+            errors.append(str(exc))
+    free = len(cards) - len(declared)
+    has_ace = any(c.rank == 1 for c in declared)
+    for ace_pos in ((1, 14) if has_ace and rules.ace_high else (1,)):
+        fixed: dict[int, Card] = {}
+        for c in declared:
+            p = ace_pos if c.rank == 1 else c.rank
+            if p in fixed:
+                errors.append(f"a run holds each card once ({c.face} twice)")
+                break
+            fixed[p] = c
+        else:
+            reading = _filled(fixed, free, 14 if rules.ace_high else 13)
+            if reading is None:
+                errors.append("the cards of a run follow on each other")
+                continue
+            try:
+                return _reading_to_meld(reading[0], reading[1], suit, rules)
+            except MeldError as exc:
+                errors.append(str(exc))
+    raise MeldError(_best_error(errors, "the cards of a run follow on each other"))
+
+
+def _best_error(errors: list[str], default: str) -> str:
+    for e in errors:
+        if "follow" not in e:
+            return e
+    return errors[0] if errors else default
+
+
+# --- public -----------------------------------------------------------------------------
+
+def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
+              blocked: frozenset[Card] = frozenset()) -> Meld:
+    """The meld these written cards form under ``rules``, or MeldError saying why not."""
+    _check_common(cards, rules)
+    declared = [c for c in cards if c.declared]
+    same_rank = len({c.rank for c in declared}) == 1
+    same_suit = len({c.suit for c in declared}) == 1
+    if same_rank and not (same_suit and len(declared) == 1):
+        return _read_set(cards, rules, round_index, blocked)
+    if same_suit and not same_rank:
+        return _read_run(cards, rules)
+    if len(declared) == 1:
+        # One natural card and jokers: a run or a set; a run reads as written first.
+        try:
+            return _read_run(cards, rules)
+        except MeldError:
+            return _read_set(cards, rules, round_index, blocked)
+    raise MeldError("a meld is a set (one rank) or a run (one suit, in sequence)")
+
+
+def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
+                blocked: frozenset[Card] = frozenset()) -> Meld:
+    """``meld`` with ``cards`` laid off onto it, or MeldError saying why not."""
+    if not cards:
+        raise MeldError("lay off at least one card")
+    declared = [c for c in cards if c.declared]
+    free = len(cards) - len(declared)
+    if meld.kind == "set":
+        for c in declared:
+            if c.rank != meld.rank:
+                raise MeldError(f"{c.face} does not fit a set of {_rank_name(meld.rank)}s")
+        fixed = [*meld.cards, *declared]
+        return _complete_set(meld.rank, fixed, free, rules, round_index, blocked)
+    suit = meld.suit
+    for c in declared:
+        if c.suit != suit:
+            raise MeldError(f"{c.face} is not a {SUITS[suit]} card (this run is {SUITS[suit]})")
+    fixed = {p: c for p, c in zip(range(meld.start, meld.end + 1), meld.cards, strict=True)}
+    for c in declared:
+        options = [p for p in _positions(c, rules) if p not in fixed]
+        near = [p for p in options if meld.start - len(cards) <= p <= meld.end + len(cards)]
+        if not near:
+            raise MeldError(f"{c.face} does not fit on this run")
+        fixed[near[0]] = c
+    reading = _filled(fixed, free, 14 if rules.ace_high else 13)
+    if reading is None:
+        raise MeldError("the cards do not join on to the run")
+    return _reading_to_meld(reading[0], reading[1], suit, rules)
+
+
+def replace_joker(meld: Meld, natural: Card, rules: Rules,
+                  round_index: int) -> tuple[Meld, int] | None:
+    """``meld`` with the joker that stands for ``natural`` replaced by it, and its index.
+
+    With ``set_joker_fixed`` off (001 variant) any natural of a set's rank may take the
+    place of a set joker, as long as the set stays valid.
+    """
+    for i, c in enumerate(meld.cards):
+        if c.joker and c.face == natural:
+            return Meld(meld.kind, (*meld.cards[:i], natural, *meld.cards[i + 1 :]),
+                        meld.start), i
+    if meld.kind == "set" and not rules.set_joker_fixed and natural.rank == meld.rank:
+        for i, c in enumerate(meld.cards):
+            if c.joker:
+                others = [*meld.cards[:i], *meld.cards[i + 1 :]]
+                try:
+                    _complete_set(meld.rank, [*others, natural], 0, rules, round_index)
+                except MeldError:
+                    return None
+                return Meld("set", (*meld.cards[:i], natural, *meld.cards[i + 1 :])), i
+    return None

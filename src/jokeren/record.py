@@ -1,0 +1,308 @@
+"""Game records (NOTATION.md, "Game records") and replaying them through the engine.
+
+A ``Game`` wraps the engine for a live match and remembers each deal and move, so every
+game exports as a record that replays to the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import PASS, Action, Verb
+from .cards import Card, NotationError, format_cards, parse_cards
+from .engine import Deal, DealError, IllegalMoveError, apply, deal_round, new_match
+from .events import Event
+from .rules import Rules, RulesError
+from .state import OFFER_PHASES, Phase, State
+
+FORMAT = "jokeren-record/1"
+_ANSWERS = {Phase.EXCHANGE: (Verb.GIVE, Verb.PASS), Phase.UPCARD_OFFER: (Verb.TAKE, Verb.PASS),
+            Phase.BUYING: (Verb.BUY, Verb.PASS)}
+
+
+class RecordError(ValueError):
+    """A malformed record (exit status 2): the message says what is wrong."""
+
+
+@dataclass
+class RoundRecord:
+    dealer: str | None = None
+    hands: dict[str, tuple[Card, ...]] | None = None
+    upcard: Card | None = None
+    stock: tuple[Card, ...] = ()
+    moves: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.hands is not None:
+            out["hands"] = {p: format_cards(h) for p, h in self.hands.items()}
+        if self.upcard is not None:
+            out["upcard"] = str(self.upcard)
+        if self.stock:
+            out["stock"] = format_cards(self.stock)
+        out["moves"] = list(self.moves)
+        return out
+
+
+@dataclass
+class Record:
+    rules: Rules
+    players: list[str]
+    seed: int = 0
+    rounds: list[RoundRecord] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. "source", "comment"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "rules": self.rules.to_obj(), "players": list(self.players),
+                "seed": self.seed, **self.extra,
+                "rounds": [r.to_json() for r in self.rounds]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    # --- reading ---
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file") from None
+        return cls.loads(text)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:  # noqa: C901 - one check per key
+        if not isinstance(data, Mapping):
+            raise RecordError("a record is a JSON object")
+        fmt = data.get("format", FORMAT)
+        if fmt != FORMAT:
+            raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
+        try:
+            rules = Rules.load(data.get("rules", "amerikaans"))
+        except RulesError as exc:
+            raise RecordError(f"rules: {exc}") from None
+        players = data.get("players")
+        if (not isinstance(players, list) or not players
+                or not all(isinstance(p, str) and p.strip() for p in players)):
+            raise RecordError("'players' must be a list of names")
+        if len(set(players)) != len(players):
+            raise RecordError("two players have the same name")
+        seed = data.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError("'seed' must be a whole number")
+        rounds_data = data.get("rounds", [])
+        if not isinstance(rounds_data, list):
+            raise RecordError("'rounds' must be a list")
+        rounds = [_read_round(i + 1, r, players) for i, r in enumerate(rounds_data)]
+        known = {"format", "rules", "players", "seed", "rounds"}
+        extra = {k: v for k, v in data.items() if k not in known}
+        return cls(rules, list(players), seed, rounds, extra)
+
+
+def _cards(where: str, value: object) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: write the cards as a string, e.g. \"7h 7d *\"")
+    try:
+        return parse_cards(value)
+    except NotationError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _read_round(number: int, data: object, players: list[str]) -> RoundRecord:
+    where = f"round {number}"
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{where} must be an object")
+    unknown = set(data) - {"dealer", "hands", "upcard", "stock", "moves", "comment"}
+    if unknown:
+        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+    dealer = data.get("dealer")
+    if dealer is not None and dealer not in players:
+        raise RecordError(f"{where}: dealer {dealer!r} is not a player")
+    hands = None
+    if "hands" in data:
+        if not isinstance(data["hands"], Mapping):
+            raise RecordError(f"{where}: 'hands' maps each player to his cards")
+        for name in data["hands"]:
+            if name not in players:
+                raise RecordError(f"{where}: hands: {name!r} is not a player")
+        hands = {p: _cards(f"{where}, hand of {p}", v) for p, v in data["hands"].items()}
+    upcard = None
+    if data.get("upcard") is not None:
+        cards = _cards(f"{where}, upcard", data["upcard"])
+        if len(cards) != 1:
+            raise RecordError(f"{where}: the upcard is one card")
+        upcard = cards[0]
+    stock = _cards(f"{where}, stock", data.get("stock", ""))
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError(f"{where}: 'moves' must be a list of lines like \"Ann: draw\"")
+    return RoundRecord(dealer, hands, upcard, stock, list(moves))
+
+
+def parse_line(line: str, players: list[str]) -> tuple[int, Action]:
+    """``"Ann: meld 7h 7d 7s"`` -> (seat, action); NotationError if it is not notation."""
+    name, colon, rest = line.partition(":")
+    if not colon:
+        raise NotationError(f"{line!r}: write the player first, e.g. 'Ann: draw'")
+    name = name.strip()
+    if name not in players:
+        raise NotationError(f"{line!r}: {name!r} is not a player")
+    return players.index(name), Action.parse(rest.strip())
+
+
+def format_line(state: State, seat: int, action: Action) -> str:
+    return f"{state.players[seat]}: {action}"
+
+
+# --- applying with the implicit passes of offers -----------------------------------------
+
+def apply_line(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """Apply an action as a record writes it: seats before it in an offer passed, and an
+    action that answers nothing closes the offer with every remaining seat passing."""
+    events: list[Event] = []
+    while state.phase in OFFER_PHASES:
+        if action.verb in _ANSWERS[state.phase] and seat in state.offer and seat == state.to_act:
+            break
+        state, more = apply(state, state.to_act, PASS)
+        events += more
+    state, more = apply(state, seat, action)
+    return state, events + more
+
+
+# --- a live game that remembers its record -----------------------------------------------
+
+class Game:
+    """A match in play: the engine's state plus what a record needs (deals and moves)."""
+
+    def __init__(self, rules: Rules, players: list[str], seed: int,
+                 deal: Deal | None = None) -> None:
+        self.state = new_match(rules, players, seed, deal)
+        self.record = Record(rules, list(players), seed, [])
+        self._start_record()
+
+    def _start_record(self) -> None:
+        s = self.state
+        self.record.rounds.append(RoundRecord(
+            dealer=s.players[s.dealer],
+            hands={s.players[i]: s.hands[i] for i in s.active},
+            upcard=s.discard[-1] if s.discard else None,
+            stock=tuple(reversed(s.stock)),
+        ))
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        self.state, events = apply(self.state, seat, action)
+        self.record.rounds[-1].moves.append(format_line(self.state, seat, action))
+        return events
+
+    def next_round(self) -> None:
+        self.state = deal_round(self.state)
+        self._start_record()
+
+
+# --- replay -----------------------------------------------------------------------------
+
+@dataclass
+class Replay:
+    state: State | None
+    ok: bool
+    error: dict[str, Any] | None
+
+    def summary(self) -> dict[str, Any]:
+        """The replay output of NOTATION.md."""
+        s = self.state
+        assert s is not None
+        names = s.players
+        rounds: list[dict[str, Any]] = [
+            {"winner": names[r.winner] if r.winner is not None else None,
+             "penalties": {names[i]: r.penalties[i] for i in range(s.n)}}
+            for r in s.results
+        ]
+        if s.phase is not Phase.ROUND_OVER and s.phase is not Phase.MATCH_OVER:
+            rounds.append({"winner": None, "penalties": None})
+        out: dict[str, Any] = {
+            "ok": self.ok, "error": self.error, "rounds": rounds,
+            "totals": {names[i]: s.totals[i] for i in range(s.n)},
+            "finished": s.phase is Phase.MATCH_OVER,
+            "winner": names[s.winner] if s.winner is not None else None,
+        }
+        if s.rules.eliminate_at is not None:
+            out["eliminated"] = [names[i] for i in s.eliminated]
+        if s.rules.money is not None:
+            out["pot"] = {"cents": s.pot,
+                          "won_by": names[s.pot_winner] if s.pot_winner is not None else None}
+        return out
+
+
+def _deal_of(record: Record, rnd: RoundRecord, state: State | None) -> Deal:
+    hands = None
+    if rnd.hands is not None:
+        active = state.active if state is not None else tuple(range(len(record.players)))
+        names = [record.players[i] for i in active]
+        missing = [p for p in names if p not in rnd.hands]
+        if missing:
+            raise RecordError(f"the hands leave out {missing[0]}")
+        hands = tuple(rnd.hands[p] for p in names)
+    return Deal(hands, rnd.upcard, rnd.stock)
+
+
+def replay(record: Record) -> Replay:
+    """Play ``record`` through the engine; stop at the first illegal move."""
+    state: State | None = None
+    for number, rnd in enumerate(record.rounds, 1):
+        dealer = record.players.index(rnd.dealer) if rnd.dealer is not None else None
+        try:
+            if state is None:
+                state = new_match(record.rules, record.players, record.seed,
+                                  _deal_of(record, rnd, None), dealer)
+            elif state.phase is Phase.MATCH_OVER:
+                return Replay(state, False, _error(number, 1, rnd, "the match is over"))
+            elif state.phase is not Phase.ROUND_OVER:
+                raise RecordError(f"round {number - 1} is not finished, but the record goes "
+                                  f"on with round {number}")
+            else:
+                state = deal_round(state, _deal_of(record, rnd, state), dealer)
+        except DealError as exc:
+            raise RecordError(f"round {number}: {exc}") from None
+        for index, line in enumerate(rnd.moves, 1):
+            try:
+                seat, action = parse_line(line, record.players)
+            except NotationError as exc:
+                raise RecordError(f"round {number}, move {index}: {exc}") from None
+            try:
+                state, _ = apply_line(state, seat, action)
+            except IllegalMoveError as exc:
+                return Replay(state, False, _error(number, index, rnd, str(exc)))
+    if state is None:
+        try:
+            state = new_match(record.rules, record.players, record.seed)
+        except DealError as exc:
+            raise RecordError(str(exc)) from None
+        # A record without rounds is the position before the first deal: nothing played.
+        state = _undealt(state)
+    return Replay(state, True, None)
+
+
+def _undealt(state: State) -> State:
+    from dataclasses import replace
+
+    return replace(state, phase=Phase.ROUND_OVER)
+
+
+def _error(round_no: int, move: int, rnd: RoundRecord, reason: str) -> dict[str, Any]:
+    text = rnd.moves[move - 1] if move - 1 < len(rnd.moves) else ""
+    return {"round": round_no, "move": move, "text": text, "reason": reason}

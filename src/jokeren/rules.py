@@ -1,0 +1,367 @@
+"""House rules as data: one frozen ``Rules`` value, named presets, and house-rules files.
+
+Every key of NOTATION.md is a field here with the same name. A rule set is written as a
+preset name or ``{"preset": NAME, KEY: VALUE, ...}``; ``Rules.load`` reads both and refuses an
+unknown key or a bad value with the valid ones. Extension keys (not in NOTATION.md) are marked
+below; they default to what people play.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .requirements import Requirement
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be used: unknown preset or key, or a bad value."""
+
+
+PENALTY_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "*")
+
+
+@dataclass(frozen=True, slots=True)
+class Buying:
+    extra: int = 1
+    min_players: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    per_buy: int = 1
+    per_point: int = 1
+
+
+def _penalty(two_to_nine: int | None, ten: int | None, face: int, ace: int, joker: int,
+             joker_before_out: int | None = None) -> dict[str, int]:
+    """A penalty table; ``None`` for 2-9 or 10 means the card's face value."""
+    table = {str(n): (n if two_to_nine is None else two_to_nine) for n in range(2, 10)}
+    table["10"] = 10 if ten is None else ten
+    table.update({"J": face, "Q": face, "K": face, "A": ace, "*": joker})
+    if joker_before_out is not None:
+        table["*-before-out"] = joker_before_out
+    return table
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set. Field names are the house-rule keys of NOTATION.md."""
+
+    preset: str = "amerikaans"
+    packs: int | str = 2
+    jokers: int | str = 4
+    players: tuple[int, int] = (2, 4)  # extension: fewest and most players
+    hand_size: int = 13
+    upcard: bool | str = True
+    upcard_offer: bool = False
+    duplicate_exchange: bool = False
+    schedule: tuple[Requirement, ...] = (Requirement.parse("points 40"),)
+    opening_only_contract: bool = True
+    act_before_out: bool = False
+    wait_first_turn: bool = False
+    set_distinct_suits: bool | str = False
+    set_max: int | None = 4
+    ace_high: bool = True
+    joker_gap: int = 1
+    joker_copies_limit: bool = True
+    freed_joker: str = "use"
+    joker_in_first_meld: bool = True
+    take_discard: str = "always"
+    buying: Buying | None = None
+    going_out: str = "discard"
+    discard_joker: bool = True
+    stock_empty: str = "reshuffle"
+    penalty: Mapping[str, int] = field(default_factory=lambda: _penalty(None, None, 10, 11, 25))
+    all_at_once_bonus: int = 0
+    rounds: int | None = 1
+    eliminate_at: int | None = None
+    money: Money | None = None
+    open_hands: bool = False
+    rearrange: bool = False
+    turbo: bool = False
+    # Extensions (not in NOTATION.md's table; documented in docs/rules.md):
+    max_reshuffles: int | None = None  # the round ends, everyone scoring, when the stock
+    #                                     runs out after this many rebuilds (None: never)
+    set_joker_fixed: bool = True  # False: a joker in a set stands for its rank only (001)
+    draws: int = 1  # cards taken from the stock per turn (001 variant: 2)
+    swap_in_all_round: bool = False  # joker swaps in the "all at once" round (000: no)
+    description_nl: str = ""
+    description_en: str = ""
+
+    # --- derived values -------------------------------------------------------------
+    def pack_count(self, n_players: int) -> int:
+        if self.packs == "by-players":
+            return 2 if n_players <= 4 else 3
+        return int(self.packs)
+
+    def joker_count(self, n_players: int) -> int:
+        if self.jokers == "by-players":
+            return 4 if n_players <= 4 else (6 if n_players <= 6 else 9)
+        return int(self.jokers)
+
+    def has_upcard(self, n_players: int) -> bool:
+        return n_players >= 3 if self.upcard == "3+" else bool(self.upcard)
+
+    def buying_on(self, n_players: int) -> bool:
+        return self.buying is not None and n_players >= self.buying.min_players
+
+    def exchange_on(self, n_players: int) -> bool:
+        # 000: the duplicate exchange is for two packs only ("bij 3 sets ... NIET ruilen").
+        return self.duplicate_exchange and self.pack_count(n_players) == 2
+
+    def requirement(self, round_index: int) -> Requirement:
+        """Round ``round_index`` (0-based) plays requirement i of the schedule, cycling."""
+        return self.schedule[round_index % len(self.schedule)]
+
+    def distinct_suits(self, round_index: int) -> bool:
+        if self.set_distinct_suits == "after-round-1":
+            return round_index > 0
+        return bool(self.set_distinct_suits)
+
+    def penalty_of(self, rank: int, joker: bool, come_out: bool) -> int:
+        if joker:
+            if not come_out and "*-before-out" in self.penalty:
+                return self.penalty["*-before-out"]
+            return self.penalty["*"]
+        return self.penalty[PENALTY_KEYS[rank - 1]]
+
+    def match_rounds(self) -> int | None:
+        """Rounds in a match, or None when only elimination ends it."""
+        if self.rounds is not None:
+            return self.rounds
+        return None if self.eliminate_at is not None else len(self.schedule)
+
+    # --- reading and writing --------------------------------------------------------
+    def to_obj(self) -> str | dict[str, Any]:
+        """The rule set as a preset name plus the keys that differ from it."""
+        base = PRESETS[self.preset]
+        diff = {
+            f.name: _dump(getattr(self, f.name))
+            for f in fields(self)
+            if f.name not in ("preset", "description_nl", "description_en")
+            and getattr(self, f.name) != getattr(base, f.name)
+        }
+        return {"preset": self.preset, **diff} if diff else self.preset
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every key with its value, as in a house-rules file."""
+        return {
+            f.name: _dump(getattr(self, f.name))
+            for f in fields(self)
+            if f.name not in ("description_nl", "description_en")
+        }
+
+    @classmethod
+    def load(cls, obj: object) -> Rules:
+        """A preset name, or a mapping ``{"preset": NAME, KEY: VALUE, ...}``."""
+        if isinstance(obj, Rules):
+            return obj
+        if isinstance(obj, str):
+            return find_preset(obj)
+        if not isinstance(obj, Mapping):
+            raise RulesError("rules must be a preset name or an object with keys")
+        data = dict(obj)
+        preset = data.pop("preset", "amerikaans")
+        if not isinstance(preset, str):
+            raise RulesError("'preset' must be a preset name")
+        base = find_preset(preset)
+        changes = {key: _convert(key, value) for key, value in data.items()}
+        if "schedule" in changes and "rounds" not in changes and base.rounds is not None:
+            changes["rounds"] = len(changes["schedule"])
+        rules = replace(base, **changes)
+        _check_consistent(rules)
+        return rules
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Rules:
+        """Read a house-rules file (TOML or JSON)."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesError(f"cannot read {p}: {exc.strerror}") from None
+        try:
+            if p.suffix.lower() == ".toml":
+                data: object = tomllib.loads(text)
+            else:
+                data = json.loads(text)
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+            raise RulesError(f"{p} is not valid {p.suffix.lstrip('.').upper() or 'JSON'}: {exc}")\
+                from None
+        return cls.load(data)
+
+    def describe(self, lang: str = "en") -> str:
+        return self.description_nl if lang == "nl" else self.description_en
+
+
+def _dump(value: object) -> object:
+    if isinstance(value, tuple) and value and isinstance(value[0], Requirement):
+        return [str(r) for r in value]
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Buying):
+        return {"extra": value.extra, "min_players": value.min_players}
+    if isinstance(value, Money):
+        return {"per_buy": value.per_buy, "per_point": value.per_point}
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+_KEY_NAMES = tuple(
+    f.name for f in fields(Rules) if f.name not in ("preset", "description_nl", "description_en")
+)
+
+
+def _bool(key: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise RulesError(f"{key} must be true or false, not {value!r}")
+
+
+def _int(key: str, value: object, lo: int = 0, hi: int | None = None,
+         nullable: bool = False) -> int | None:
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+        hi is not None and value > hi
+    ):
+        span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        extra = " or null" if nullable else ""
+        raise RulesError(f"{key} must be a whole number {span}{extra}, not {value!r}")
+    return value
+
+
+def _choice(key: str, value: object, options: tuple[object, ...]) -> Any:
+    if value in options and not (isinstance(value, bool) and True not in options):
+        return value
+    shown = ", ".join(json.dumps(o) for o in options)
+    raise RulesError(f"{key} must be one of {shown}, not {json.dumps(value, default=str)}")
+
+
+def _convert(key: str, value: object) -> object:  # noqa: C901 - one branch per key
+    """Check one house-rule key and turn its value into the field's type."""
+    if key not in _KEY_NAMES:
+        raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}")
+    if key in ("packs", "jokers"):
+        if value == "by-players":
+            return value
+        return _int(key, value, 0 if key == "jokers" else 1, 4 if key == "packs" else 12)
+    if key == "players":
+        if (isinstance(value, list | tuple) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                and 2 <= value[0] <= value[1] <= 10):
+            return (value[0], value[1])
+        raise RulesError(f"players must be [fewest, most] within 2..10, not {value!r}")
+    if key == "hand_size":
+        return _int(key, value, 3, 20)
+    if key == "upcard":
+        return _choice(key, value, (True, False, "3+"))
+    if key == "set_distinct_suits":
+        return _choice(key, value, (True, False, "after-round-1"))
+    if key in ("upcard_offer", "duplicate_exchange", "opening_only_contract", "act_before_out",
+               "wait_first_turn", "ace_high", "joker_copies_limit", "joker_in_first_meld",
+               "discard_joker", "open_hands", "rearrange", "turbo", "set_joker_fixed",
+               "swap_in_all_round"):
+        return _bool(key, value)
+    if key == "schedule":
+        if not isinstance(value, list | tuple) or not value:
+            raise RulesError("schedule must be a non-empty list of requirements, e.g. "
+                             '["set 3", "run 3", "points 40", "all"]')
+        try:
+            return tuple(Requirement.parse(str(v)) for v in value)
+        except ValueError as exc:
+            raise RulesError(f"schedule: {exc}") from None
+    if key == "set_max":
+        return _int(key, value, 3, 12, nullable=True)
+    if key == "joker_gap":
+        return _choice(key, value, (0, 1, 2))
+    if key == "freed_joker":
+        return _choice(key, value, ("use", "hand"))
+    if key == "take_discard":
+        return _choice(key, value, ("always", "if-used"))
+    if key == "going_out":
+        return _choice(key, value, ("discard", "discard-or-meld"))
+    if key == "stock_empty":
+        return _choice(key, value, ("reshuffle", "turn-over"))
+    if key == "buying":
+        if value is None:
+            return None
+        if isinstance(value, Mapping) and set(value) <= {"extra", "min_players"}:
+            return Buying(_int("buying.extra", value.get("extra", 1), 0, 5) or 0,
+                          _int("buying.min_players", value.get("min_players", 3), 2, 10) or 3)
+        raise RulesError('buying must be null or {"extra": N, "min_players": N}')
+    if key == "money":
+        if value is None:
+            return None
+        if isinstance(value, Mapping) and set(value) <= {"per_buy", "per_point"}:
+            return Money(_int("money.per_buy", value.get("per_buy", 1), 0) or 0,
+                         _int("money.per_point", value.get("per_point", 1), 0) or 0)
+        raise RulesError('money must be null or {"per_buy": N, "per_point": N}')
+    if key == "penalty":
+        if not isinstance(value, Mapping):
+            raise RulesError("penalty must be an object such as "
+                             '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
+        table = dict(PRESETS["amerikaans-40"].penalty)
+        table.pop("*-before-out", None)
+        for k, v in value.items():
+            if k not in (*PENALTY_KEYS, "*-before-out"):
+                raise RulesError(f"penalty key {k!r} is not a card; use "
+                                 f"{', '.join(PENALTY_KEYS)} or *-before-out")
+            table[k] = _int(f"penalty[{k}]", v, 0, 1000) or 0
+        return table
+    if key == "all_at_once_bonus":
+        return _int(key, value, 0, 1000)
+    if key in ("rounds", "eliminate_at", "max_reshuffles"):
+        return _int(key, value, 0 if key == "max_reshuffles" else 1, 100000, nullable=True)
+    if key == "draws":
+        return _int(key, value, 1, 3)
+    raise AssertionError(key)  # pragma: no cover - every key is handled above
+
+
+def _check_consistent(rules: Rules) -> None:
+    if rules.rounds is None and rules.eliminate_at is None:
+        raise RulesError("a match needs an end: set rounds or eliminate_at")
+
+
+def contradictions(rules: Rules, lang: str = "en") -> list[str]:
+    """Rules that contradict each other: a requirement the other keys make impossible."""
+    nl = lang == "nl"
+    found = []
+    max_set = rules.set_max if rules.set_max is not None else 99
+    if rules.distinct_suits(1) and rules.set_distinct_suits is True:
+        max_set = min(max_set, 4 + rules.joker_count(4))
+    for i, req in enumerate(rules.schedule, 1):
+        for alt in req.alternatives:
+            for kind, n in alt:
+                if kind == "set" and n > max_set:
+                    found.append(
+                        f"ronde {i} vraagt een set van {n}, maar set_max is {rules.set_max}" if nl
+                        else f"round {i} asks for a set of {n}, but set_max is {rules.set_max}")
+                if kind == "run" and n > (14 if rules.ace_high else 13):
+                    found.append(f"ronde {i}: een rij van {n} bestaat niet" if nl
+                                 else f"round {i}: a run of {n} cannot exist")
+            if sum(n for _, n in alt) > rules.hand_size + rules.draws:
+                found.append(f"ronde {i} vraagt meer kaarten dan een hand heeft" if nl
+                             else f"round {i} asks for more cards than a hand holds")
+    if rules.rounds is not None and rules.rounds > len(rules.schedule) and len(rules.schedule) > 1:
+        found.append(
+            f"{rules.rounds} rondes maar het schema heeft er {len(rules.schedule)}: het schema "
+            "begint opnieuw" if nl else
+            f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again")
+    if rules.packs == 1 and rules.set_distinct_suits is False:
+        pass  # one pack: every card is unique anyway
+    if rules.buying is not None and rules.players[1] < rules.buying.min_players:
+        found.append("kopen kan nooit: te weinig spelers" if nl
+                     else "buying can never happen: too few players allowed")
+    return found
+
+
+from .presets import PRESETS, find_preset  # noqa: E402  (presets are built from Rules)
+
+__all__ = ["PRESETS", "Buying", "Money", "Rules", "RulesError", "contradictions", "find_preset"]

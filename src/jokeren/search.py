@@ -1,0 +1,244 @@
+"""Finding melds in a hand: candidate melds, coming-out options, and "can this card be used".
+
+Candidates are found here and always confirmed by the engine's own ``check``, so the rules
+live in one place. The search is bounded (``limit``); it lists simple options, not every
+possible combination.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from .actions import Action, Verb
+from .cards import JOKER, Card, to_hand
+from .melds import MeldError, read_meld
+from .requirements import Requirement
+from .rules import Rules
+from .state import Phase, State
+
+Group = tuple[Card, ...]
+
+
+def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
+                    max_jokers: int = 2) -> list[Group]:
+    """Valid melds that can be made from ``hand`` (jokers written with their card)."""
+    have = Counter(c for c in hand if c.natural)
+    jokers = min(sum(1 for c in hand if c.joker), max_jokers)
+    found: list[Group] = []
+    found.extend(_sets(have, jokers, rules, round_index))
+    found.extend(_runs(have, jokers, rules))
+    return found
+
+
+def _sets(have: Counter[Card], jokers: int, rules: Rules, round_index: int) -> Iterator[Group]:
+    distinct = rules.distinct_suits(round_index)
+    top = rules.set_max if rules.set_max is not None else 6
+    for rank in range(1, 14):
+        cards = [c for c in sorted(have) if c.rank == rank]
+        if not cards:
+            continue
+        pool = cards if distinct else [c for c in cards for _ in range(have[c])]
+        seen: set[Group] = set()
+        for k in range(1, min(len(pool), top) + 1):
+            for combo in combinations(pool, k):
+                if combo in seen:
+                    continue
+                seen.add(combo)
+                for j in range(0, jokers + 1):
+                    if not 3 <= k + j <= top:
+                        continue
+                    try:
+                        meld = read_meld((*combo, *(JOKER,) * j), rules, round_index)
+                    except MeldError:
+                        continue
+                    yield meld.cards
+
+
+def _runs(have: Counter[Card], jokers: int, rules: Rules) -> Iterator[Group]:
+    top = 14 if rules.ace_high else 13
+    for suit in range(4):
+        present = {r for r in range(1, 14) if have[Card(r, suit)]}
+        if not present:
+            continue
+        for lo in range(1, top - 1):
+            cards: list[Card] = []
+            missing = 0
+            naturals = 0
+            for hi in range(lo, top + 1):
+                if lo == 1 and hi == 14:
+                    break
+                rank = hi if hi <= 13 else 1
+                if rank in present:
+                    cards.append(Card(rank, suit))
+                    naturals += 1
+                else:
+                    cards.append(Card(rank, suit, True))
+                    missing += 1
+                    if missing > jokers:
+                        break
+                if len(cards) >= 3 and naturals:
+                    try:
+                        meld = read_meld(tuple(cards), rules, 1)
+                    except MeldError:
+                        continue
+                    yield meld.cards
+
+
+def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
+    need = Counter(to_hand(c) for c in group)
+    for card, k in need.items():
+        if have[card] < k:
+            return None
+    return have - need
+
+
+def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
+                       req: Requirement, must_include: Card | None = None,
+                       limit: int = 12) -> list[tuple[Group, ...]]:
+    """Sets of melds from ``hand`` that meet ``req`` (the engine confirms each)."""
+    candidates = candidate_melds(hand, rules, round_index)
+    have = Counter(hand)
+    options: list[tuple[Group, ...]] = []
+    target = to_hand(must_include) if must_include is not None else None
+
+    def wanted(groups: tuple[Group, ...]) -> bool:
+        return target is None or any(to_hand(c) == target for g in groups for c in g)
+
+    if req.all_at_once:
+        for option in _partitions(have, candidates, len(hand), limit * 4):
+            if wanted(option):
+                options.append(option)
+                if len(options) >= limit:
+                    break
+        return options
+    if req.points:
+        values = {g: read_meld(g, rules, round_index).value() for g in candidates}
+        ordered = sorted(candidates, key=lambda g: -values[g])
+        budget = [4000]
+
+        def dfs(start: int, left: Counter[Card], chosen: tuple[Group, ...], total: int) -> None:
+            if len(options) >= limit or budget[0] <= 0:
+                return
+            budget[0] -= 1
+            if total >= req.points:
+                if wanted(chosen):
+                    options.append(chosen)
+                return
+            for i in range(start, len(ordered)):
+                rest = _take_from(left, ordered[i])
+                if rest is not None:
+                    dfs(i + 1, rest, (*chosen, ordered[i]), total + values[ordered[i]])
+
+        dfs(0, have, (), 0)
+        return options
+    if req.none:
+        return [(g,) for g in candidates if wanted((g,))][:limit]
+    for alt in req.alternatives:
+        for option in _fill(alt, candidates, have, rules, round_index):
+            if wanted(option):
+                options.append(option)
+                if len(options) >= limit:
+                    return options
+    return options
+
+
+def _fill(alt: tuple[tuple[str, int], ...], candidates: list[Group], have: Counter[Card],
+          rules: Rules, round_index: int) -> Iterator[tuple[Group, ...]]:
+    kinds = {g: read_meld(g, rules, round_index).kind for g in candidates}
+
+    def rec(i: int, left: Counter[Card], chosen: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
+        if i == len(alt):
+            yield chosen
+            return
+        kind, size = alt[i]
+        for g in candidates:
+            if kinds[g] == kind and len(g) >= size:
+                rest = _take_from(left, g)
+                if rest is not None:
+                    yield from rec(i + 1, rest, (*chosen, g))
+
+    yield from rec(0, have, ())
+
+
+def _partitions(have: Counter[Card], candidates: list[Group], size: int,
+                budget: int) -> Iterator[tuple[Group, ...]]:
+    """Ways to lay the whole hand but at most one card (the discard)."""
+    nodes = [budget]
+
+    def rec(left: Counter[Card], chosen: tuple[Group, ...],
+            spare: bool) -> Iterator[tuple[Group, ...]]:
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return
+        remaining = sum(left.values())
+        if remaining == 0 or (remaining == 1 and spare):
+            yield chosen
+            return
+        naturals = sorted(c for c in left.elements() if c.natural)
+        first = naturals[0] if naturals else JOKER
+        for g in candidates:
+            if first in g or (first.joker and any(c.joker for c in g)):
+                rest = _take_from(left, g)
+                if rest is not None:
+                    yield from rec(rest, (*chosen, g), spare)
+        if spare:
+            rest = left.copy()
+            rest[first] -= 1
+            yield from rec(+rest, chosen, False)
+
+    yield from rec(have, (), True)
+
+
+# --- questions the engine asks -----------------------------------------------------------
+
+def use_actions(state: State, seat: int, card: Card) -> Iterator[Action]:
+    """Candidate actions that put ``card`` (in the seat's hand) on the table this turn."""
+    hand = state.hands[seat]
+    for n in range(1, len(state.table) + 1):
+        yield Action(Verb.LAY, (card,), target=n)
+    if state.come_out[seat]:
+        for g in candidate_melds(hand, state.rules, state.round_index):
+            if any(to_hand(c) == card for c in g):
+                yield Action(Verb.MELD, melds=(g,))
+    else:
+        for option in coming_out_options(hand, state.rules, state.round_index,
+                                         state.requirement, must_include=card):
+            yield Action(Verb.MELD, melds=option)
+
+
+def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> bool:
+    """Whether ``card`` can still go on the table this turn (``extra``: about to be taken)."""
+    from .engine import check
+
+    probe = state
+    if extra is not None:
+        hand = tuple(sorted((*state.hands[seat], extra)))
+        probe = _with(state, seat, hand, Phase.PLAY)
+    probe = _replace(probe, pending=())
+    return any(check(probe, seat, a) is None for a in use_actions(probe, seat, to_hand(card)))
+
+
+def can_meld_now(state: State, seat: int) -> bool:
+    """Whether the seat could put any meld on the table now (Turbo's "cannot meld")."""
+    from .engine import check
+
+    hand = state.hands[seat]
+    if state.come_out[seat]:
+        return any(check(state, seat, Action(Verb.MELD, melds=(g,))) is None
+                   for g in candidate_melds(hand, state.rules, state.round_index))
+    return any(check(state, seat, Action(Verb.MELD, melds=o)) is None
+               for o in coming_out_options(hand, state.rules, state.round_index,
+                                           state.requirement, limit=4))
+
+
+def _with(state: State, seat: int, hand: tuple[Card, ...], phase: Phase) -> State:
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    return _replace(state, hands=hands, phase=phase, to_act=seat)
+
+
+def _replace(state: State, **changes: object) -> State:
+    from dataclasses import replace
+
+    return replace(state, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,98 @@
+"""Score sheets and rule listings as text, in Dutch or English (the screens' words)."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from .cards import format_cards
+from .i18n import t
+from .rules import Rules
+from .state import State
+
+
+def _render(table: Table) -> str:
+    buf = StringIO()
+    Console(file=buf, width=120, color_system=None, legacy_windows=False).print(table)
+    return buf.getvalue().rstrip()
+
+
+def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
+    """Rounds x players with requirement, dealer, points, running totals and the winner."""
+    table = Table(title=title)
+    table.add_column(t("round", lang), justify="right")
+    table.add_column(t("requirement", lang))
+    table.add_column(t("dealer", lang))
+    for name in state.players:
+        table.add_column(name, justify="right")
+    running = [0] * state.n
+    for i, r in enumerate(state.results, 1):
+        cells = []
+        for s in range(state.n):
+            running[s] += r.penalties[s]
+            mark = "*" if r.winner == s else ""
+            cells.append(f"{r.penalties[s]}{mark} ({running[s]})")
+        table.add_row(str(i), r.requirement, state.players[r.dealer], *cells)
+    table.add_row("", t("total", lang), "", *(str(x) for x in state.totals), end_section=True)
+    lines = [_render(table)]
+    if state.winner is not None:
+        lines.append(t("match_over", lang, name=state.players[state.winner]))
+    if state.rules.eliminate_at is not None and state.eliminated:
+        lines.append(f"{t('eliminated', lang)}: "
+                     + ", ".join(state.players[s] for s in state.eliminated))
+    if state.rules.money is not None:
+        who = state.players[state.pot_winner] if state.pot_winner is not None else "-"
+        lines.append(t("pot", lang, cents=state.pot, name=who))
+    return "\n".join(lines)
+
+
+def cards_left(state: State) -> str:
+    """The cards each player kept at the end of the last round (the competition form, 003)."""
+    if not state.results:
+        return ""
+    last = state.results[-1]
+    return "\n".join(f"{state.players[s]}: {format_cards(last.hands_left[s]) or '-'}"
+                     for s in range(state.n))
+
+
+def replay_text(summary: dict[str, Any], lang: str = "en") -> str:
+    lines = []
+    if summary["ok"]:
+        lines.append(t("all_legal", lang))
+    else:
+        lines.append(t("illegal", lang, **summary["error"]))
+    for i, r in enumerate(summary["rounds"], 1):
+        if r["penalties"] is None:
+            lines.append(f"{t('round', lang)} {i}: {t('not_finished', lang)}")
+        else:
+            pts = ", ".join(f"{p} {v}" for p, v in r["penalties"].items())
+            who = r["winner"] or t("no_winner", lang)
+            lines.append(f"{t('round', lang)} {i}: {t('winner', lang).lower()} {who}; {pts}")
+    lines.append(f"{t('total', lang)}: "
+                 + ", ".join(f"{p} {v}" for p, v in summary["totals"].items()))
+    if summary.get("finished"):
+        lines.append(t("match_over", lang, name=summary["winner"]))
+    return "\n".join(lines)
+
+
+def rules_text(rules: Rules, lang: str = "en") -> str:
+    """A preset's description plus every key and its value."""
+    table = Table(title=f"{t('preset', lang)}: {rules.preset}", show_header=True)
+    table.add_column(t("key", lang))
+    table.add_column(t("value", lang))
+    for key, value in rules.to_dict().items():
+        if key == "preset":
+            continue
+        table.add_row(key, _show(value))
+    schedule = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(rules.schedule, 1))
+    return "\n".join([rules.describe(lang), "", f"{t('schedule', lang)}: {schedule}", "",
+                      _render(table)])
+
+
+def _show(value: object) -> str:
+    import json
+
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,109 @@
+"""The state of a match: frozen, so undo, replay and bot search are safe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card
+from .melds import Meld
+from .requirements import Requirement
+from .rules import Rules
+
+
+class Phase(str, Enum):
+    """Every moment someone must act, plus the two pauses between rounds and at the end."""
+
+    EXCHANGE = "exchange"  # duplicate exchange after the deal (000): give or pass
+    UPCARD_OFFER = "upcard-offer"  # 001: take the upcard in exchange for a hand card, or pass
+    UPCARD_SWAP = "upcard-swap"  # 001: the taker puts a hand card on the pile
+    DRAW = "draw"  # the player to move draws or takes
+    BUYING = "buying"  # "te koop" (000): the others may buy the discard, in seat order
+    PLAY = "play"  # meld, lay off, swap, discard
+    ROUND_OVER = "round-over"
+    MATCH_OVER = "match-over"
+
+
+OFFER_PHASES = (Phase.EXCHANGE, Phase.UPCARD_OFFER, Phase.BUYING)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    winner: int | None  # None: the round ended without anyone going out (stock cap)
+    penalties: tuple[int, ...]
+    requirement: str
+    dealer: int
+    hands_left: tuple[tuple[Card, ...], ...]
+    all_at_once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: Rules
+    players: tuple[str, ...]
+    seed: int
+    # --- the match ---
+    round_index: int = 0
+    dealer: int = 0
+    totals: tuple[int, ...] = ()
+    results: tuple[RoundResult, ...] = ()
+    eliminated: tuple[int, ...] = ()
+    pot: int = 0
+    pot_winner: int | None = None
+    winner: int | None = None  # of the match, once it is over
+    # --- the round ---
+    phase: Phase = Phase.DRAW
+    turn: int = 0  # the player to move
+    to_act: int = 0  # who must answer now (the player to move, or the seat offered to)
+    offer: tuple[int, ...] = ()  # seats still to answer the open offer, to_act first
+    hands: tuple[tuple[Card, ...], ...] = ()
+    stock: tuple[Card, ...] = ()  # top card last
+    discard: tuple[Card, ...] = ()  # top card last
+    table: tuple[Meld, ...] = ()
+    owners: tuple[int, ...] = ()  # who laid each table meld
+    come_out: tuple[bool, ...] = ()
+    turns_done: int = 0
+    rebuilds: int = 0
+    gives: tuple[Card | None, ...] = ()  # duplicate exchange offers so far
+    # --- the turn ---
+    drawn: tuple[Card, ...] = ()  # what the player to move took this turn (for marking)
+    came_out_now: bool = False
+    pending: tuple[Card, ...] = ()  # cards that must be used before the discard
+    turn_draws: int = 0
+    acted: bool = False  # melded, laid off or swapped this turn
+    # --- public knowledge: cards seen going into a hand (taken, bought) ---
+    known: tuple[tuple[Card, ...], ...] = field(default=())
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def requirement(self) -> Requirement:
+        return self.rules.requirement(self.round_index)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the match (elimination)."""
+        return tuple(s for s in range(self.n) if s not in self.eliminated)
+
+    @property
+    def live(self) -> bool:
+        return self.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+    def next_seat(self, seat: int) -> int:
+        """The next active seat to the left (clockwise)."""
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if s not in self.eliminated:
+                return s
+        return seat
+
+    def seats_after(self, seat: int) -> tuple[int, ...]:
+        """Every other active seat, in seat order starting left of ``seat``."""
+        order = []
+        s = self.next_seat(seat)
+        while s != seat:
+            order.append(s)
+            s = self.next_seat(s)
+        return tuple(order)
