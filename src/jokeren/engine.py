@@ -18,6 +18,7 @@ from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
+from .rearrange import RearrangeError, check_table, new_owners
 from .requirements import Requirement
 from .rules import Rules
 from .state import OFFER_PHASES, Phase, RoundResult, State
@@ -357,9 +358,12 @@ def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Ev
 
 # --- melding ----------------------------------------------------------------------------
 
-def _blocked(state: State) -> frozenset[Card]:
-    """Cards a joker may not stand for now (every copy already on the table, 000)."""
-    if not state.rules.joker_copies_limit:
+def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
+    """Cards a joker may not stand for now (every copy already on the table, 000).
+
+    Only needed to choose the card of a joker that was written without one.
+    """
+    if not state.rules.joker_copies_limit or all(c.declared for c in cards):
         return frozenset()
     packs = state.rules.pack_count(state.n)
     counts = Counter(c.face for m in state.table for c in m.cards)
@@ -430,7 +434,7 @@ def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     groups = action.melds
     tokens = [c for g in groups for c in g]
     hand = _remove(state, seat, tokens)
-    blocked = _blocked(state)
+    blocked = _blocked(state, tokens)
     melds = []
     for i, group in enumerate(groups, 1):
         try:
@@ -498,7 +502,7 @@ def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     index = action.target - 1
     try:
         meld = extend_meld(state.table[index], action.cards, rules, state.round_index,
-                           _blocked(state))
+                           _blocked(state, action.cards))
     except MeldError as exc:
         raise _illegal(f"cannot lay {' '.join(map(str, action.cards))} on meld "
                        f"{action.target}: {exc}") from None
@@ -541,6 +545,37 @@ def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
             raise _illegal("the freed joker must be used again this turn, and it cannot be")
         state = replace(state, pending=(*state.pending, JOKER))
     return state, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
+
+
+def _table(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """Rummikub-style (004): the complete new arrangement of the table; see rearrange.py."""
+    rules, name = state.rules, state.players[seat]
+    if not rules.rearrange:
+        raise _illegal("melds on the table may not be rearranged under these rules "
+                       "(only in the Rummikub-style variant)")
+    if not state.come_out[seat] and not rules.act_before_out:
+        raise _illegal(f"{name} has not come out yet")
+    written = [c for g in action.melds for c in g]
+    try:
+        new = check_table(state.table, action.melds, state.hands[seat], rules,
+                          state.round_index, _blocked(state, written), state.come_out[seat])
+    except RearrangeError as exc:
+        raise _illegal(str(exc)) from None
+    hand = _remove(state, seat, new.from_hand)
+    left = len(hand)
+    if state.came_out_now and rules.opening_only_contract and left > 1:
+        raise _illegal("in the turn you come out you lay only the requirement, unless you "
+                       "go out at once")
+    _check_going_out(state, seat, left)
+    _check_copies(state, new.melds, _new_jokers(state.table, new.melds))
+    state = replace(state, hands=_set(state.hands, seat, hand), table=new.melds,
+                    owners=new_owners(state.table, state.owners, new.melds, seat),
+                    pending=_used(state.pending, new.from_hand), acted=True,
+                    known=_set(state.known, seat, _forget(state.known[seat], new.from_hand)))
+    events = [Event("table", seat, new.from_hand, melds=new.melds)]
+    if left == 0:
+        return _round_won(state, seat, events)
+    return state, events
 
 
 def _discard(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
@@ -672,6 +707,7 @@ _HANDLERS = {
     (Phase.PLAY, Verb.MELD): _meld,
     (Phase.PLAY, Verb.LAY): _lay,
     (Phase.PLAY, Verb.SWAP): _swap,
+    (Phase.PLAY, Verb.TABLE): _table,
     (Phase.PLAY, Verb.DISCARD): _discard,
     (Phase.PLAY, Verb.DRAW): _turbo_draw,
 }

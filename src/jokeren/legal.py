@@ -8,7 +8,9 @@ not listed.
 from __future__ import annotations
 
 from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
+from .cards import Card
 from .engine import check
+from .melds import Meld
 from .search import candidate_melds, coming_out_options
 from .state import Phase, State
 
@@ -37,7 +39,8 @@ def candidate_actions(state: State) -> list[Action]:
     if rules.turbo:
         actions.append(DRAW)
     for n in range(1, len(state.table) + 1):
-        actions.extend(Action(Verb.LAY, (c,), target=n) for c in distinct)
+        meld = state.table[n - 1]
+        actions.extend(Action(Verb.LAY, (c,), target=n) for c in distinct if _may_fit(meld, c))
         for card in state.table[n - 1].cards:
             if card.joker and card.face in hand:
                 actions.append(Action(Verb.SWAP, (card.face,), target=n))
@@ -55,9 +58,34 @@ def candidate_actions(state: State) -> list[Action]:
     return list(dict.fromkeys(actions))
 
 
+def _may_fit(meld: Meld, card: Card) -> bool:
+    """A cheap first test of a lay-off; the engine decides."""
+    if card.joker:
+        return True
+    if meld.kind == "set":
+        return card.rank == meld.rank
+    if card.suit != meld.suit:
+        return False
+    positions = (1, 14) if card.rank == 1 else (card.rank,)
+    return any(p in (meld.start - 1, meld.end + 1) for p in positions)
+
+
 def legal_actions(state: State) -> list[Action]:
     """The listed legal actions of ``state.to_act`` (empty when nobody is to act)."""
     if not state.live:
         return []
     seat = state.to_act
-    return [a for a in candidate_actions(state) if check(state, seat, a) is None]
+    verdict: dict[bool, bool] = {}
+    legal = []
+    for a in candidate_actions(state):
+        if a.verb is Verb.DISCARD and state.phase is Phase.PLAY:
+            # Whether a discard is legal depends on the card only through "is it a joker"
+            # (pending cards, going out and the turn rule do not look at which card).
+            key = a.card.joker
+            if key not in verdict:
+                verdict[key] = check(state, seat, a) is None
+            if verdict[key]:
+                legal.append(a)
+        elif check(state, seat, a) is None:
+            legal.append(a)
+    return legal

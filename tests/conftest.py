@@ -1,0 +1,119 @@
+"""Shared test helpers: the invariants every state must keep."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import fields, replace
+
+from jokeren.bots.random_player import RandomPlayer
+from jokeren.cards import full_deck, to_hand
+from jokeren.legal import legal_actions
+from jokeren.record import Game, Record, replay
+from jokeren.rules import Rules
+from jokeren.state import Phase, State
+from jokeren.views import SeatView, event_for, view
+
+
+def all_cards(state: State) -> Counter:
+    cards: Counter = Counter()
+    for hand in state.hands:
+        cards.update(hand)
+    cards.update(state.stock)
+    cards.update(state.discard)
+    for meld in state.table:
+        cards.update(to_hand(c) for c in meld.cards)
+    return cards
+
+
+def check_invariants(state: State, legal: list | None = None) -> None:
+    """Every card accounted for exactly once; a live state has a legal action; views hide.
+
+    ``legal``: the legal actions of this state when the caller has them already.
+    """
+    deck = Counter(full_deck(state.rules.pack_count(state.n), state.rules.joker_count(state.n)))
+    assert all_cards(state) == deck, "cards lost or created"
+    if state.live:
+        assert legal if legal is not None else legal_actions(state), \
+            f"no legal action in {state.phase}"
+        assert state.to_act in state.active
+    for seat in range(state.n):
+        check_view(state, view(state, seat), seat)
+    check_view(state, view(state, None), None)
+
+
+VIEW_FIELDS = {f.name for f in fields(SeatView)}
+
+
+def check_view(state: State, v: SeatView, seat: int | None) -> None:
+    assert "stock" not in VIEW_FIELDS and "seed" not in VIEW_FIELDS
+    assert v.stock_size == len(state.stock)
+    if seat is not None:
+        assert v.hand == state.hands[seat]
+    else:
+        assert v.hand == ()
+    if not state.rules.open_hands:
+        assert v.open_hands is None
+    if seat != state.turn:
+        assert v.drawn == () and v.pending == ()
+
+
+def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000,
+             check_every: int = 1, eager: bool = True) -> Game:
+    """A whole match between random players, checking the invariants after every action."""
+    rng = random.Random(seed)
+    kind = EagerPlayer if eager else RandomPlayer
+    bots = [kind(rng.randrange(2**30)) for _ in players]
+    game = Game(rules, players, seed)
+    steps = 0
+    legal = legal_actions(game.state)
+    check_invariants(game.state, legal)
+    while game.state.phase is not Phase.MATCH_OVER:
+        state = game.state
+        if state.phase is Phase.ROUND_OVER:
+            game.next_round()
+            legal = legal_actions(game.state)
+            check_invariants(game.state, legal)
+            continue
+        seat = state.to_act
+        action = bots[seat].choose(view(state, seat), legal)
+        events = game.play(seat, action)
+        for e in events:
+            for other in range(len(players)):
+                if not e.public and other not in (e.seat, e.to):
+                    assert event_for(e, other).cards == ()
+        steps += 1
+        assert steps < max_steps, "the match does not end"
+        legal = legal_actions(game.state)
+        if steps % check_every == 0:
+            check_invariants(game.state, legal)
+    check_invariants(game.state)
+    return game
+
+
+def assert_replays(game: Game) -> None:
+    """The match's record, written out and read back, replays to the identical state."""
+    record = Record.loads(game.record.dumps())
+    result = replay(record)
+    assert result.ok, result.error
+    assert result.state == game.state
+
+
+def capped(rules: Rules, rebuilds: int = 1) -> Rules:
+    """Simulations cap a round: it ends when the stock runs out after ``rebuilds`` rebuilds."""
+    return replace(rules, max_reshuffles=rebuilds)
+
+
+class EagerPlayer(RandomPlayer):
+    """Random, but takes a meld, lay-off or swap when one is listed (rounds then end by
+    someone going out, which exercises far more rules than rounds that run dry)."""
+
+    name = "eager"
+
+    def choose(self, view: SeatView, legal: list) -> object:  # type: ignore[override]
+        from jokeren.actions import Verb
+
+        table_moves = [a for a in legal if a.verb in (Verb.MELD, Verb.LAY, Verb.SWAP)]
+        if table_moves and self.rng.random() < 0.9:
+            return table_moves[self.rng.randrange(len(table_moves))]
+        return legal[self.rng.randrange(len(legal))]
