@@ -1,0 +1,166 @@
+"""Rummikub-style rearranging of the table (004, the ``table`` action of NOTATION.md).
+
+``table <cards> / <cards> / ...`` writes the complete new arrangement of all table melds.
+It is legal when, exactly:
+
+- every meld of the new arrangement is valid under the rules (``melds.read_meld``);
+- every card that was on the table is still on the table: natural cards are compared by face
+  (two copies of 7♠ are one card twice), jokers only by number, since a joker may move to
+  another meld and stand for another card there;
+- the cards that are new on the table come from the player's hand, and there is at least one
+  of them (rearranging without adding a card is no move);
+- before coming out (where the rules allow acting before it), no new meld is made of hand
+  cards alone: that is a ``meld``, and the first meld must meet the round's requirement.
+
+The check is a few multiset sums and one ``read_meld`` per meld: a table of 20 melds is
+checked in well under a millisecond (benchmarks/bench_rearrange.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .actions import Action, Verb
+from .cards import Card, to_hand
+from .melds import Meld, MeldError, read_meld
+from .rules import Rules
+
+
+class RearrangeError(ValueError):
+    """A new arrangement of the table that the rules forbid; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rearrangement:
+    melds: tuple[Meld, ...]  # the new table, numbered in the order written
+    from_hand: tuple[Card, ...]  # the cards that left the hand (jokers as ``*``)
+
+
+def _faces(melds: Sequence[Meld] | Sequence[Sequence[Card]]) -> Counter[Card]:
+    """The table as a multiset of hand cards: naturals by face, every joker as ``*``."""
+    counts: Counter[Card] = Counter()
+    for meld in melds:
+        cards = meld.cards if isinstance(meld, Meld) else meld
+        counts.update(to_hand(c) for c in cards)
+    return counts
+
+
+def check_table(old: Sequence[Meld], groups: Sequence[Sequence[Card]],
+                hand: Sequence[Card], rules: Rules, round_index: int,
+                blocked: frozenset[Card] = frozenset(),
+                come_out: bool = True) -> Rearrangement:
+    """The new table that ``groups`` write, or RearrangeError saying why it is not allowed.
+
+    ``old`` is the table now, ``hand`` the player's hand, ``come_out`` whether the player has
+    come out this round (before that no new meld of hand cards alone).
+    """
+    if not groups:
+        raise RearrangeError("write the complete new table: every meld, separated by '/'")
+    melds: list[Meld] = []
+    for i, group in enumerate(groups, 1):
+        try:
+            melds.append(read_meld(group, rules, round_index, blocked))
+        except MeldError as exc:
+            raise RearrangeError(
+                f"new meld {i} ({' '.join(map(str, group))}): {exc}") from None
+    before, after = _faces(old), _faces(melds)
+    gone = before - after
+    if gone:
+        card = min(gone)
+        what = "a joker" if card.joker else str(card)
+        raise RearrangeError(f"{what} was on the table and is missing from the new "
+                             "arrangement: every table card stays on the table")
+    added = after - before
+    if not added:
+        raise RearrangeError("a rearrangement adds at least one card from your hand")
+    have = Counter(hand)
+    lacking = [c for c, k in added.items() if have[c] < k]
+    if lacking:
+        card = min(lacking)
+        raise RearrangeError(f"{card} is not on the table and not in your hand")
+    if not come_out:
+        for i, meld in enumerate(melds, 1):
+            need = _faces([meld])
+            if all(added[c] >= k for c, k in need.items()):
+                raise RearrangeError(
+                    f"new meld {i} ({meld}) is made of hand cards alone: before coming "
+                    "out that is a first meld, laid with 'meld' to meet the requirement")
+    return Rearrangement(tuple(melds), tuple(sorted(added.elements())))
+
+
+def new_owners(old: Sequence[Meld], owners: Sequence[int], new: Sequence[Meld],
+               seat: int) -> tuple[int, ...]:
+    """Who laid each new meld: a meld left exactly as it was keeps its owner, the rest are
+    the rearranging seat's."""
+    unchanged: dict[tuple[Card, ...], list[int]] = {}
+    for meld, owner in zip(old, owners, strict=True):
+        unchanged.setdefault(meld.cards, []).append(owner)
+    result = []
+    for meld in new:
+        same = unchanged.get(meld.cards)
+        result.append(same.pop(0) if same else seat)
+    return tuple(result)
+
+
+# --- a few candidate rearrangements, for the listed legal actions -------------------------
+
+def table_candidates(table: Sequence[Meld], hand: Sequence[Card], rules: Rules,
+                     round_index: int, limit: int = 4) -> list[Action]:
+    """Simple rearrangements worth checking (the engine confirms each): a run split by a
+    second copy of one of its middle cards, and a card taken from a long meld to make a new
+    meld with two hand cards. Not every legal rearrangement is listed."""
+    found: list[Action] = []
+    for groups in _candidate_tables(table, hand, rules, round_index):
+        found.append(Action(Verb.TABLE, melds=groups))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _candidate_tables(table: Sequence[Meld], hand: Sequence[Card], rules: Rules,
+                      round_index: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    rows = [m.cards for m in table]
+    naturals = sorted({c for c in hand if c.natural})
+    # A run split in two by a second copy of a card in its middle: 3-8 + 5 = 3-5 / 5-8.
+    for i, meld in enumerate(table):
+        if meld.kind != "run" or len(meld.cards) < 5:
+            continue
+        for k in range(2, len(meld.cards) - 2):
+            card = meld.cards[k]
+            if card.natural and card in naturals:
+                yield (*rows[:i], meld.cards[: k + 1], (card, *meld.cards[k + 1 :]),
+                       *rows[i + 1 :])
+    # A card taken from a meld of four or more, with two hand cards, makes a new meld.
+    for i, meld in enumerate(table):
+        if len(meld.cards) < 4:
+            continue
+        ends = (0, len(meld.cards) - 1) if meld.kind == "run" else range(len(meld.cards))
+        for k in ends:
+            card = meld.cards[k]
+            if card.joker:
+                continue
+            rest = (*meld.cards[:k], *meld.cards[k + 1 :])
+            for pair in _partners(card, naturals):
+                try:
+                    new = read_meld((card, *pair), rules, round_index)
+                except MeldError:
+                    continue
+                yield (*rows[:i], rest, *rows[i + 1 :], new.cards)
+
+
+def _partners(card: Card, naturals: Sequence[Card]) -> Iterator[tuple[Card, Card]]:
+    same_rank = [c for c in naturals if c.rank == card.rank]
+    for a in range(len(same_rank)):
+        for b in range(a + 1, len(same_rank)):
+            yield same_rank[a], same_rank[b]
+    suited = {c.rank for c in naturals if c.suit == card.suit}
+    for lo in (card.rank - 2, card.rank - 1, card.rank + 1):
+        ranks = [r for r in (lo, lo + 1, lo + 2) if r != card.rank]
+        if len(ranks) == 2 and all(r in suited for r in ranks):
+            yield Card(ranks[0], card.suit), Card(ranks[1], card.suit)
+
+
+__all__ = ["RearrangeError", "Rearrangement", "check_table", "new_owners",
+           "table_candidates"]
