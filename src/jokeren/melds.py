@@ -231,6 +231,12 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
                 return _reading_to_meld(reading[0], reading[1], suit, rules)
             except MeldError as exc:
                 errors.append(str(exc))
+    ranks = {c.rank for c in declared}
+    if 1 in ranks and ranks & {12, 13}:
+        if ranks & {2, 3}:
+            raise MeldError("a run does not go round the corner (K-A-2 is not a run)")
+        if not rules.ace_high:
+            raise MeldError("the ace is low only in these rules (A-2-3, not Q-K-A)")
     raise MeldError(_best_error(errors, "the cards of a run follow on each other"))
 
 

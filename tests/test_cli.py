@@ -1,0 +1,126 @@
+"""The command line: exit codes, one clear sentence on bad input, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jokeren.cli import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).parent / "scenarios"
+GOOD = {
+    "format": "jokeren-record/1", "rules": "jokeren", "players": ["Ann", "Bob", "Cas"],
+    "seed": 3, "rounds": [{"moves": ["Ann: draw"]}],
+}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, data: object, name: str = "r.json") -> str:
+    p = tmp_path / name
+    p.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(p)
+
+
+def test_replay_json_of_a_legal_record(tmp_path: Path) -> None:
+    code, out, _ = run("replay", write(tmp_path, GOOD), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["ok"] is True and summary["rounds"] == [{"winner": None, "penalties": None}]
+    assert summary["totals"] == {"Ann": 0, "Bob": 0, "Cas": 0} and summary["finished"] is False
+
+
+def test_replay_stops_at_an_illegal_move(tmp_path: Path) -> None:
+    data = dict(GOOD, rounds=[{"moves": ["Ann: draw", "Ann: lay 1 8h"]}])
+    code, out, _ = run("replay", write(tmp_path, data), "--json")
+    assert code == 1
+    err = json.loads(out)["error"]
+    assert err["round"] == 1 and err["move"] == 2 and err["text"] == "Ann: lay 1 8h"
+    assert "not come out" in err["reason"] or "no table meld" in err["reason"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ("{not json", "not valid JSON"),
+    ({"players": ["Ann"], "format": "other/2"}, "unknown record format"),
+    (dict(GOOD, players="Ann"), "'players' must be a list"),
+    (dict(GOOD, rules="klaverjas"), "unknown preset 'klaverjas'"),
+    (dict(GOOD, rules={"preset": "jokeren", "colour": 1}), "unknown rule key 'colour'"),
+    (dict(GOOD, rounds=[{"moves": ["Dan: draw"]}]), "'Dan' is not a player"),
+    (dict(GOOD, rounds=[{"moves": ["Ann: draw 7x"]}]), "takes nothing"),
+    (dict(GOOD, rounds=[{"moves": ["Ann: discard 7x"]}]), "'7x' is not a card"),
+    (dict(GOOD, rounds=[{"stock": "Ah Ah Ah", "moves": []}]), "copies of Ah"),
+    (dict(GOOD, rounds=[{"hands": {"Ann": "7h"}, "moves": []}]), "leave out Bob"),
+    (dict(GOOD, players=["Ann", "Bob"]), "3 to 4 players"),
+    (dict(GOOD, rounds=[{"moves": []}, {"moves": []}]), "round 1 is not finished"),
+])
+def test_malformed_records_exit_2_with_one_sentence(tmp_path: Path, data: object,
+                                                    message: str) -> None:
+    code, out, err = run("replay", write(tmp_path, data), "--json")
+    assert code == 2, out
+    assert message in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    code, _, err = run("replay", str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_replay_text_in_dutch(tmp_path: Path) -> None:
+    data = dict(GOOD, rounds=[{"moves": ["Ann: draw", "Ann: lay 1 8h"]}])
+    code, out, _ = run("replay", write(tmp_path, data), "--lang", "nl")
+    assert code == 1 and "mag niet" in out
+
+
+def test_rules_lists_presets_and_prints_one() -> None:
+    code, out, _ = run("rules", "--lang", "en")
+    assert code == 0 and "jokeren-30" in out and "amerikaans-40" in out
+    code, out, _ = run("rules", "jokeren", "--lang", "nl")
+    assert code == 0 and "clubregels" in out and "joker_gap" in out
+    code, out, _ = run("rules", "jokeren", "--json")
+    assert json.loads(out)["joker_gap"] == 2
+
+
+def test_rules_bad_preset_exits_2() -> None:
+    code, _, err = run("rules", "klaverjas")
+    assert code == 2 and "unknown preset" in err
+
+
+def test_rules_check_points_at_contradictions(tmp_path: Path) -> None:
+    path = write(tmp_path, 'preset = "amerikaans"\nset_max = 4\nschedule = ["set 5"]\n', "h.toml")
+    code, out, _ = run("rules", "--check", path, "--lang", "en")
+    assert code == 1 and "set of 5" in out
+    path = write(tmp_path, 'preset = "amerikaans"\njoker_gap = 7\n', "bad.toml")
+    code, _, err = run("rules", "--check", path)
+    assert code == 2 and "joker_gap must be one of" in err
+
+
+def test_simulate_prints_score_sheets_and_saves_records(tmp_path: Path) -> None:
+    code, out, _ = run("simulate", "--rules", "jokeren-7", "--players", "2", "--matches", "2",
+                       "--seed", "4", "--save", str(tmp_path / "records"), "--lang", "en")
+    assert code == 0
+    assert out.count("Total") == 2 and "Match over. Winner:" in out
+    saved = sorted((tmp_path / "records").glob("*.json"))
+    assert len(saved) == 2
+    code, out, _ = run("replay", str(saved[0]), "--json")
+    assert code == 0 and json.loads(out)["finished"] is True
+
+
+def test_simulate_bad_player_count_exits_2() -> None:
+    code, _, err = run("simulate", "--rules", "jokeren", "--players", "2")
+    assert code == 2 and "3 to 4 players" in err
+
+
+def test_module_entry_point_runs_without_traceback() -> None:
+    proc = subprocess.run([sys.executable, "-m", "jokeren", "replay", "/nonexistent.json"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr

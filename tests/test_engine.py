@@ -1,0 +1,137 @@
+"""Engine behaviour that scenario records cannot show well: chance, stock, views, match end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from jokeren.actions import DRAW, PASS, Action, discard
+from jokeren.cards import Card, parse_cards
+from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
+from jokeren.record import Game
+from jokeren.rules import PRESETS, Rules
+from jokeren.state import Phase
+from jokeren.views import event_for, view
+
+from conftest import assert_replays, check_invariants, play_out
+
+CLUB = PRESETS["jokeren"]
+
+
+def test_a_game_is_given_by_rules_seed_and_actions() -> None:
+    a = new_match(CLUB, ["Ann", "Bob", "Cas"], 42)
+    b = new_match(CLUB, ["Ann", "Bob", "Cas"], 42)
+    c = new_match(CLUB, ["Ann", "Bob", "Cas"], 43)
+    assert a == b and a.hands != c.hands
+
+
+def test_dealer_rotates_and_voorhand_starts() -> None:
+    s = new_match(CLUB, ["Ann", "Bob", "Cas"], 1)
+    assert s.dealer == 2 and s.turn == 0 and s.to_act == 0 and not s.discard
+    s = replace(s, phase=Phase.ROUND_OVER, results=(s.results or ()) + (None,))  # type: ignore
+    s2 = deal_round(s)
+    assert s2.dealer == 0 and s2.turn == 1 and s2.round_index == 1
+
+
+def _draw_discard_until(state, pred, limit=500):
+    """Each player draws and discards his first card until ``pred(state)``."""
+    for _ in range(limit):
+        if pred(state) or not state.live:
+            return state
+        seat = state.to_act
+        if state.phase is Phase.DRAW:
+            state, _ = apply(state, seat, DRAW)
+        elif state.phase is Phase.PLAY:
+            card = next(c for c in state.hands[seat] if c.natural)
+            state, _ = apply(state, seat, discard(card))
+        else:
+            state, _ = apply(state, seat, PASS)
+    raise AssertionError("condition never reached")
+
+
+@pytest.mark.parametrize("how", ["reshuffle", "turn-over"])
+def test_stock_is_rebuilt_from_the_discard_pile(how: str) -> None:
+    rules = replace(CLUB, stock_empty=how)
+    s = new_match(rules, ["Ann", "Bob", "Cas"], 5)
+    s = _draw_discard_until(s, lambda st: st.rebuilds == 1)
+    check_invariants(s)
+    assert len(s.discard) == 1
+
+
+def test_turn_over_keeps_the_pile_order() -> None:
+    rules = replace(CLUB, stock_empty="turn-over")
+    s = new_match(rules, ["Ann", "Bob", "Cas"], 5)
+    s = _draw_discard_until(s, lambda st: len(st.stock) == 0 and st.phase is Phase.PLAY)
+    seat = s.to_act
+    last = next(c for c in s.hands[seat] if c.natural)
+    pile = s.discard
+    s, _ = apply(s, seat, discard(last))
+    # the pile's bottom card is now the top of the stock; its top card stays face up
+    assert s.stock[-1] == pile[0] and s.discard == (last,)
+
+
+def test_the_round_cap_ends_a_round_with_everyone_scoring() -> None:
+    rules = replace(CLUB, max_reshuffles=0)
+    s = new_match(rules, ["Ann", "Bob", "Cas"], 5)
+    s = _draw_discard_until(s, lambda st: st.phase is Phase.ROUND_OVER)
+    r = s.results[-1]
+    assert r.winner is None and all(p > 0 for p in r.penalties)
+    assert s.totals == r.penalties
+
+
+def test_views_hide_other_hands_the_stock_and_drawn_cards() -> None:
+    s = new_match(PRESETS["jokeren-30"], ["Ann", "Bob"], 9)
+    s, events = apply(s, 0, DRAW)  # two players: Bob deals, Ann starts
+    v0, v1 = view(s, 0), view(s, 1)
+    assert v1.hand == s.hands[1] and v0.hand == s.hands[0]
+    assert v0.drawn == events[0].cards and v1.drawn == ()
+    assert v1.open_hands is None and v1.hand_sizes == (14, 13)
+    assert event_for(events[0], 1).cards == () and event_for(events[0], 0).cards
+    assert not hasattr(v0, "stock") and not hasattr(v0, "seed")
+    spectator = view(s, None)
+    assert spectator.hand == () and spectator.open_hands is None
+    open_view = view(replace(s, rules=replace(s.rules, open_hands=True)), 0)
+    assert open_view.open_hands == s.hands
+
+
+def test_only_the_seat_to_act_may_act() -> None:
+    s = new_match(CLUB, ["Ann", "Bob", "Cas"], 1)
+    with pytest.raises(IllegalMoveError, match="not Bob's turn but Ann's"):
+        apply(s, 1, DRAW)
+    with pytest.raises(IllegalMoveError, match="must first draw"):
+        apply(s, 0, discard(s.hands[0][0]))
+
+
+def test_money_pot_goes_to_the_winner_of_the_last_round() -> None:
+    rules = Rules.load({"preset": "jokeren-7", "money": {"per_buy": 1, "per_point": 1},
+                        "rounds": 1})
+    hands = (parse_cards("Kd Qs Jh 9s 7h 5d 3s"), parse_cards("2c 3c 4c 5c 6c 7c 8c"))
+    s = new_match(rules, ["Ann", "Bob"], 1, Deal(hands, Card.parse("Ah"), parse_cards("2h 9c")))
+    s, _ = apply(s, 0, DRAW)
+    s, _ = apply(s, 0, discard(Card.parse("Kd")))
+    s, _ = apply(s, 1, DRAW)
+    s, _ = apply(s, 1, Action.parse("meld 2c 3c 4c 5c 6c 7c 8c 9c"))  # out by melding (002)
+    assert s.phase is Phase.MATCH_OVER and s.winner == 1
+    ann = 10 + 10 + 9 + 7 + 5 + 3 + 2  # Qs Jh 9s 7h 5d 3s 2h
+    assert s.pot == ann and s.pot_winner == 1 and s.totals == (ann, 0)
+
+
+def test_elimination_ends_the_match_with_the_last_player_left() -> None:
+    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": 60, "max_reshuffles": 0})
+    game = play_out(rules, ["Ann", "Bob", "Cas"], 11)
+    s = game.state
+    assert s.phase is Phase.MATCH_OVER
+    assert len(s.eliminated) >= 2 and s.winner not in s.eliminated or len(s.eliminated) == 3
+    assert all(s.totals[p] >= 60 for p in s.eliminated)
+    assert_replays(game)
+
+
+def test_record_of_a_live_game_replays_to_the_identical_state() -> None:
+    game = Game(PRESETS["amerikaans"], ["Ann", "Bob", "Cas"], 8)
+    game.play(0, PASS)
+    game.play(1, PASS)
+    game.play(2, PASS)
+    game.play(0, DRAW)
+    game.play(1, PASS)  # Bob does not buy
+    assert_replays(game)
