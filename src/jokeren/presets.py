@@ -180,3 +180,6 @@ def find_preset(name: str) -> Rules:
 def register(rules: Rules) -> None:
     """Add a preset (the variants of 004 register themselves this way)."""
     PRESETS[rules.preset] = rules
+
+
+from . import variants  # noqa: E402, F401  (the variants of 004 register their presets)

@@ -1,0 +1,266 @@
+"""The variants of 004 that change the game, as presets on top of ``jokeren-30``, and every
+house-rule key in words (Dutch and English) for ``jokeren rules --check``.
+
+004, "Veelvoorkomende varianten": Mexicaans Jokeren (first melds at least 51 points),
+Jokeren op Rummikub-stijl (rearrange the table), Contract Jokeren (a contract per round),
+Turbo Jokeren (up to 3 stock cards a turn while you cannot meld), Open Jokeren (open hands).
+Each is a preset plus keys, never a subclass (STYLE.md); where 004 is silent the choice is
+written here and in docs/variants.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from .presets import ALIASES, JOKEREN_30, register
+from .requirements import Requirement
+from .rules import Rules
+
+_FAMILY_NL = ("Verder als Jokeren in de familie (004): 2-4 spelers, 2 spellen, 4 jokers, 13 "
+              "kaarten, een open kaart; wie 250 strafpunten bereikt valt af.")
+_FAMILY_EN = ("Otherwise as Jokeren in the family (004): 2-4 players, 2 packs, 4 jokers, 13 "
+              "cards, an upcard; reaching 250 penalty points eliminates.")
+
+MEXICAANS = replace(
+    JOKEREN_30,
+    preset="mexicaans",
+    players=(2, 4),
+    schedule=(Requirement.parse("points 51"),),
+    description_nl=("Mexicaans Jokeren (004). Je eerste meldingen van de ronde tellen samen "
+                    "minstens 51 punten in plaats van 30. " + _FAMILY_NL),
+    description_en=("Mexican Jokeren (004). Your first melds of the round total at least 51 "
+                    "points instead of 30. " + _FAMILY_EN),
+)
+
+CONTRACT = replace(
+    JOKEREN_30,
+    preset="contract",
+    players=(2, 4),
+    schedule=tuple(Requirement.parse(t) for t in ("set 3 + set 3", "set 3 + run 3",
+                                                   "run 3 + run 3")),
+    rounds=3, eliminate_at=None,  # a match is the three contracts; the lowest total wins
+    act_before_out=False,  # "Spelers mogen niet melden totdat ze het contract in handen hebben"
+    description_nl=("Contract Jokeren (004). Elke ronde een vast contract: ronde 1 twee sets, "
+                    "ronde 2 een set en een rij, ronde 3 twee rijen (elk minstens 3 kaarten). "
+                    "Je meldt en legt pas aan als je het contract in één keer uitlegt. Na 3 "
+                    "rondes wint het laagste totaal. Verder als Jokeren in de familie (004)."),
+    description_en=("Contract Jokeren (004). Each round has a fixed contract: round 1 two "
+                    "sets, round 2 a set and a run, round 3 two runs (3 cards or more each). "
+                    "You meld or lay off only once you have laid the contract in one go. "
+                    "After 3 rounds the lowest total wins. Otherwise as Jokeren in the family "
+                    "(004)."),
+)
+
+TURBO = replace(
+    JOKEREN_30,
+    preset="turbo",
+    players=(2, 4),
+    turbo=True,
+    description_nl=("Turbo Jokeren (004). Zolang je niet kunt melden mag je in je beurt "
+                    "opnieuw van de stok trekken, tot 3 kaarten per beurt. " + _FAMILY_NL),
+    description_en=("Turbo Jokeren (004). While you cannot meld you may draw again from the "
+                    "stock, up to 3 cards a turn. " + _FAMILY_EN),
+)
+
+RUMMIKUB = replace(
+    JOKEREN_30,
+    preset="rummikub",
+    players=(2, 4),
+    rearrange=True,
+    description_nl=("Jokeren op Rummikub-stijl (004). Je mag de meldingen op tafel "
+                    "herschikken (rijen splitsen, sets hergroeperen) met kaarten uit je hand, "
+                    "zolang elke melding geldig blijft en elke tafelkaart op tafel blijft; "
+                    "jokers mogen verhuizen en iets anders voorstellen. " + _FAMILY_NL),
+    description_en=("Rummikub-style Jokeren (004). You may rearrange the melds on the table "
+                    "(split runs, regroup sets) with cards from your hand, as long as every "
+                    "meld stays valid and every table card stays on the table; jokers may "
+                    "move and stand for another card. " + _FAMILY_EN),
+)
+
+OPEN = replace(
+    JOKEREN_30,
+    preset="open",
+    players=(2, 4),
+    open_hands=True,
+    description_nl=("Open Jokeren (004), om te leren: iedereen speelt met open kaarten. "
+                    + _FAMILY_NL),
+    description_en=("Open Jokeren (004), for learning: everyone plays with open hands. "
+                    + _FAMILY_EN),
+)
+
+VARIANTS = (MEXICAANS, CONTRACT, TURBO, RUMMIKUB, OPEN)
+for _variant in VARIANTS:
+    register(_variant)
+ALIASES.update({
+    "mexican": "mexicaans", "mexicaans-jokeren": "mexicaans",
+    "contract-jokeren": "contract",
+    "turbo-jokeren": "turbo",
+    "rummikub-stijl": "rummikub", "rummikub-style": "rummikub",
+    "open-jokeren": "open",
+})
+
+
+# --- every key in words ------------------------------------------------------------------
+
+def _yes(value: object, nl: bool) -> str:
+    return ("ja" if value else "nee") if nl else ("yes" if value else "no")
+
+
+def explain(rules: Rules, key: str, lang: str = "en") -> str:
+    """One house-rule key of ``rules`` as a sentence for players, in Dutch or English."""
+    nl = lang == "nl"
+    v = getattr(rules, key)
+    if key in ("packs", "jokers"):
+        if v == "by-players":
+            return ("spellen en jokers naar het aantal spelers (000)" if nl
+                    else "packs and jokers by the number of players (000)")
+        return (f"{v} {'spellen' if key == 'packs' else 'jokers'}" if nl
+                else f"{v} {'packs' if key == 'packs' else 'jokers'}")
+    if key == "players":
+        return f"{v[0]}-{v[1]} spelers" if nl else f"{v[0]}-{v[1]} players"
+    if key == "hand_size":
+        return f"{v} kaarten per hand" if nl else f"{v} cards a hand"
+    if key == "upcard":
+        if v == "3+":
+            return ("een open kaart bij 3 of meer spelers" if nl
+                    else "an upcard with 3 or more players")
+        return (f"open kaart bij het begin: {_yes(v, nl)}" if nl
+                else f"upcard at the start: {_yes(v, nl)}")
+    if key == "upcard_offer":
+        return (f"rondje om de open kaart (001): {_yes(v, nl)}" if nl
+                else f"offer round for the upcard (001): {_yes(v, nl)}")
+    if key == "duplicate_exchange":
+        return (f"dubbele kaarten ruilen na het delen (000): {_yes(v, nl)}" if nl
+                else f"duplicate exchange after the deal (000): {_yes(v, nl)}")
+    if key == "schedule":
+        items = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(v, 1))
+        return f"eisen om uit te komen per ronde: {items}" if nl else \
+            f"coming-out requirement per round: {items}"
+    if key == "opening_only_contract":
+        return (f"in de beurt van uitkomen alleen de eis leggen: {_yes(v, nl)}" if nl
+                else f"lay only the requirement in the coming-out turn: {_yes(v, nl)}")
+    if key == "act_before_out":
+        return (f"aanleggen en jokers ruilen voor het uitkomen: {_yes(v, nl)}" if nl
+                else f"lay off and swap jokers before coming out: {_yes(v, nl)}")
+    if key == "wait_first_turn":
+        return (f"pas uitkomen als iedereen een beurt had: {_yes(v, nl)}" if nl
+                else f"come out only after every player had a turn: {_yes(v, nl)}")
+    if key == "set_distinct_suits":
+        if v == "after-round-1":
+            return ("een set heeft geen dubbele kaart, behalve in ronde 1" if nl
+                    else "no card twice in a set, except in round 1")
+        return (f"een set heeft alleen verschillende kleuren: {_yes(v, nl)}" if nl
+                else f"a set has different suits only: {_yes(v, nl)}")
+    if key == "set_max":
+        if v is None:
+            return "een set mag elke grootte hebben" if nl else "a set may have any size"
+        return f"een set heeft hoogstens {v} kaarten" if nl else f"a set has at most {v} cards"
+    if key == "ace_high":
+        return (f"aas hoog in een rij (V-H-A): {_yes(v, nl)}" if nl
+                else f"ace high in a run (Q-K-A): {_yes(v, nl)}")
+    if key == "joker_gap":
+        return ({0: "jokers mogen naast elkaar liggen", 1: "nooit twee jokers naast elkaar",
+                 2: "minstens 2 kaarten tussen twee jokers"} if nl else
+                {0: "jokers may lie side by side", 1: "never two jokers side by side",
+                 2: "at least 2 cards between two jokers"})[v]
+    if key == "joker_copies_limit":
+        return (f"een joker mag geen kaart voorstellen die al helemaal op tafel ligt: "
+                f"{_yes(v, nl)}" if nl else
+                f"a joker may not stand for a card whose every copy is on the table: "
+                f"{_yes(v, nl)}")
+    if key == "freed_joker":
+        return (("een ingepikte joker meteen weer gebruiken" if v == "use"
+                 else "een ingepikte joker gaat naar je hand") if nl else
+                ("a swapped joker must be used again at once" if v == "use"
+                 else "a swapped joker goes to your hand"))
+    if key == "joker_in_first_meld":
+        return (f"joker in de eerste melding: {_yes(v, nl)}" if nl
+                else f"joker in the first meld: {_yes(v, nl)}")
+    if key == "take_discard":
+        return (("de afgelegde kaart pakken mag altijd" if v == "always"
+                 else "de afgelegde kaart pakken alleen om hem meteen te gebruiken") if nl else
+                ("you may always take the discard" if v == "always"
+                 else "take the discard only to use it at once"))
+    if key == "buying":
+        if v is None:
+            return "kopen: nee" if nl else "buying: no"
+        return (f"kopen (\"te koop\") vanaf {v.min_players} spelers: de kaart plus {v.extra} "
+                "van de stok" if nl else
+                f"buying (\"te koop\") from {v.min_players} players: the discard plus "
+                f"{v.extra} stock card(s)")
+    if key == "going_out":
+        return (("uitgaan door af te leggen" if v == "discard"
+                 else "uitgaan door af te leggen of je laatste kaart uit te leggen") if nl else
+                ("go out by discarding" if v == "discard"
+                 else "go out by discarding or by melding your last card"))
+    if key == "discard_joker":
+        return (f"een joker afleggen: {_yes(v, nl)}" if nl
+                else f"a joker may be discarded: {_yes(v, nl)}")
+    if key == "stock_empty":
+        return (("stok op: de aflegstapel schudden" if v == "reshuffle"
+                 else "stok op: de aflegstapel ongeschud omdraaien") if nl else
+                ("stock empty: shuffle the discard pile" if v == "reshuffle"
+                 else "stock empty: turn the discard pile over, unshuffled"))
+    if key == "penalty":
+        pts = ", ".join(f"{k} {n}" for k, n in v.items())
+        return f"strafpunten: {pts}" if nl else f"penalty points: {pts}"
+    if key == "all_at_once_bonus":
+        return (f"in één keer uit: {v} punten eraf" if nl
+                else f"going out all at once: {v} points off")
+    if key == "rounds":
+        if v is None:
+            return "geen vast aantal rondes" if nl else "no fixed number of rounds"
+        return f"{v} rondes" if nl else f"{v} rounds"
+    if key == "eliminate_at":
+        if v is None:
+            return "niemand valt af" if nl else "nobody is eliminated"
+        return (f"wie {v} strafpunten bereikt valt af" if nl
+                else f"reaching {v} penalty points eliminates")
+    if key == "money":
+        if v is None:
+            return "geen geld" if nl else "no money"
+        return (f"pot: {v.per_buy} cent per koop, {v.per_point} cent per strafpunt" if nl
+                else f"pot: {v.per_buy} cent a buy, {v.per_point} cent a penalty point")
+    if key == "open_hands":
+        return (f"open kaarten (om te leren): {_yes(v, nl)}" if nl
+                else f"open hands (for learning): {_yes(v, nl)}")
+    if key == "rearrange":
+        return (f"tafel herschikken op Rummikub-stijl: {_yes(v, nl)}" if nl
+                else f"Rummikub-style rearranging of the table: {_yes(v, nl)}")
+    if key == "turbo":
+        return (f"Turbo: tot 3 kaarten van de stok zolang je niet kunt melden: {_yes(v, nl)}"
+                if nl else
+                f"Turbo: up to 3 stock cards a turn while you cannot meld: {_yes(v, nl)}")
+    if key == "max_reshuffles":
+        if v is None:
+            return "de stok wordt steeds opnieuw gemaakt" if nl else "the stock is always rebuilt"
+        return (f"na {v} keer opnieuw maken eindigt de ronde als de stok op is" if nl
+                else f"after {v} rebuilds an empty stock ends the round")
+    if key == "set_joker_fixed":
+        return (("een joker in een set staat voor een vaste kaart" if v
+                 else "een joker in een set staat niet voor een vaste kaart: elke kaart van "
+                 "die waarde mag hem inpikken") if nl else
+                ("a joker in a set stands for one declared card" if v
+                 else "a joker in a set stands for no fixed card: any natural of that rank "
+                 "may take its place"))
+    if key == "draws":
+        return (f"{v} kaart(en) van de stok per beurt" if nl
+                else f"{v} card(s) from the stock a turn")
+    if key == "swap_in_all_round":
+        return (f"jokers ruilen in de ronde 'in één keer uit': {_yes(v, nl)}" if nl
+                else f"joker swaps in the all-at-once round: {_yes(v, nl)}")
+    return f"{key} = {v}"
+
+
+def changed_keys(rules: Rules) -> list[str]:
+    """The keys where ``rules`` differs from its preset, in the order of the fields."""
+    from .presets import PRESETS
+
+    base = PRESETS[rules.preset]
+    return [f.name for f in fields(rules)
+            if f.name not in ("preset", "description_nl", "description_en")
+            and getattr(rules, f.name) != getattr(base, f.name)]
+
+
+__all__ = ["CONTRACT", "MEXICAANS", "OPEN", "RUMMIKUB", "TURBO", "VARIANTS", "changed_keys",
+           "explain"]
