@@ -340,8 +340,8 @@ def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Ev
     rules = state.rules
     if not rules.turbo:
         raise _illegal(f"{state.players[seat]} has already drawn this turn")
-    if state.turn_draws >= 3:
-        raise _illegal("at most 3 cards from the stock in one turn (Turbo)")
+    if len(state.drawn) >= 3:
+        raise _illegal("at most 3 cards in one turn (Turbo)")
     if state.acted:
         raise _illegal("in Turbo you draw again only before you meld")
     from .search import can_meld_now

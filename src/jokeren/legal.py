@@ -11,6 +11,7 @@ from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
 from .cards import Card
 from .engine import check
 from .melds import Meld
+from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
 from .state import Phase, State
 
@@ -55,6 +56,8 @@ def candidate_actions(state: State) -> list[Action]:
         actions.extend(Action(Verb.MELD, melds=o)
                        for o in coming_out_options(hand, rules, state.round_index,
                                                    state.requirement))
+    if rules.rearrange and state.table:
+        actions.extend(table_candidates(state.table, hand, rules, state.round_index))
     return list(dict.fromkeys(actions))
 
 
