@@ -122,7 +122,7 @@ def test_elimination_ends_the_match_with_the_last_player_left() -> None:
     game = play_out(rules, ["Ann", "Bob", "Cas"], 11)
     s = game.state
     assert s.phase is Phase.MATCH_OVER
-    assert len(s.eliminated) >= 2 and s.winner not in s.eliminated or len(s.eliminated) == 3
+    assert (len(s.eliminated) >= 2 and s.winner not in s.eliminated) or len(s.eliminated) == 3
     assert all(s.totals[p] >= 60 for p in s.eliminated)
     assert_replays(game)
 

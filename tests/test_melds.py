@@ -102,7 +102,8 @@ def test_swap_replaces_the_joker_for_its_card() -> None:
 
 
 @given(st.integers(0, 3), st.integers(1, 12), st.integers(3, 13), st.data())
-def test_every_natural_run_is_a_run(suit: int, start: int, length: int, data: st.DataObject) -> None:
+def test_every_natural_run_is_a_run(suit: int, start: int, length: int,
+                                    data: st.DataObject) -> None:
     end = min(start + length - 1, 14)
     if end - start < 2 or (start == 1 and end == 14):
         return

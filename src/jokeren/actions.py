@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, NotationError, format_cards, parse_cards
 
 
-class Verb(str, Enum):
+class Verb(StrEnum):
     DRAW = "draw"
     TAKE = "take"
     BUY = "buy"

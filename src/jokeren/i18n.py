@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 
 
-class Lang(str, Enum):
+class Lang(StrEnum):
     nl = "nl"
     en = "en"
 

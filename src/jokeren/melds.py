@@ -280,20 +280,20 @@ def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: in
         for c in declared:
             if c.rank != meld.rank:
                 raise MeldError(f"{c.face} does not fit a set of {_rank_name(meld.rank)}s")
-        fixed = [*meld.cards, *declared]
-        return _complete_set(meld.rank, fixed, free, rules, round_index, blocked)
+        return _complete_set(meld.rank, [*meld.cards, *declared], free, rules, round_index,
+                             blocked)
     suit = meld.suit
     for c in declared:
         if c.suit != suit:
             raise MeldError(f"{c.face} is not a {SUITS[suit]} card (this run is {SUITS[suit]})")
-    fixed = {p: c for p, c in zip(range(meld.start, meld.end + 1), meld.cards, strict=True)}
+    placed = {p: c for p, c in zip(range(meld.start, meld.end + 1), meld.cards, strict=True)}
     for c in declared:
-        options = [p for p in _positions(c, rules) if p not in fixed]
+        options = [p for p in _positions(c, rules) if p not in placed]
         near = [p for p in options if meld.start - len(cards) <= p <= meld.end + len(cards)]
         if not near:
             raise MeldError(f"{c.face} does not fit on this run")
-        fixed[near[0]] = c
-    reading = _filled(fixed, free, 14 if rules.ace_high else 13)
+        placed[near[0]] = c
+    reading = _filled(placed, free, 14 if rules.ace_high else 13)
     if reading is None:
         raise MeldError("the cards do not join on to the run")
     return _reading_to_meld(reading[0], reading[1], suit, rules)

@@ -74,7 +74,7 @@ class Requirement:
             ("set", False): "set of {n}", ("run", False): "run of {n}",
         }
         alts = [
-            (" + " if not nl else " + ").join(names[(k, nl)].format(n=n) for k, n in alt)
+            " + ".join(names[(k, nl)].format(n=n) for k, n in alt)
             for alt in self.alternatives
         ]
         return (" of " if nl else " or ").join(alts)

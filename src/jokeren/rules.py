@@ -170,7 +170,7 @@ class Rules:
         if not isinstance(preset, str):
             raise RulesError("'preset' must be a preset name")
         base = find_preset(preset)
-        changes = {key: _convert(key, value) for key, value in data.items()}
+        changes: dict[str, Any] = {key: _convert(key, value) for key, value in data.items()}
         if "schedule" in changes and "rounds" not in changes and base.rounds is not None:
             changes["rounds"] = len(changes["schedule"])
         rules = replace(base, **changes)
@@ -244,7 +244,7 @@ def _choice(key: str, value: object, options: tuple[object, ...]) -> Any:
     raise RulesError(f"{key} must be one of {shown}, not {json.dumps(value, default=str)}")
 
 
-def _convert(key: str, value: object) -> object:  # noqa: C901 - one branch per key
+def _convert(key: str, value: object) -> object:
     """Check one house-rule key and turn its value into the field's type."""
     if key not in _KEY_NAMES:
         raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}")
@@ -330,35 +330,64 @@ def _check_consistent(rules: Rules) -> None:
 
 
 def contradictions(rules: Rules, lang: str = "en") -> list[str]:
-    """Rules that contradict each other: a requirement the other keys make impossible."""
+    """Rules that contradict each other: a requirement the other keys make impossible, or a
+    key that can never take effect. One sentence each, in Dutch (``nl``) or English."""
     nl = lang == "nl"
-    found = []
-    max_set = rules.set_max if rules.set_max is not None else 99
-    if rules.distinct_suits(1) and rules.set_distinct_suits is True:
-        max_set = min(max_set, 4 + rules.joker_count(4))
+    found: list[str] = []
+
+    def say(dutch: str, english: str) -> None:
+        found.append(dutch if nl else english)
+
+    lo, hi = rules.players
+    cards_in_turn = rules.hand_size + rules.draws
     for i, req in enumerate(rules.schedule, 1):
+        distinct = rules.distinct_suits(i - 1)
         for alt in req.alternatives:
             for kind, n in alt:
-                if kind == "set" and n > max_set:
-                    found.append(
-                        f"ronde {i} vraagt een set van {n}, maar set_max is {rules.set_max}" if nl
-                        else f"round {i} asks for a set of {n}, but set_max is {rules.set_max}")
+                if kind == "set" and rules.set_max is not None and n > rules.set_max:
+                    say(f"ronde {i} vraagt een set van {n}, maar set_max is {rules.set_max}",
+                        f"round {i} asks for a set of {n}, but set_max is {rules.set_max}")
+                elif kind == "set" and distinct and n > 4:
+                    say(f"ronde {i} vraagt een set van {n}, maar een set heeft dan alleen "
+                        "verschillende kleuren (hoogstens 4 kaarten)",
+                        f"round {i} asks for a set of {n}, but a set then has different "
+                        "suits only (4 cards at most)")
                 if kind == "run" and n > (14 if rules.ace_high else 13):
-                    found.append(f"ronde {i}: een rij van {n} bestaat niet" if nl
-                                 else f"round {i}: a run of {n} cannot exist")
-            if sum(n for _, n in alt) > rules.hand_size + rules.draws:
-                found.append(f"ronde {i} vraagt meer kaarten dan een hand heeft" if nl
-                             else f"round {i} asks for more cards than a hand holds")
+                    say(f"ronde {i}: een rij van {n} bestaat niet",
+                        f"round {i}: a run of {n} cannot exist")
+            if sum(n for _, n in alt) > cards_in_turn:
+                say(f"ronde {i} vraagt meer kaarten dan een hand heeft",
+                    f"round {i} asks for more cards than a hand holds")
+        if req.points and req.points > cards_in_turn * 11:
+            say(f"ronde {i} vraagt {req.points} punten, meer dan {cards_in_turn} kaarten "
+                "ooit waard zijn",
+                f"round {i} asks for {req.points} points, more than {cards_in_turn} cards are "
+                "ever worth")
     if rules.rounds is not None and rules.rounds > len(rules.schedule) and len(rules.schedule) > 1:
-        found.append(
-            f"{rules.rounds} rondes maar het schema heeft er {len(rules.schedule)}: het schema "
-            "begint opnieuw" if nl else
+        say(f"{rules.rounds} rondes maar het schema heeft er {len(rules.schedule)}: het schema "
+            "begint opnieuw",
             f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again")
-    if rules.packs == 1 and rules.set_distinct_suits is False:
-        pass  # one pack: every card is unique anyway
-    if rules.buying is not None and rules.players[1] < rules.buying.min_players:
-        found.append("kopen kan nooit: te weinig spelers" if nl
-                     else "buying can never happen: too few players allowed")
+    for n in range(lo, hi + 1):
+        deck = 52 * rules.pack_count(n) + rules.joker_count(n)
+        if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > deck:
+            say(f"de spellen hebben geen {rules.hand_size} kaarten voor {n} spelers",
+                f"the packs do not hold {rules.hand_size} cards for {n} players")
+            break
+    if rules.buying is not None and hi < rules.buying.min_players:
+        say("kopen kan nooit: te weinig spelers",
+            "buying can never happen: too few players allowed")
+    if rules.upcard_offer and not any(rules.has_upcard(n) for n in range(lo, hi + 1)):
+        say("het rondje om de open kaart kan nooit: er is geen open kaart",
+            "the upcard offer round can never happen: there is no upcard")
+    if rules.duplicate_exchange and not any(rules.exchange_on(n) for n in range(lo, hi + 1)):
+        say("dubbele kaarten ruilen kan alleen met 2 spellen",
+            "the duplicate exchange needs 2 packs")
+    if rules.turbo and rules.draws >= 3:
+        say("Turbo doet niets: met draws 3 trek je al 3 kaarten",
+            "Turbo does nothing: with draws 3 a turn already takes 3 cards")
+    if rules.money is not None and rules.money.per_buy and rules.buying is None:
+        say("money.per_buy telt nooit: kopen staat uit",
+            "money.per_buy never counts: buying is off")
     return found
 
 

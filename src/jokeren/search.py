@@ -134,7 +134,8 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
         dfs(0, have, (), 0)
         return options
     if req.none:
-        return [(g,) for g in candidates if wanted((g,))][:limit]
+        singles: list[tuple[Group, ...]] = [(g,) for g in candidates if wanted((g,))]
+        return singles[:limit]
     for alt in req.alternatives:
         for option in _fill(alt, candidates, have, rules, round_index):
             if wanted(option):

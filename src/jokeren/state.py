@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card
 from .melds import Meld
@@ -11,7 +11,7 @@ from .requirements import Requirement
 from .rules import Rules
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Every moment someone must act, plus the two pauses between rounds and at the end."""
 
     EXCHANGE = "exchange"  # duplicate exchange after the deal (000): give or pass
