@@ -1,0 +1,249 @@
+"""The screens around the table: setup, the cover between people, a yes/no question,
+the score sheet and the key help."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from ..bots import make_player
+from ..cards import hand_key
+from ..i18n import t
+from ..presets import PRESETS
+from ..requirements import Requirement
+from ..rules import Rules, RulesError
+from ..views import SeatView
+from .session import TableConfig
+from .widgets import card_text
+
+
+def read_rules(text: str) -> Rules:
+    """A preset name or a house-rules file (TOML or JSON); RulesError says what is wrong."""
+    text = text.strip() or "amerikaans"
+    path = Path(text)
+    if path.suffix.lower() in (".toml", ".json") or path.is_file():
+        return Rules.from_file(path)
+    return Rules.load(text)
+
+
+@dataclass
+class SetupChoice:
+    rules: str = "amerikaans"
+    players: int = 3
+    humans: str = "Ann"
+    bots: str = "random"
+    learn: bool = False
+    confirm: bool = True
+
+
+def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) -> TableConfig:
+    """The setup's answers as a table; ValueError (one sentence) if they do not fit."""
+    try:
+        rules = read_rules(choice.rules)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+    humans = tuple(n.strip() for n in choice.humans.split(",") if n.strip())
+    if humans and all(h.isdigit() for h in humans) and len(humans) == 1:
+        count = int(humans[0])
+        word = "Speler" if lang == "nl" else "Player"
+        humans = tuple(f"{word} {i}" for i in range(1, count + 1))
+    if not humans or len(set(humans)) != len(humans) or any(":" in h for h in humans):
+        raise ValueError(t("tui_err_humans", lang))
+    lo, hi = rules.players
+    if not lo <= choice.players <= hi or choice.players < len(humans):
+        raise ValueError(t("tui_err_players", lang, rules=rules.preset, lo=lo, hi=hi))
+    given = tuple(b.strip() for b in choice.bots.split(",") if b.strip()) or ("random",)
+    n_bots = choice.players - len(humans)
+    bots = given * n_bots if len(given) == 1 else given
+    if len(bots) != n_bots:
+        raise ValueError(f"{len(given)} levels for {n_bots} computer players")
+    for level in bots:
+        make_player(level)  # ValueError names the levels there are
+    return TableConfig(rules, humans, bots, seed, choice.learn, choice.confirm, save)
+
+
+class SetupScreen(Screen[TableConfig]):
+    """Rules, players, who are people, the computer players' levels; Enter starts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", show=False)]
+
+    def __init__(self, choice: SetupChoice, lang: str, seed: int, save: Path | None,
+                 levels: tuple[str, ...]) -> None:
+        super().__init__()
+        self.choice, self.lang, self.seed, self.save, self.levels = (
+            choice, lang, seed, save, levels)
+
+    def compose(self) -> ComposeResult:
+        c, lang = self.choice, self.lang
+        with Vertical(id="setup"):
+            yield Label(t("tui_setup_title", lang), id="setup-title")
+            yield Label(t("tui_setup_rules", lang))
+            yield Input(c.rules, id="rules", compact=True)
+            yield Label(t("tui_setup_presets", lang, names=", ".join(PRESETS)), classes="dim")
+            yield Label(t("tui_setup_players", lang))
+            yield Input(str(c.players), id="players", compact=True)
+            yield Label(t("tui_setup_humans", lang))
+            yield Input(c.humans, id="humans", compact=True)
+            yield Label(t("tui_setup_bots", lang) + f" ({', '.join(self.levels)})")
+            yield Input(c.bots, id="bots", compact=True)
+            yield Checkbox(t("tui_setup_learn", lang), c.learn, id="learn", compact=True)
+            yield Checkbox(t("tui_setup_confirm", lang), c.confirm, id="confirm", compact=True)
+            yield Label("", id="setup-error")
+            yield Button(t("tui_setup_start", lang), id="start", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.start()
+
+    def start(self) -> None:
+        value = {i.id: i.value for i in self.query(Input)}
+        error = self.query_one("#setup-error", Label)
+        try:
+            players = int(value["players"] or "0")
+        except ValueError:
+            error.update(t("tui_err_count", self.lang))
+            return
+        choice = SetupChoice(value["rules"] or "", players, value["humans"] or "",
+                             value["bots"] or "", self.query_one("#learn", Checkbox).value,
+                             self.query_one("#confirm", Checkbox).value)
+        try:
+            config = make_config(choice, self.lang, self.seed, self.save)
+        except ValueError as exc:
+            error.update(str(exc))
+            return
+        self.dismiss(config)
+
+
+class CoverScreen(Screen[None]):
+    """Hides the table while the screen goes to the next person (no hand shows)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go", show=False)]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="cover")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (going out, discarding a joker)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y,j,enter", "answer(True)", show=False),
+                Binding("n,escape", "answer(False)", show=False)]
+
+    def __init__(self, question: str, lang: str) -> None:
+        super().__init__()
+        self.question, self.lang = question, lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Label(self.question)
+            with Horizontal():
+                yield Button(t("tui_yes", self.lang), id="yes", variant="primary", compact=True)
+                yield Button(t("tui_no", self.lang), id="no", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def score_table(v: SeatView, lang: str) -> Table:
+    """Round, requirement, dealer, each player's points with the running total (* went out)."""
+    table = Table(expand=False, padding=(0, 1))
+    table.add_column(t("round", lang), justify="right")
+    table.add_column(t("requirement", lang))
+    table.add_column(t("dealer", lang))
+    for name in v.players:
+        table.add_column(name, justify="right")
+    running = [0] * len(v.players)
+    for i, r in enumerate(v.results, 1):
+        cells = []
+        for s, points in enumerate(r.penalties):
+            running[s] += points
+            cells.append(f"{points}{'*' if r.winner == s else ''} ({running[s]})")
+        table.add_row(str(i), Requirement.parse(r.requirement).describe(lang),
+                      v.players[r.dealer], *cells)
+    table.add_row("", t("total", lang), "", *(str(x) for x in v.totals), style="bold")
+    return table
+
+
+def cards_left(v: SeatView, lang: str) -> Text:
+    out = Text(t("tui_cards_left", lang) + ":", style="bold")
+    if not v.results:
+        return out
+    last = v.results[-1]
+    for s, name in enumerate(v.players):
+        out.append(f"\n{name}: ")
+        left = sorted(last.hands_left[s], key=hand_key)
+        out.append_text(card_text(left) if left else Text("-"))
+    return out
+
+
+class ScoreScreen(Screen[str]):
+    """The score sheet after a round and at the end; dismissed with "next" or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "choose('next')", show=False),
+                Binding("s", "choose('save')", show=False),
+                Binding("q", "choose('quit')", show=False)]
+
+    def __init__(self, v: SeatView, lang: str, save: Callable[[], str], note: str = "") -> None:
+        super().__init__()
+        self.v, self.lang, self.save, self.note = v, lang, save, note
+
+    def compose(self) -> ComposeResult:
+        v, lang = self.v, self.lang
+        over = v.winner is not None
+        title = t("tui_score_final", lang) if over else t("tui_score_title", lang,
+                                                          n=len(v.results))
+        with VerticalScroll(id="score"):
+            yield Label(title, id="score-title")
+            yield Static(score_table(v, lang))
+            if over:
+                yield Label(t("match_over", lang, name=v.players[v.winner or 0]))
+            yield Static(cards_left(v, lang))
+            yield Label(self.note, id="score-note")
+        yield Label(t("tui_score_end" if over else "tui_score_next", lang), id="score-keys")
+
+    def action_choose(self, what: str) -> None:
+        if what == "save":
+            self.query_one("#score-note", Label).update(self.save())
+            return
+        self.dismiss(what)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,question_mark", "app.pop_screen", show=False)]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("tui_help", self.lang), id="help")

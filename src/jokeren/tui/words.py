@@ -1,0 +1,136 @@
+"""What the table says, in Dutch or English: events as log lines, the status line, labels.
+
+Every sentence comes from messages.json (keys ``tui_*``); this module only fills them in
+from a seat's view or a public event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, Verb
+from ..cards import Card
+from ..events import Event
+from ..i18n import t
+from ..melds import Meld
+from ..search import candidate_melds
+from ..state import Phase
+from ..views import SeatView
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol() for c in cards)
+
+
+def melds_text(melds: Sequence[Meld]) -> str:
+    return " / ".join(cards_text(m.cards) for m in melds)
+
+
+def event_lines(events: Sequence[Event], players: Sequence[str], lang: str) -> list[str]:
+    """Log lines for public events; the stock card that comes with a buy is in its line."""
+    lines = []
+    after_buy = False
+    for e in events:
+        skip = after_buy and e.kind == "draw"
+        after_buy = e.kind == "buy"
+        line = None if skip else event_line(e, players, lang)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def event_line(e: Event, players: Sequence[str], lang: str) -> str | None:
+    """One log line for a public event, or None for events not worth a line (passes)."""
+    name = players[e.seat] if e.seat is not None else ""
+    cards = cards_text(e.cards)
+    kind = e.kind
+    if kind in ("pass", "round-over"):
+        return None
+    if kind == "draw":
+        if not e.cards and not e.public:
+            return t("tui_ev_draw_hidden", lang, name=name, n=1)
+        return t("tui_ev_draw", lang, name=name, cards=cards)
+    if kind == "exchanged":
+        to = players[e.to] if e.to is not None else "?"
+        key = "tui_ev_exchanged" if e.cards else "tui_ev_exchanged_hidden"
+        return t(key, lang, name=name, cards=cards, to=to)
+    if kind in ("come-out", "meld"):
+        key = "tui_ev_come_out" if kind == "come-out" else "tui_ev_meld"
+        return t(key, lang, name=name, cards=melds_text(e.melds) or cards)
+    if kind in ("lay", "swap"):
+        return t(f"tui_ev_{kind}", lang, name=name, cards=cards, n=e.to)
+    if kind == "match-over":
+        return t("tui_ev_match_over", lang, name=name)
+    return t(f"tui_ev_{kind.replace('-', '_')}", lang, name=name, cards=cards)
+
+
+def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
+    """Whose turn it is and what the seat ``v`` may do now, in plain words."""
+    who = v.players[v.to_act]
+    if v.phase is Phase.MATCH_OVER:
+        return t("tui_st_match_over", lang, name=v.players[v.winner or 0])
+    if v.phase is Phase.ROUND_OVER:
+        return t("tui_st_round_over", lang)
+    if not v.my_turn:
+        return t("tui_st_waiting", lang, name=who)
+    top = v.discard_top.symbol() if v.discard_top else "-"
+    if v.phase is Phase.EXCHANGE:
+        return t("tui_st_exchange", lang)
+    if v.phase is Phase.UPCARD_OFFER:
+        return t("tui_st_upcard_offer", lang, card=top)
+    if v.phase is Phase.UPCARD_SWAP:
+        return t("tui_st_upcard_swap", lang)
+    if v.phase is Phase.DRAW:
+        if v.discard_top is None:
+            return t("tui_st_draw_only", lang)
+        return t("tui_st_draw", lang, card=top)
+    if v.phase is Phase.BUYING:
+        return t("tui_st_buy", lang, card=top, name=v.players[v.turn])
+    if v.pending:
+        return t("tui_st_pending", lang, cards=cards_text(v.pending))
+    if pending_groups:
+        return t("tui_st_groups", lang, n=pending_groups)
+    if not v.come_out[v.to_act]:
+        return t("tui_st_play_first", lang, req=v.requirement.describe(lang))
+    return t("tui_st_play", lang)
+
+
+def explain(v: SeatView, action: Action, lang: str) -> str | None:
+    """Learning mode: one line on why a computer player did what it did, from its view."""
+    verb = action.verb
+    top = v.discard_top
+    if verb is Verb.PASS:
+        return None
+    if verb in (Verb.TAKE, Verb.BUY) and top is not None:
+        fits = _fits(v, top)
+        key = "tui_why_take_fits" if fits else "tui_why_take"
+        if verb is Verb.BUY:
+            key = "tui_why_buy_fits" if fits else "tui_why_buy"
+        return t(key, lang, card=top.symbol(), with_=cards_text(fits))
+    if verb is Verb.DRAW:
+        return t("tui_why_draw", lang, card=top.symbol() if top else "-")
+    if verb is Verb.MELD:
+        key = "tui_why_come_out" if not v.come_out[v.to_act] else "tui_why_meld"
+        return t(key, lang, req=v.requirement.describe(lang))
+    if verb is Verb.LAY:
+        return t("tui_why_lay", lang, cards=cards_text(action.cards), n=action.target)
+    if verb is Verb.SWAP:
+        return t("tui_why_swap", lang, card=action.card.symbol())
+    if verb is Verb.GIVE:
+        return t("tui_why_give", lang, card=action.card.symbol())
+    if verb is Verb.DISCARD:
+        card = action.card
+        key = "tui_why_discard_fits" if _fits(v, card, extra=False) else "tui_why_discard"
+        return t(key, lang, card=card.symbol())
+    return None
+
+
+def _fits(v: SeatView, card: Card, extra: bool = True) -> tuple[Card, ...]:
+    """Hand cards that make a meld with ``card`` (empty if none)."""
+    hand = (*v.hand, card) if extra else v.hand
+    for group in candidate_melds(hand, v.rules, v.round_index, max_jokers=0):
+        if card in group:
+            rest = list(group)
+            rest.remove(card)
+            return tuple(rest)
+    return ()

@@ -1,0 +1,331 @@
+"""The terminal table, driven headless through Textual's pilot: keys and clicks only.
+
+The whole-match test fixes the deal and scripts the computer players, so that a person
+makes an illegal move, buys, swaps a joker, lays off and goes out, all through the UI.
+Async tests run under ``asyncio.run`` (no pytest plugin needed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import io
+import json
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from typer.testing import CliRunner
+
+from jokeren import cli
+from jokeren.actions import BUY, DRAW, PASS, Action, Verb, discard
+from jokeren.cards import Card, parse_cards
+from jokeren.engine import Deal
+from jokeren.record import Record, replay
+from jokeren.rules import Rules
+from jokeren.state import Phase
+from jokeren.tui.app import JokerenApp
+from jokeren.tui.order import HandOrder
+from jokeren.tui.screens import ConfirmScreen, CoverScreen, ScoreScreen, SetupScreen
+from jokeren.tui.session import TableConfig
+from jokeren.tui.widgets import CARD_WIDTH, HandView, TableView
+from jokeren.views import SeatView
+
+SHORT = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
+ANN = "5h 5d * 7c 8c 9c Ks Kh Kd Kc As 2s Qs"
+BOB = "10d 2h 3d 4c 6s 6h 7d 8s 9h Jc Jd Qh 2d"
+CAS = "2c 3c 4d 6c 6d 7h 8d 9s 10s Js Qd Ah Ac"
+# Top first: Bob's buy extra, Ann's draw, Bob's draw, Ann's buy extra, Cas's draw, Ann's draw.
+STOCK = "9d 5s 3h 3s 8h 4s"
+DEAL = Deal(tuple(parse_cards(h) for h in (ANN, BOB, CAS)), Card.parse("Qc"),
+            parse_cards(STOCK))
+
+
+class Scripted:
+    """A computer player that draws, buys only the cards it is told to, and never melds."""
+
+    name = "scripted"
+
+    def __init__(self, buys: str = "", discards: str = "") -> None:
+        self.buys = set(parse_cards(buys))
+        self.discards = list(parse_cards(discards))
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if view.phase is Phase.BUYING:
+            return BUY if view.discard_top in self.buys and BUY in legal else PASS
+        if view.phase is Phase.DRAW:
+            return DRAW
+        if view.phase is Phase.PLAY:
+            for card in self.discards:
+                if card in view.hand and discard(card) in legal:
+                    self.discards.remove(card)
+                    return discard(card)
+            return next(a for a in legal if a.verb is Verb.DISCARD and a.card.natural)
+        return PASS
+
+
+def run(app: JokerenApp, script: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def screen_text(app: JokerenApp) -> str:
+    """The visible text of the screen, as the terminal shows it."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      force_terminal=True, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def click_cards(pilot: Pilot[Any], text: str) -> None:
+    """Select cards by clicking them where the hand shows them."""
+    hand = pilot.app.query_one(HandView)
+    for card in parse_cards(text):
+        index = next(i for i, c in enumerate(hand.cards) if c == card
+                     and i not in hand.selected)
+        row, col = divmod(index, hand.per_row())
+        await pilot.click(HandView, offset=(1 + col * CARD_WIDTH + 1, row * 2))
+        await pilot.pause()
+
+
+async def key_cards(pilot: Pilot[Any], text: str) -> None:
+    """Select cards with the keyboard: arrows to each card, space to select it."""
+    app = pilot.app
+    assert isinstance(app, JokerenApp)
+    for card in parse_cards(text):
+        hand = app.query_one(HandView)
+        index = next(i for i, c in enumerate(hand.cards) if c == card
+                     and i not in hand.selected)
+        step = "right" if index > app.cursor else "left"
+        await pilot.press(*[step] * abs(index - app.cursor), "space")
+
+
+def status(app: JokerenApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+def hand_of(app: JokerenApp) -> list[Card]:
+    return list(app.query_one(HandView).cards)
+
+
+def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, save=save)
+    bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=bots, bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        # The duplicate exchange asks Ann first.
+        assert "Exchange a duplicate" in status(app)
+        await pilot.press("p")
+        assert "Draw a card (d) or take the discard Q♣ (t)" in status(app)
+        await pilot.press("d")
+        # Bob bought the upcard when Ann drew; her stock card is marked as new.
+        assert "Bob bought Q♣" in screen_text(app)
+        assert "new: 5♠" in screen_text(app)
+        assert len(hand_of(app)) == 14
+
+        # An illegal move: a run does not meet "set of 3"; the engine's reason, no change.
+        before = hand_of(app)
+        await click_cards(pilot, "7c 8c 9c")
+        await pilot.press("m")
+        assert "Not allowed: to come out this round you lay set of 3" in status(app)
+        assert hand_of(app) == before and not app.view().table
+        await pilot.press("escape")
+
+        # Come out with 5♥ 5♦ and a joker (the engine makes it 5♠), then discard Q♠.
+        await key_cards(pilot, "5h 5d *")
+        await pilot.press("m")
+        assert str(app.view().table[0]) == "5h 5d *5s"
+        assert "1 Ann    5♥ 5♦ ★5♠" in screen_text(app)
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+
+        # Bob draws: Q♠ is for sale to Cas, then to Ann, who passes.
+        assert "Bob draws: Q♠ is for sale. Buy (b) or pass (p)?" in status(app)
+        await pilot.press("p")
+        # Cas draws: Bob's 10♦ is for sale; Ann buys it (and a stock card).
+        assert "Cas draws: 10♦ is for sale" in status(app)
+        await pilot.press("b")
+        assert "Ann bought 10♦" in screen_text(app)
+        assert "Cas discarded 2♣" in screen_text(app)
+        await pilot.press("d")
+        assert len(hand_of(app)) == 13
+
+        # Swap 5♠ for the joker in meld 1 (chosen with a key), which must be used now.
+        await key_cards(pilot, "5s")
+        await pilot.press("1", "w")
+        assert str(app.view().table[0]) == "5h 5d 5s"
+        assert Card.parse("*") in hand_of(app)
+        # Three melds at once: two set aside as groups, the last one selected.
+        await click_cards(pilot, "7c 8c 9c")
+        await pilot.press("g")
+        await click_cards(pilot, "Ks Kh Kd Kc")
+        await pilot.press("g")
+        await click_cards(pilot, "As 2s 3s 4s")
+        await pilot.press("m")
+        assert len(app.view().table) == 4
+        # Lay the joker off on meld 2 (chosen with the mouse).
+        await key_cards(pilot, "*")
+        await pilot.click(TableView, offset=(3, 1))
+        await pilot.press("l")
+        assert str(app.view().table[1]) == "7c 8c 9c *10c"
+        assert hand_of(app) == [Card.parse("10d")]
+
+        # Going out asks first; "n" changes nothing, "y" plays it.
+        await key_cards(pilot, "10d")
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert hand_of(app) == [Card.parse("10d")]
+        await pilot.press("x")
+        await pilot.press("y")
+        await pilot.pause()
+
+        # The score sheet: the round, its requirement, the dealer, points, cards left.
+        assert isinstance(app.screen, ScoreScreen)
+        text = screen_text(app)
+        assert "Final score" in text and "set of 3" in text and "Cas" in text
+        assert "0* (0)" in text
+        assert "Winner: Ann" in text
+        assert "Cards left" in text
+        await pilot.press("enter")
+
+    run(app, script)
+    record = Record.loads(save.read_text(encoding="utf-8"))
+    result = replay(record)
+    assert result.ok and result.summary()["winner"] == "Ann"
+    assert "Ann: buy" in record.rounds[0].moves and "Ann: swap 1 5s" in record.rounds[0].moves
+    assert json.loads(save.read_text(encoding="utf-8"))["players"] == ["Ann", "Bob", "Cas"]
+
+
+def test_dutch_table_with_hint_sort_and_own_order() -> None:
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted("Qc"), Scripted()],
+                     bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert "Ruil een dubbele kaart" in status(app)
+        await pilot.press("p", "d")
+        text = screen_text(app)
+        assert "Eis: set van 3" in text and "Bob kocht Q♣" in text
+        assert "Trek een kaart" not in status(app)
+        await pilot.press("h")
+        assert "Je kunt uitleggen:" in screen_text(app)
+        # Move the first card right twice; s sorts again, a second s sorts by rank.
+        first = hand_of(app)[0]
+        await pilot.press("space", "shift+right", "shift+right")
+        assert hand_of(app)[2] == first and app.chosen() == [first]
+        await pilot.press("s")  # back to kleur-om-kleur
+        assert hand_of(app)[0] == first and "Gesorteerd op kleur" in status(app)
+        await pilot.press("s")  # by rank
+        ranks = [c.rank for c in hand_of(app) if c.natural]
+        assert ranks == sorted(ranks)
+
+    run(app, script)
+
+
+def test_two_people_get_a_cover_between_turns() -> None:
+    config = TableConfig(Rules.load({"preset": "amerikaans", "duplicate_exchange": False}),
+                         ("Ann", "Bob"), ("random",), seed=3)
+    app = JokerenApp(config, lang="en", bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert app.seat == 0 and not isinstance(app.screen, CoverScreen)
+        await pilot.press("d")
+        # Ann's draw puts the upcard up for sale to Bob: the screen is covered first.
+        assert isinstance(app.screen, CoverScreen)
+        assert "Pass the screen to Bob" in screen_text(app)
+        assert "Bob's hand" not in screen_text(app)
+        await pilot.press("enter")
+        assert app.seat == 1 and "Bob's hand" in screen_text(app)
+
+    run(app, script)
+
+
+def test_setup_screen_starts_a_learning_match() -> None:
+    app = JokerenApp(lang="en", bot_delay=0, seed=4)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#players").value = "9"  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        assert "is for 2 to 8 players" in screen_text(app)
+        app.screen.query_one("#players").value = "3"  # type: ignore[attr-defined]
+        app.screen.query_one("#humans").value = "Zoë"  # type: ignore[attr-defined]
+        await pilot.click("#learn")
+        await pilot.click("#start")
+        assert not isinstance(app.screen, SetupScreen)
+        assert app.session is not None and app.session.players == ("Zoë", "Bob", "Cas")
+        # Open hands: every opponent's cards show; each computer move is explained.
+        v = app.view()
+        assert v.open_hands is not None
+        text = screen_text(app)
+        assert f"Bob {v.hand_sizes[1]} cards" in text
+        assert str(v.open_hands[1][0].symbol()) in text
+        while app.view().phase is not Phase.PLAY or not app.view().my_turn:
+            await pilot.press("p" if app.view().phase is not Phase.DRAW else "d")
+        await key_cards(pilot, str(hand_of(app)[0]))
+        await pilot.press("x")
+        await pilot.pause()
+        assert "→ Bob" in screen_text(app) or "→ Cas" in screen_text(app)
+
+    run(app, script)
+
+
+def test_hand_order_keeps_moved_cards_and_adds_new_ones() -> None:
+    order = HandOrder()
+    hand = parse_cards("2c 5h Kh *")
+    assert order.update(hand) == list(parse_cards("5h Kh 2c *"))
+    order.move(0, 1)
+    assert order.update((*hand, Card.parse("3h"))) == list(parse_cards("Kh 5h 2c * 3h"))
+    order.sort(by_rank=True)
+    assert order.cards == list(parse_cards("2c 3h 5h Kh *"))
+
+
+def test_screenshot_script_writes_both_languages(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "screenshots", Path(__file__).parent.parent / "scripts" / "screenshots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    nl, en = module.main(tmp_path)
+    assert "Aflegstapel" in nl.read_text(encoding="utf-8")
+    assert "Discard" in en.read_text(encoding="utf-8")
+
+
+def test_play_without_textual_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "jokeren.tui.app", None)
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup"])
+    assert result.exit_code == 2
+    assert "pip install 'jokeren[tui]'" in result.output
+
+
+def test_play_refuses_bad_options_in_one_sentence() -> None:
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "9"])
+    assert result.exit_code == 2 and "2 to 8 players" in result.output
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--bots", "genius"])
+    assert result.exit_code == 2 and "unknown computer player 'genius'" in result.output
+
+
+def test_hints_name_the_cards_that_complete_the_requirement() -> None:
+    from jokeren.record import Game
+    from jokeren.tui.hints import hints
+    from jokeren.views import view
+
+    hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
+    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
+    h = hints(view(game.state, 0))
+    assert not h.melds
+    assert {c.rank for c in h.wanted} == {5}  # only the pair of fives can become a set
+    assert hints(view(game.state, 1)).melds == ()  # Bob has no set of 3 either
