@@ -7,7 +7,6 @@ same card from different packs are not told apart, so a hand is a sorted tuple (
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -96,7 +95,7 @@ def _parse_natural(token: str, whole: str) -> Card:
         raise NotationError(
             f"{whole!r} is not a card (ranks A 2-10 J Q K, suits s h d c, joker *)"
         )
-    return Card(rank, suit)
+    return NATURALS[suit * 13 + rank - 1]
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -108,10 +107,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+# One object per natural card, shared by every deck and state (flyweights: a state holds
+# references, not copies; equality is by value as before).
+NATURALS = tuple(Card(r, s) for s in range(4) for r in range(1, 14))
+
+
 def full_deck(packs: int, jokers: int) -> list[Card]:
     """Every card of ``packs`` packs plus ``jokers`` jokers, in a fixed order."""
-    naturals = [Card(r, s) for s in range(4) for r in range(1, 14)]
-    return naturals * packs + [JOKER] * jokers
+    return list(NATURALS) * packs + [JOKER] * jokers
 
 
 def hand_key(card: Card) -> tuple[int, int]:
@@ -135,13 +138,14 @@ def to_hand(card: Card) -> Card:
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """``hand`` minus ``cards`` (as hand cards), or None if the hand lacks any of them."""
-    need = Counter(to_hand(c) for c in cards)
-    have = Counter(hand)
-    for card, n in need.items():
-        if have[card] < n:
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(JOKER if c.joker else c)
+        except ValueError:
             return None
-    have.subtract(need)
-    return tuple(sorted(have.elements()))
+    left.sort()
+    return tuple(left)
 
 
 def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -1,4 +1,4 @@
-"""The ``jokeren`` command: replay, rules, simulate (and play, when the terminal table is in).
+"""The ``jokeren`` command: replay, rules, simulate and play (the terminal table).
 
 Every command has --help; bad input gives one sentence and exit status 2, never a traceback.
 """
@@ -87,11 +87,18 @@ def rules_cmd(
             rules = Rules.from_file(check)
         except RulesError as exc:
             fail(str(exc))
-        typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False) if as_json
-                   else rules_text(rules, language))
         problems = contradictions(rules, language)
-        for p in problems:
-            typer.echo(("let op: " if language == "nl" else "warning: ") + p)
+        warn = "let op: " if language == "nl" else "warning: "
+        if as_json:
+            typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False))
+            for p in problems:
+                typer.echo(warn + p, err=True)
+        else:
+            from .variants import check_text
+
+            typer.echo(check_text(rules, language, str(check)))
+            for p in problems:
+                typer.echo(warn + p)
         raise typer.Exit(1 if problems else 0)
     if preset is None:
         for name, rules in PRESETS.items():
@@ -106,29 +113,52 @@ def rules_cmd(
 def simulate_cmd(
     rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
     = "amerikaans",
-    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 3,
-    matches: Annotated[int, typer.Option("--matches", help="Number of matches.")] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the first match.")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", help="Number of players (default: one per --bots entry, else 3).")]
+    = None,
+    matches: Annotated[int | None, typer.Option("--matches", help="Number of matches.")]
+    = None,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", help="Play single rounds instead of matches, cycling through the "
+        "schedule.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the first deal.")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Folder for the game records.")]
     = None,
     bots: Annotated[str, typer.Option("--bots", help="One computer player per seat, e.g. "
-                                      "random,random,random (or one for all).")] = "random",
+                                      "strong,basic (or one for all): random, basic, strong, "
+                                      "strong:N, level1..level5.")] = "random",
+    paired: Annotated[bool, typer.Option(
+        "--paired/--no-paired", help="Play every deal once per rotation of the seats.")]
+    = True,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     max_reshuffles: Annotated[int | None, typer.Option(
         "--max-reshuffles", help="End a round when the stock runs out after this many "
         "rebuilds (the default keeps simulated rounds finite: 2).")] = 2,
     lang: Annotated[Lang | None, typer.Option(help="nl or en.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
-    """Let computer players play whole matches and print each match's score sheet."""
-    from .simulate import run_matches
+    """Let computer players play matches or single rounds, and report who wins.
+
+    Without --json and --rounds, every match's score sheet is printed before the report.
+    """
+    from .simulate import run_tournament
 
     base = load_rules(rules)
     if max_reshuffles is not None and base.max_reshuffles is None:
         from dataclasses import replace
 
         base = replace(base, max_reshuffles=max_reshuffles)
-    if matches < 1:
-        fail("--matches must be at least 1")
+    if matches is not None and rounds is not None:
+        fail("give --matches or --rounds, not both")
+    if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):
+        fail("--matches and --rounds must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    if not kinds:
+        fail("--bots needs at least one computer player")
+    if players is None:
+        players = len(kinds) if len(kinds) > 1 else 3
     lo, hi = base.players
     if not lo <= players <= hi:
         fail(f"{base.preset} is played by {lo} to {hi} players, not {players}")
@@ -138,10 +168,61 @@ def simulate_cmd(
         except OSError as exc:
             fail(f"cannot make {save}: {exc.strerror}")
     try:
-        run_matches(base, players, matches, seed, save, bots.split(","), lang or detect_lang(),
-                    as_json)
+        run_tournament(base, players, kinds, matches=matches, rounds=rounds, seed=seed,
+                       save=save, lang=lang or detect_lang(), as_json=as_json,
+                       paired=paired, workers=workers)
     except ValueError as exc:
         fail(str(exc))
+
+
+@app.command("play")
+def play_cmd(
+    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
+    = "amerikaans",
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 3,
+    humans: Annotated[str, typer.Option(
+        "--humans", help="The people at the screen: names with commas, or a count.")] = "",
+    bots: Annotated[str, typer.Option("--bots", help="Computer players' levels: one for "
+                                      "all, or one per computer seat (random,basic).")]
+    = "random",
+    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+    = None,
+    learn: Annotated[bool, typer.Option(
+        "--learn", help="Learning mode: open hands, each computer move explained.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Write the match as a game record to this file after every round.")]
+    = None,
+    confirm: Annotated[bool, typer.Option(
+        "--confirm/--no-confirm", help="Ask before going out or discarding a joker.")] = True,
+    setup: Annotated[bool, typer.Option(
+        "--setup/--no-setup", help="Show the setup screen first (filled in from these "
+        "options), or start at once.")] = True,
+) -> None:
+    """Play at the terminal: against the computer, or with several people around one screen."""
+    try:
+        from .tui.app import JokerenApp
+        from .tui.screens import SetupChoice, make_config
+    except ImportError:
+        fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
+    import secrets
+
+    language = (lang or detect_lang()).value
+    default_name = "Ik" if language == "nl" else "Me"
+    choice = SetupChoice(rules, players, humans or default_name, bots, learn, confirm)
+    match_seed = secrets.randbelow(2**31) if seed is None else seed
+    config = None
+    if not setup:
+        try:
+            config = make_config(choice, language, match_seed, save)
+        except ValueError as exc:
+            fail(str(exc))
+    table = JokerenApp(config, lang=language, setup=choice, seed=match_seed, save=save)
+    table.run()
+    if table.session is not None and table.session.game.state.results:
+        from .sheet import score_sheet
+
+        typer.echo(score_sheet(table.session.game.state, language))
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from .melds import Meld
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    kind: str  # draw take for-sale buy pass give exchanged come-out meld lay swap discard
+    kind: str  # draw take for-sale buy pass give exchanged come-out meld lay swap table discard
     #            out rebuild stock-out round-over match-over
     seat: int | None
     cards: tuple[Card, ...] = ()

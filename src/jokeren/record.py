@@ -86,7 +86,7 @@ class Record:
         return cls.from_json(data)
 
     @classmethod
-    def from_json(cls, data: object) -> Record:  # noqa: C901 - one check per key
+    def from_json(cls, data: object) -> Record:
         if not isinstance(data, Mapping):
             raise RecordError("a record is a JSON object")
         fmt = data.get("format", FORMAT)

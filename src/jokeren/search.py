@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .actions import Action, Verb
-from .cards import JOKER, Card, to_hand
+from .analysis import can_come_out
+from .cards import JOKER, NATURALS, Card, to_hand
 from .melds import MeldError, read_meld
 from .requirements import Requirement
 from .rules import Rules
@@ -71,7 +72,7 @@ def _runs(have: Counter[Card], jokers: int, rules: Rules) -> Iterator[Group]:
                     break
                 rank = hi if hi <= 13 else 1
                 if rank in present:
-                    cards.append(Card(rank, suit))
+                    cards.append(NATURALS[suit * 13 + rank - 1])
                     naturals += 1
                 else:
                     cards.append(Card(rank, suit, True))
@@ -98,6 +99,8 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
                        req: Requirement, must_include: Card | None = None,
                        limit: int = 12) -> list[tuple[Group, ...]]:
     """Sets of melds from ``hand`` that meet ``req`` (the engine confirms each)."""
+    if can_come_out(hand, rules, round_index, req) is None:
+        return []  # the exact solver finds no way at all: skip the slower listing
     candidates = candidate_melds(hand, rules, round_index)
     have = Counter(hand)
     options: list[tuple[Group, ...]] = []

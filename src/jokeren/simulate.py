@@ -1,14 +1,20 @@
-"""Whole matches played by computer players: the runner behind ``jokeren simulate``."""
+"""``jokeren simulate``: computer players play matches or single rounds, with a report.
+
+The games themselves are played by ``tournament`` (paired deals, worker processes); this
+module turns the command's options into jobs and prints the score sheets and the report.
+"""
 
 from __future__ import annotations
 
 import json
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import typer
 
+from . import tournament
 from .bots import Player, make_player
 from .i18n import t
 from .legal import legal_actions
@@ -18,7 +24,7 @@ from .sheet import score_sheet
 from .state import Phase
 from .views import view
 
-NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet")
+NAMES = tournament.NAMES
 
 
 def play_match(rules: Rules, players: Sequence[str], seed: int,
@@ -39,32 +45,50 @@ def play_match(rules: Rules, players: Sequence[str], seed: int,
         game.play(seat, bots[seat].choose(view(state, seat), legal))
 
 
-def run_matches(rules: Rules, n_players: int, matches: int, seed: int | None,
-                save: Path | None, bot_kinds: Sequence[str], lang: str,
-                as_json: bool) -> None:
+def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
+                   matches: int | None, rounds: int | None, seed: int | None,
+                   save: Path | None, lang: str, as_json: bool, paired: bool = True,
+                   workers: int = 1) -> tournament.Report:
+    """Play the games, print score sheets (matches, text only) and the report."""
     kinds = list(bot_kinds) * n_players if len(bot_kinds) == 1 else list(bot_kinds)
     if len(kinds) != n_players:
         raise ValueError(f"--bots names {len(kinds)} players for {n_players} seats")
+    for k in set(kinds):
+        make_player(k)  # an unknown name fails here, before any process starts
+    single = rounds is not None
+    count = rounds if rounds is not None else (matches or 1)
     first = secrets.randbelow(2**31) if seed is None else seed
-    names = NAMES[:n_players]
-    results = []
-    for m in range(matches):
-        match_seed = first + m
-        bots = [make_player(k, match_seed * 31 + i) for i, k in enumerate(kinds)]
-        game = play_match(rules, names, match_seed, bots)
-        state = game.state
-        if save is not None:
-            (save / f"match-{match_seed}.json").write_text(game.record.dumps(), encoding="utf-8")
-        if as_json:
-            results.append({
-                "seed": match_seed,
-                "rounds": [list(r.penalties) for r in state.results],
-                "totals": dict(zip(names, state.totals, strict=True)),
-                "winner": names[state.winner] if state.winner is not None else None,
-            })
-        else:
-            typer.echo(score_sheet(state, lang, title=f"{t('match', lang, n=m + 1)} "
-                                                      f"(seed {match_seed})"))
+    sheets = not single and not as_json
+    jobs = tournament.jobs(rules, kinds, count, first, single, paired,
+                           keep_games=sheets or save is not None)
+    outcomes = _run_with_bar(jobs, workers)
+    for o in outcomes:
+        if save is not None and o.record is not None:
+            suffix = f"-r{o.job.rotation}" if o.job.rotation else ""
+            (save / f"match-{o.job.seed}{suffix}.json").write_text(o.record, encoding="utf-8")
+        if sheets and o.state is not None:
+            turn = f", rotation {o.job.rotation}" if o.job.rotation else ""
+            typer.echo(score_sheet(o.state, lang, title=f"{t('match', lang, n=o.job.index + 1)}"
+                                                        f" (seed {o.job.seed}{turn})"))
             typer.echo("")
+    report = tournament.report(outcomes, kinds, single)
     if as_json:
-        typer.echo(json.dumps({"matches": results}, indent=1))
+        typer.echo(json.dumps(report.to_json(), indent=1))
+    else:
+        typer.echo(tournament.report_text(report, lang))
+    return report
+
+
+def _run_with_bar(jobs: Sequence[tournament.Job], workers: int) -> list[tournament.Outcome]:
+    """Run the jobs with a progress bar on stderr (only when stderr is a terminal)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal or not sys.stderr.isatty():
+        return tournament.run(jobs, workers)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
+        task = bar.add_task("jokeren", total=len(jobs))
+        return tournament.run(jobs, workers, lambda k: bar.advance(task, k))

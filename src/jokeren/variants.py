@@ -262,5 +262,30 @@ def changed_keys(rules: Rules) -> list[str]:
             and getattr(rules, f.name) != getattr(base, f.name)]
 
 
+
+
+def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:
+    """What ``jokeren rules --check`` prints: the preset, then every rule in words, the keys
+    the house-rules file changed marked with ``*``. The contradictions follow it."""
+    nl = lang == "nl"
+    changed = changed_keys(rules)
+    head = (f"Huisregels{' uit ' + source if source else ''}: voorinstelling {rules.preset}, "
+            f"{len(changed)} {'regel' if len(changed) == 1 else 'regels'} anders." if nl else
+            f"House rules{' from ' + source if source else ''}: preset {rules.preset}, "
+            f"{len(changed)} {'rule' if len(changed) == 1 else 'rules'} changed.")
+    lines = [head, ("Voorinstelling: " if nl else "Preset: ") + rules.describe(lang), ""]
+    lines.append("De regels:" if nl else "The rules:")
+    keys = [f.name for f in fields(rules)
+            if f.name not in ("preset", "description_nl", "description_en")]
+    width = max(len(k) for k in keys) + 2
+    for key in keys:
+        mark = "*" if key in changed else " "
+        lines.append(f" {mark} {key:{width}}{explain(rules, key, lang)}")
+    if changed:
+        lines.append("")
+        lines.append("* anders dan de voorinstelling" if nl else "* changed from the preset")
+    return "\n".join(lines)
+
+
 __all__ = ["CONTRACT", "MEXICAANS", "OPEN", "RUMMIKUB", "TURBO", "VARIANTS", "changed_keys",
-           "explain"]
+           "check_text", "explain"]

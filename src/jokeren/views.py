@@ -47,6 +47,9 @@ class SeatView:
     eliminated: tuple[int, ...]
     pot: int
     winner: int | None
+    discard_pile: tuple[Card, ...] = ()  # the whole pile, top last: public (every discard
+    #                                       was seen); computer players count cards with it
+    rebuilds: int = 0  # times the stock was rebuilt this round (public)
 
     @property
     def my_turn(self) -> bool:
@@ -86,6 +89,8 @@ def view(state: State, seat: int | None) -> SeatView:
         eliminated=state.eliminated,
         pot=state.pot,
         winner=state.winner,
+        discard_pile=state.discard,
+        rebuilds=state.rebuilds,
     )
 
 

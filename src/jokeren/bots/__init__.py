@@ -1,8 +1,13 @@
-"""Computer players. Each sees only its seat's view and the legal actions, never the state."""
+"""Computer players. Each sees only its seat's view and the legal actions, never the state.
+
+Kinds: ``random``, ``basic`` (rules of thumb), ``strong`` (determinised Monte Carlo search),
+and the levels people pick, ``level1`` .. ``level5`` (docs/bots.md). ``strong:N`` sets the
+strong player's samples per decision.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..actions import Action
@@ -17,18 +22,54 @@ class Player(Protocol):
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
 
 
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A computer player by level name."""
+def _random(seed: int) -> Player:
     from .random_player import RandomPlayer
 
-    kinds = {"random": RandomPlayer}
-    try:
-        from .basic import BasicPlayer
+    return RandomPlayer(seed)
 
-        kinds["basic"] = BasicPlayer  # type: ignore[assignment]
-    except ImportError:  # pragma: no cover - the basic player arrives later
-        pass
+
+def _basic(seed: int) -> Player:
+    from .basic import BasicPlayer
+
+    return BasicPlayer(seed)
+
+
+def _strong(samples: int, horizon: int = 2) -> Callable[[int], Player]:
+    def make(seed: int) -> Player:
+        from .strong import StrongPlayer
+
+        return StrongPlayer(seed, samples=samples, horizon=horizon)
+
+    return make
+
+
+KINDS: dict[str, Callable[[int], Player]] = {
+    "random": _random,
+    "basic": _basic,
+    "strong": _strong(16),
+    "level1": _random,
+    "level2": _basic,
+    "level3": _strong(4, horizon=1),
+    "level4": _strong(16),
+    "level5": _strong(40),
+}
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player by kind or level name (``strong:N``: N samples per decision)."""
     key = kind.strip().lower()
-    if key not in kinds:
-        raise ValueError(f"unknown computer player {kind!r}; players: {', '.join(kinds)}")
-    return kinds[key](seed)
+    if key.startswith("strong:"):
+        count = key.partition(":")[2]
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"{kind!r}: write strong:N with N samples per decision, e.g. "
+                             "strong:16")
+        player = _strong(int(count))(seed)
+        player.name = key
+        return player
+    if key not in KINDS:
+        raise ValueError(f"unknown computer player {kind!r}; players: {', '.join(KINDS)}, "
+                         "strong:N")
+    player = KINDS[key](seed)
+    if key != player.name:
+        player.name = key
+    return player

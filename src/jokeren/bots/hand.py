@@ -1,0 +1,271 @@
+"""How good a hand is: a fast heuristic shared by the basic and the strong player.
+
+The engine decides what is legal; this module only estimates. A hand is split into melds
+(sets and runs of natural cards, found by a small exact search), partial melds (two cards
+one card short, completed by a joker when the hand has one) and dead cards. The score is
+what the hand would cost if the round ended now, with partial melds at a fraction of their
+penalty, plus a term for how far the seat is from the round's requirement. Lower is better.
+
+The strong player passes ``live``: how many copies of each card it has not seen. Partial
+melds whose missing cards are all gone then count almost as dead cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import JOKER, Card
+from ..requirements import Requirement
+from ..rules import Rules
+
+REQ_WEIGHT = 12.0  # one missing card for the requirement weighs about one dead high card
+PARTIAL_SHARE = 0.5  # a partial meld costs this share of its penalty (without ``live``)
+JOKER_HELD = 2.0  # an unused joker in hand: nearly free, it completes what comes
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    score: float
+    melded: tuple[Card, ...]
+    partial: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    req_missing: int  # cards still missing for the requirement (0 once out or met)
+
+
+class HandEval:
+    """Scores hands for one round under one rule set (``come_out``: the seat is out)."""
+
+    def __init__(self, rules: Rules, round_index: int, requirement: Requirement,
+                 come_out: bool, live: Counter[Card] | None = None) -> None:
+        self.rules = rules
+        self.requirement = requirement
+        self.come_out = come_out
+        self.live = live
+        self.distinct = rules.distinct_suits(round_index)
+        self.set_max = rules.set_max if rules.set_max is not None else 8
+        self.ace_high = rules.ace_high
+        self.pen = {r: rules.penalty_of(r, False, come_out) for r in range(1, 14)}
+        self.joker_pen = rules.penalty_of(0, True, come_out)
+        self._cache: dict[tuple[Card, ...], Arrangement] = {}
+
+    def penalty(self, card: Card) -> int:
+        return self.joker_pen if card.joker else self.pen[card.rank]
+
+    def score(self, hand: Iterable[Card]) -> float:
+        return self.arrange(hand).score
+
+    def arrange(self, hand: Iterable[Card]) -> Arrangement:
+        key = tuple(sorted(hand))
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 20000:
+                self._cache.clear()
+            found = self._cache[key] = self._arrange(key)
+        return found
+
+    # --- the search ---------------------------------------------------------------------
+    def _arrange(self, hand: tuple[Card, ...]) -> Arrangement:
+        naturals = [c for c in hand if c.natural]
+        jokers = len(hand) - len(naturals)
+        counts = Counter(naturals)
+        melds = self._candidates(counts)
+        order = sorted(counts, key=lambda c: (-self.pen[c.rank], c))
+        needs = [tuple(Counter(m).items()) for m in melds]
+        by_card = {c: [i for i, m in enumerate(melds) if c in m] for c in order}
+        order = [c for c in order if by_card[c]]
+        left = dict(counts)
+        best: list[tuple[float, list[Card], list[Card], list[Card]]] = []
+        budget = [400]
+
+        def fits(i: int) -> bool:
+            return all(left[c] >= k for c, k in needs[i])
+
+        def search(chosen: list[Card], aside: list[Card]) -> None:
+            budget[0] -= 1
+            first = None
+            if budget[0] > 0:
+                for c in order:
+                    if left[c] > 0 and any(fits(i) for i in by_card[c]):
+                        first = c
+                        break
+            if first is None:
+                rest = [c for c, k in left.items() for _ in range(k)]
+                partial, dead, cost = self._rest([*rest, *aside], jokers)
+                if not best or cost < best[0][0]:
+                    best[:] = [(cost, list(chosen), partial, dead)]
+                return
+            for i in by_card[first]:
+                if fits(i):
+                    for c, k in needs[i]:
+                        left[c] -= k
+                    search([*chosen, *melds[i]], aside)
+                    for c, k in needs[i]:
+                        left[c] += k
+            k = left[first]
+            left[first] = 0  # no copy of ``first`` in a meld: the search moves on
+            search(chosen, [*aside, *(first,) * k])
+            left[first] = k
+
+        search([], [])
+        cost, melded, partial, dead = best[0]
+        missing = self._req_missing(counts, jokers) if not self.come_out else 0
+        score = cost + REQ_WEIGHT * missing
+        if self.requirement.all_at_once and not self.come_out:
+            score += len(dead) * REQ_WEIGHT / 4  # every card must go in one turn
+        return Arrangement(score, tuple(melded), tuple(partial), tuple(dead), missing)
+
+    def _rest(self, cards: list[Card], jokers: int) -> tuple[list[Card], list[Card], float]:
+        """Cost of the cards outside melds: partial melds (jokers complete the best ones)
+        and dead cards."""
+        pen = self.pen
+        cards.sort(key=lambda c: (-pen[c.rank], c))
+        n = len(cards)
+        pairs: list[tuple[int, int, int]] = []
+        groups: dict[tuple[int, int], list[int]] = {}
+        for i, c in enumerate(cards):
+            groups.setdefault((0, c.rank), []).append(i)
+            groups.setdefault((1, c.suit), []).append(i)
+        for (kind, _), members in groups.items():
+            if len(members) < 2:
+                continue
+            for x, i in enumerate(members):
+                a = cards[i]
+                for j in members[x + 1:]:
+                    b = cards[j]
+                    if kind == 0:
+                        if a.suit == b.suit and self.distinct:
+                            continue
+                    elif a.rank == b.rank or not self._near(a.rank, b.rank):
+                        continue
+                    pairs.append((pen[a.rank] + pen[b.rank], i, j))
+        pairs.sort(key=lambda p: -p[0])
+        used = [False] * n
+        partial: list[Card] = []
+        cost = 0.0
+        free = jokers
+        for w, i, j in pairs:
+            if used[i] or used[j]:
+                continue
+            used[i] = used[j] = True
+            if free > 0:
+                free -= 1  # a joker completes this partial meld
+                continue
+            partial += [cards[i], cards[j]]
+            cost += w * self._share(cards[i], cards[j])
+        dead = [c for c, u in zip(cards, used, strict=True) if not u]
+        cost += sum(pen[c.rank] for c in dead)
+        cost += free * JOKER_HELD
+        return partial, dead, cost
+
+    def _near(self, a: int, b: int) -> bool:
+        gap = abs(a - b)
+        if self.ace_high and (a == 1 or b == 1):
+            gap = min(gap, 14 - (b if a == 1 else a))
+        return gap <= 2
+
+    def _share(self, a: Card, b: Card) -> float:
+        if self.live is None:
+            return PARTIAL_SHARE
+        outs = sum(self.live[c] for c in self._completions(a, b)) + self.live[JOKER]
+        return (0.9, 0.7, 0.55, 0.45)[min(outs, 3)]
+
+    def _completions(self, a: Card, b: Card) -> list[Card]:
+        if a.rank == b.rank:
+            return [Card(a.rank, s) for s in range(4) if not (self.distinct and s in
+                                                               (a.suit, b.suit))]
+        lo, hi = sorted((a.rank, b.rank))
+        if self.ace_high and lo == 1 and hi >= 12:
+            lo, hi = hi, 14
+        ranks = [lo + 1] if hi - lo == 2 else [lo - 1, hi + 1]
+        return [Card(14 - 13 if r == 14 else r, a.suit) for r in ranks if 1 <= r <= 14]
+
+    def _candidates(self, counts: Counter[Card]) -> list[tuple[Card, ...]]:
+        """Natural melds the hand holds: runs of 3+ (every window) and sets of 3+."""
+        melds: list[tuple[Card, ...]] = []
+        top = 14 if self.ace_high else 13
+        grid = _grid(counts)
+        for suit in range(4):
+            row = grid[suit]
+            r = 1
+            while r <= top:
+                if not row[r]:
+                    r += 1
+                    continue
+                end = r
+                while end + 1 <= top and row[end + 1]:
+                    end += 1
+                for lo in range(r, end - 1):
+                    for hi in range(lo + 2, end + 1):
+                        if lo == 1 and hi == 14:
+                            continue
+                        melds.append(tuple(_CARD[suit][p] for p in range(lo, hi + 1)))
+                r = end + 1
+        for rank in range(1, 14):
+            held = [grid[s][rank] for s in range(4)]
+            if (sum(1 for h in held if h) if self.distinct else sum(held)) < 3:
+                continue
+            cards = [_CARD[s][rank] for s in range(4)
+                     for _ in range(min(held[s], 1) if self.distinct else held[s])]
+            melds.append(tuple(cards[: self.set_max]))
+            if len(cards) >= 4:
+                melds.extend(tuple(c for j, c in enumerate(cards[:4]) if j != i)
+                             for i in range(4))
+        return melds
+
+    # --- the requirement ----------------------------------------------------------------
+    def _req_missing(self, counts: Counter[Card], jokers: int) -> int:
+        req = self.requirement
+        if req.none or req.all_at_once:
+            return 0
+        if req.points:
+            value = 0
+            for meld in self._candidates(counts):
+                value = max(value, sum(min(c.rank, 10) if c.rank > 1 else 11 for c in meld))
+            return max(0, (req.points - value + 9) // 10 - jokers)
+        grid = _grid(counts)
+        best = 99
+        for alt in req.alternatives:
+            need = sum(self._missing(kind, size, grid) for kind, size in alt)
+            best = min(best, need)
+        return max(0, best - jokers)
+
+    def _missing(self, kind: str, size: int, grid: list[list[int]]) -> int:
+        if kind == "set":
+            most = 0
+            for rank in range(1, 14):
+                held = [grid[s][rank] for s in range(4)]
+                most = max(most, sum(1 for h in held if h) if self.distinct else sum(held))
+            return max(0, min(size, self.set_max) - most)
+        top = 14 if self.ace_high else 13
+        best = size
+        for suit in range(4):
+            have = [1 if h else 0 for h in grid[suit]]
+            got = sum(have[1: 1 + size])
+            best = min(best, size - got)
+            for lo in range(2, top - size + 2):
+                got += have[lo + size - 1] - have[lo - 1]
+                best = min(best, size - got)
+        return best
+
+
+_CARD = [[Card(p if p <= 13 else 1, s) if p else JOKER for p in range(15)] for s in range(4)]
+
+
+def _grid(counts: Counter[Card]) -> list[list[int]]:
+    """Copies held per suit and position (1..13, and 14 = the ace again)."""
+    grid = [[0] * 15 for _ in range(4)]
+    for c, k in counts.items():
+        if c.natural:
+            grid[c.suit][c.rank] += k
+            if c.rank == 1:
+                grid[c.suit][14] += k
+    return grid
+
+
+def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card``."""
+    out = list(hand)
+    out.remove(JOKER if card.joker else card)
+    return tuple(out)

@@ -1,0 +1,220 @@
+"""The tournament runner behind ``jokeren simulate``: paired deals, worker processes, a report.
+
+A game is a whole match or a single round (``--rounds``: round i plays requirement i of the
+schedule, cycling). Deals are paired: every seed is played once per rotation of the seats,
+so each computer player gets each hand (with n players, n rotations; the last group may be
+cut short when the count is not a multiple of n). A round is won by the player who goes
+out; when nobody goes out (the stock cap), the lowest penalty wins, a tie shared. A match is
+won by the engine's match winner. Win rates carry a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Player, make_player
+from .engine import apply, deal_round
+from .legal import legal_actions
+from .record import Game
+from .rules import Rules
+from .state import Phase, State
+from .views import view
+
+NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet")
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    index: int
+    rules: Rules
+    kinds: tuple[str, ...]  # one per list position (--bots order)
+    seed: int  # the deal's seed
+    rotation: int  # list position p sits at seat (p - rotation) % n
+    round_index: int | None  # None: a whole match
+    keep_game: bool = False  # return the score sheet's state and the record
+
+
+@dataclass
+class Outcome:
+    """One game, by list position (the order of --bots)."""
+
+    job: Job
+    wins: list[float]
+    penalties: list[int]
+    decisions: list[int]
+    seconds: list[float]
+    rounds: int = 1
+    state: State | None = None
+    record: str | None = None
+
+
+@dataclass
+class SeatStats:
+    bot: str
+    wins: float = 0.0
+    penalty: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def report(self, games: int) -> dict[str, Any]:
+        rate = self.wins / games if games else 0.0
+        lo, hi = wilson(self.wins, games)
+        return {"bot": self.bot, "wins": round(self.wins, 2), "win_rate": round(rate, 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_penalty": round(self.penalty / games, 2) if games else 0.0,
+                "ms_per_decision": round(1000 * self.seconds / self.decisions, 2)
+                if self.decisions else 0.0}
+
+
+@dataclass
+class Report:
+    rounds: int = 0  # rounds played (in matches too)
+    matches: int = 0
+    single: bool = True  # the games are single rounds (else matches)
+    seats: list[SeatStats] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.rounds if self.single else self.matches
+
+    def to_json(self) -> dict[str, Any]:
+        games = self.games
+        return {"rounds": self.rounds, "matches": self.matches,
+                "seats": [s.report(games) for s in self.seats]}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def jobs(rules: Rules, kinds: Sequence[str], count: int, seed: int, rounds: bool,
+         paired: bool = True, keep_games: bool = False) -> list[Job]:
+    """``count`` games: seeds ``seed, seed+1, ...``, each played in every seat rotation."""
+    n = len(kinds)
+    per = n if paired else 1
+    out = []
+    for g in range(count):
+        deal, rotation = divmod(g, per)
+        out.append(Job(g, rules, tuple(kinds), seed + deal, rotation,
+                       deal % len(rules.schedule) if rounds else None, keep_games))
+    return out
+
+
+def play_job(job: Job) -> Outcome:
+    """Play one game; every bot sees only its own seat's view."""
+    n = len(job.kinds)
+    seat_of = [(p - job.rotation) % n for p in range(n)]
+    bots: list[Player] = [make_player(job.kinds[p], job.seed * 7919 + job.rotation * 31 + p)
+                          for p in range(n)]
+    by_seat = [bots[seat_of.index(s)] for s in range(n)]
+    decisions = [0] * n
+    seconds = [0.0] * n
+    names = list(NAMES[:n])
+    game: Game | None = None
+    if job.round_index is None:
+        game = Game(job.rules, names, job.seed)
+        state = game.state
+    else:
+        state = deal_round(State(rules=job.rules, players=tuple(names), seed=job.seed,
+                                 round_index=job.round_index, totals=(0,) * n,
+                                 dealer=n - 1, phase=Phase.ROUND_OVER), dealer=n - 1)
+    while True:
+        if state.phase is Phase.MATCH_OVER or (
+                state.phase is Phase.ROUND_OVER and job.round_index is not None):
+            break
+        if state.phase is Phase.ROUND_OVER:
+            assert game is not None
+            game.next_round()
+            state = game.state
+            continue
+        seat = state.to_act
+        legal = legal_actions(state)
+        if not legal:  # pragma: no cover - an invariant the play-out tests check
+            raise RuntimeError(f"no legal action for seat {seat} in {state.phase}")
+        start = time.perf_counter()
+        action = by_seat[seat].choose(view(state, seat), legal)
+        seconds[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        if game is not None:
+            game.play(seat, action)
+            state = game.state
+        else:
+            state, _ = apply(state, seat, action)
+    wins = _wins(state, job.round_index is not None)
+    penalties = list(state.results[-1].penalties) if job.round_index is not None \
+        else list(state.totals)
+    by_pos = [seat_of[p] for p in range(n)]
+    return Outcome(job, [wins[s] for s in by_pos], [penalties[s] for s in by_pos],
+                   [decisions[s] for s in by_pos], [seconds[s] for s in by_pos],
+                   len(state.results), state if job.keep_game else None,
+                   game.record.dumps() if job.keep_game and game is not None else None)
+
+
+def _wins(state: State, single_round: bool) -> list[float]:
+    n = state.n
+    if not single_round:
+        return [1.0 if s == state.winner else 0.0 for s in range(n)]
+    result = state.results[-1]
+    if result.winner is not None:
+        return [1.0 if s == result.winner else 0.0 for s in range(n)]
+    low = min(result.penalties)
+    best = [s for s in range(n) if result.penalties[s] == low]
+    return [1.0 / len(best) if s in best else 0.0 for s in range(n)]
+
+
+def run(job_list: Sequence[Job], workers: int = 1,
+        progress: Callable[[int], None] | None = None) -> list[Outcome]:
+    """Play every job (in ``workers`` processes), in job order."""
+    outcomes: list[Outcome] = []
+    if workers <= 1:
+        for job in job_list:
+            outcomes.append(play_job(job))
+            if progress:
+                progress(1)
+        return outcomes
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for outcome in pool.map(play_job, job_list, chunksize=1):
+            outcomes.append(outcome)
+            if progress:
+                progress(1)
+    return outcomes
+
+
+def report(outcomes: Sequence[Outcome], kinds: Sequence[str], rounds: bool) -> Report:
+    rep = Report(rounds=sum(o.rounds for o in outcomes),
+                 matches=0 if rounds else len(outcomes), single=rounds,
+                 seats=[SeatStats(k) for k in kinds])
+    for o in outcomes:
+        for p, stats in enumerate(rep.seats):
+            stats.wins += o.wins[p]
+            stats.penalty += o.penalties[p]
+            stats.decisions += o.decisions[p]
+            stats.seconds += o.seconds[p]
+    return rep
+
+
+def report_text(rep: Report, lang: str) -> str:
+    """The report as a small table (Dutch or English)."""
+    from .i18n import t
+
+    games = rep.games
+    head = t("sim_report_rounds" if rep.single else "sim_report_matches", lang, n=games)
+    lines = [head, t("sim_report_header", lang)]
+    for p, s in enumerate(rep.seats):
+        r = s.report(games)
+        lines.append(f"{p + 1:>2} {r['bot']:<10} {r['wins']:>8} {100 * r['win_rate']:>6.1f}% "
+                     f"[{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}] "
+                     f"{r['mean_penalty']:>8} {r['ms_per_decision']:>8}")
+    return "\n".join(lines)

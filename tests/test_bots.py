@@ -1,0 +1,138 @@
+"""The computer players: legal choices under every preset, and the rules of thumb of 004."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from jokeren.actions import DRAW, PASS, TAKE, Action, Verb
+from jokeren.bots import make_player
+from jokeren.bots.basic import BasicPlayer
+from jokeren.bots.hand import HandEval
+from jokeren.bots.strong import StrongPlayer
+from jokeren.cards import JOKER, parse_cards
+from jokeren.engine import apply, deal_round
+from jokeren.legal import legal_actions
+from jokeren.presets import PRESETS
+from jokeren.rules import Rules
+from jokeren.state import Phase, State
+from jokeren.views import view
+
+
+def start(preset: str, n: int, round_index: int, seed: int) -> State:
+    rules = replace(Rules.load(preset), max_reshuffles=1)
+    names = tuple("ABCD"[:n])
+    return deal_round(State(rules=rules, players=names, seed=seed, round_index=round_index,
+                            totals=(0,) * n, dealer=n - 1, phase=Phase.ROUND_OVER),
+                      dealer=n - 1)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_basic_and_strong_choose_only_legal_actions_in_every_preset(preset: str) -> None:
+    rules = PRESETS[preset]
+    n = max(3, rules.players[0])
+    state = start(preset, n, 0, seed=11)
+    bots = [BasicPlayer(1), StrongPlayer(2, samples=2), BasicPlayer(3)][:n]
+    bots += [BasicPlayer(9)] * (n - len(bots))
+    for _ in range(80):
+        if not state.live:
+            break
+        legal = legal_actions(state)
+        action = bots[state.to_act].choose(view(state, state.to_act), legal)
+        assert action in legal
+        state, _ = apply(state, state.to_act, action)
+
+
+def hand_view(state: State, seat: int, hand: str) -> State:
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(parse_cards(hand)))
+    return replace(state, hands=tuple(hands))
+
+
+def test_basic_takes_the_discard_that_completes_the_requirement() -> None:
+    state = start("amerikaans", 2, 1, seed=3)  # round 2: a run of 3
+    state = replace(state, phase=Phase.DRAW, offer=(), to_act=state.turn,
+                    discard=(*state.discard, *parse_cards("6h")))
+    state = hand_view(state, state.turn, "4h 5h 9s 9c Kd Qs 2c 3d 7s 8d 10c Jc As")
+    legal = legal_actions(state)
+    assert BasicPlayer().choose(view(state, state.turn), legal) == TAKE
+    state = hand_view(state, state.turn, "4h 5h 9s 2c Jd 7c Kd")
+    state = replace(state, discard=(*state.discard, *parse_cards("Qh")))
+    assert BasicPlayer().choose(view(state, state.turn), legal_actions(state)) == DRAW
+
+
+def test_basic_discards_a_dead_high_card_and_keeps_its_joker_and_melds() -> None:
+    state = start("amerikaans", 2, 1, seed=3)
+    seat = state.turn
+    state = replace(state, phase=Phase.PLAY, offer=(), to_act=seat,
+                    come_out=tuple(s == seat for s in range(2)))
+    state = hand_view(state, seat, "4h 5h 6h 7h 9s 9c 10s * Kd 2d 3c")
+    action = BasicPlayer().choose(view(state, seat), legal_actions(state))
+    if action.verb is Verb.MELD:  # it lays the run first, as it should
+        assert all(c.natural for g in action.melds for c in g)
+        state, _ = apply(state, seat, action)
+        action = BasicPlayer().choose(view(state, seat), legal_actions(state))
+    assert action == Action(Verb.DISCARD, parse_cards("Kd"))
+
+
+def test_basic_gives_a_useless_duplicate_in_the_exchange() -> None:
+    state = start("amerikaans", 2, 2, seed=8)  # run rounds: a second 9s is no use
+    assert state.phase is Phase.EXCHANGE
+    seat = state.to_act
+    state = hand_view(state, seat, "9s 9s 4h 5h 6h Jd Qd 2c 3c 7s 8s Ac Kh")
+    action = BasicPlayer().choose(view(state, seat), legal_actions(state))
+    assert action == Action(Verb.GIVE, parse_cards("9s"))
+
+
+def test_basic_dumps_high_cards_when_someone_is_close_to_going_out() -> None:
+    state = start("amerikaans", 2, 1, seed=3)
+    seat, other = state.turn, 1 - state.turn
+    state = replace(state, phase=Phase.PLAY, offer=(), to_act=seat)
+    state = hand_view(state, seat, "2s 4d 9c Kh 7h 7d")
+    relaxed = BasicPlayer().choose(view(state, seat), legal_actions(state))
+    hands = list(state.hands)
+    moved = hands[other][:2]
+    hands[other] = hands[other][2:]
+    state = replace(state, hands=tuple(hands), stock=(*state.stock, *moved))
+    while len(state.hands[other]) > 2:
+        hands = list(state.hands)
+        card = hands[other][0]
+        hands[other] = hands[other][1:]
+        state = replace(state, hands=tuple(hands), stock=(*state.stock, card))
+    hurried = BasicPlayer().choose(view(state, seat), legal_actions(state))
+    assert hurried == Action(Verb.DISCARD, parse_cards("Kh"))
+    assert relaxed.verb is Verb.DISCARD
+
+
+def test_hand_scores_a_finished_arrangement_lower_than_loose_cards() -> None:
+    rules = Rules.load("amerikaans")
+    ev = HandEval(rules, 1, rules.requirement(1), come_out=False)
+    good = ev.arrange(parse_cards("4h 5h 6h 9s 9c 9d Kd"))
+    loose = ev.arrange(parse_cards("4h 7s 10d 2c 9c Qs Kd"))
+    assert good.req_missing == 0 and set(good.dead) == {parse_cards("Kd")[0]}
+    assert loose.req_missing == 2 and good.score < loose.score
+    with_joker = ev.arrange((*parse_cards("4h 6h 9s Qd"), JOKER))
+    assert with_joker.req_missing == 0
+
+
+def test_make_player_knows_levels_and_sample_counts() -> None:
+    assert make_player("level1").name == "level1"
+    assert isinstance(make_player("level2"), BasicPlayer)
+    strong = make_player("strong:3")
+    assert isinstance(strong, StrongPlayer) and strong.samples == 3
+    assert isinstance(make_player("level5"), StrongPlayer)
+    with pytest.raises(ValueError, match="unknown computer player"):
+        make_player("grandmaster")
+    with pytest.raises(ValueError, match="strong:N"):
+        make_player("strong:0")
+
+
+def test_strong_search_prefers_the_take_that_completes_its_run() -> None:
+    state = start("amerikaans", 2, 1, seed=3)
+    state = replace(state, phase=Phase.DRAW, offer=(), to_act=state.turn,
+                    discard=(*state.discard, *parse_cards("6h")))
+    state = hand_view(state, state.turn, "4h 5h 9s 9c Kd Qs 2c 3d 7s 8d 10c Jc As")
+    player = StrongPlayer(5, samples=4)
+    assert player.choose(view(state, state.turn), legal_actions(state)) == TAKE
+    assert PASS not in legal_actions(state)
