@@ -135,3 +135,21 @@ def test_record_of_a_live_game_replays_to_the_identical_state() -> None:
     game.play(0, DRAW)
     game.play(1, PASS)  # Bob does not buy
     assert_replays(game)
+
+
+def test_refusals_are_worded_in_dutch_and_english() -> None:
+    s = new_match(CLUB, ["Ann", "Bob", "Cas"], 1)
+    with pytest.raises(IllegalMoveError) as info:
+        apply(s, 1, DRAW)
+    assert info.value.text("nl") == "Bob is niet aan de beurt maar Ann"
+    assert str(info.value) == info.value.text("en") == "it is not Bob's turn but Ann's"
+    hands = (parse_cards("7h 8s 9h 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc"),
+             parse_cards("2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"),
+             parse_cards("2s 3s 4s 5s 6s 7s 8h 9s 10s Js Qs Ks As"))
+    s = new_match(PRESETS["jokeren-13"], ["Ann", "Bob", "Cas"], 1, Deal(hands))
+    s, _ = apply(s, 0, DRAW)
+    with pytest.raises(IllegalMoveError) as info:
+        apply(s, 0, Action.parse("meld 7h 8s 9h"))
+    assert info.value.text("nl").endswith(
+        "een melding is een set (één waarde) of een rij (één kleur, oplopend)")
+    assert info.value.text("en").endswith("a set (one rank) or a run (one suit, in sequence)")

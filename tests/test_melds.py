@@ -118,4 +118,8 @@ def test_every_natural_run_is_a_run(suit: int, start: int, length: int,
     assert m.kind == "run" and m.start == start
     order = data.draw(st.permutations(written))
     if all(c.natural for c in written):
-        assert read_meld(tuple(order), AM, 1).cards == m.cards
+        shuffled = read_meld(tuple(order), AM, 1)
+        if len(cards) == 13:  # A..K and 2..A hold the same cards: either reading is a run
+            assert sorted(shuffled.cards) == sorted(m.cards)
+        else:
+            assert shuffled.cards == m.cards

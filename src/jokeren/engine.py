@@ -19,13 +19,14 @@ from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
 from .rearrange import RearrangeError, check_table, new_owners
+from .reasons import Reason
 from .requirements import Requirement
 from .rules import Rules
 from .state import OFFER_PHASES, Phase, RoundResult, State
 
 
-class IllegalMoveError(ValueError):
-    """A well-formed action that the rules forbid now."""
+class IllegalMoveError(Reason):
+    """A well-formed action that the rules forbid now (``text(lang)`` words it)."""
 
 
 class DealError(ValueError):
@@ -63,9 +64,9 @@ def new_match(rules: Rules, players: Sequence[str], seed: int, deal: Deal | None
 def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None) -> State:
     """Deal the next round (or the first, from ``new_match``)."""
     if state.phase is Phase.MATCH_OVER:
-        raise IllegalMoveError("the match is over")
+        raise IllegalMoveError("match_over")
     if state.phase is not Phase.ROUND_OVER:
-        raise IllegalMoveError("the round is still being played")
+        raise IllegalMoveError("round_playing")
     first = not state.results and not state.hands
     index = state.round_index if first else state.round_index + 1
     if dealer is None:
@@ -135,15 +136,15 @@ def _after_exchange(state: State) -> State:
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """The state after ``seat`` does ``action``, and what happened; or IllegalMoveError."""
     if state.phase is Phase.MATCH_OVER:
-        raise IllegalMoveError("the match is over")
+        raise IllegalMoveError("match_over")
     if state.phase is Phase.ROUND_OVER:
-        raise IllegalMoveError("the round is over")
+        raise IllegalMoveError("round_over")
     name = state.players[seat] if 0 <= seat < state.n else "?"
     if seat != state.to_act:
-        raise IllegalMoveError(f"it is not {name}'s turn but {state.players[state.to_act]}'s")
+        raise IllegalMoveError("not_your_turn", name=name, other=state.players[state.to_act])
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
-        raise IllegalMoveError(_wrong_verb(state, action))
+        raise _wrong_verb(state, action)
     return handler(state, seat, action)
 
 
@@ -156,21 +157,13 @@ def check(state: State, seat: int, action: Action) -> str | None:
     return None
 
 
-def _wrong_verb(state: State, action: Action) -> str:
-    name = state.players[state.to_act]
-    expected = {
-        Phase.EXCHANGE: f"{name} may give a card held twice, or pass (the duplicate exchange)",
-        Phase.UPCARD_OFFER: f"{name} may take the upcard in exchange for a card, or pass",
-        Phase.UPCARD_SWAP: f"{name} must put a hand card on the pile for the upcard",
-        Phase.DRAW: f"{name} must first draw a card or take the discard",
-        Phase.BUYING: f"{name} may buy the discard, or pass",
-        Phase.PLAY: f"{name} has already drawn: meld, lay off, swap a joker or discard",
-    }
-    return f"'{action.verb.value}' is not possible now: {expected[state.phase]}"
+def _wrong_verb(state: State, action: Action) -> IllegalMoveError:
+    key = "phase_" + state.phase.value.replace("-", "_")
+    return IllegalMoveError(key, verb=action.verb.value, name=state.players[state.to_act])
 
 
-def _illegal(text: str) -> IllegalMoveError:
-    return IllegalMoveError(text)
+def _illegal(key: str, **params: object) -> IllegalMoveError:
+    return IllegalMoveError(key, **params)
 
 
 # --- offers -----------------------------------------------------------------------------
@@ -183,7 +176,7 @@ def _offer_next(state: State) -> State:
 def _exchange_give(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     card = action.card
     if card.joker or state.hands[seat].count(card) < 2:
-        raise _illegal(f"{state.players[seat]} may only give a card held twice")
+        raise _illegal("give_twice", name=state.players[seat])
     gives = list(state.gives)
     gives[seat] = card
     return _exchange_answered(replace(state, gives=tuple(gives)), seat, True)
@@ -227,7 +220,7 @@ def _upcard_swap(state: State, seat: int, action: Action) -> tuple[State, list[E
     card = to_hand(action.card)
     hand = remove_cards(state.hands[seat], [card])
     if hand is None:
-        raise _illegal(f"{state.players[seat]} does not hold {card}")
+        raise _illegal("not_held", name=state.players[seat], card=card)
     state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card),
                     known=_set(state.known, seat, _forget(state.known[seat], [card])))
     return replace(state, phase=Phase.DRAW, to_act=state.turn), [Event("discard", seat, (card,))]
@@ -317,15 +310,14 @@ def _draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 
 def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if not state.discard:
-        raise _illegal("the discard pile is empty")
+        raise _illegal("pile_empty")
     card = state.discard[-1]
     pending: tuple[Card, ...] = ()
     if state.rules.take_discard == "if-used":
         from .search import can_use  # the search module builds on this one
 
         if not can_use(state, seat, card, extra=card):
-            raise _illegal(f"{state.players[seat]} may take {card} only to use it at once, "
-                           "and cannot use it now")
+            raise _illegal("take_if_used", name=state.players[seat], card=card)
         pending = (card,)
     state = replace(
         state, discard=state.discard[:-1],
@@ -339,18 +331,18 @@ def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     rules = state.rules
     if not rules.turbo:
-        raise _illegal(f"{state.players[seat]} has already drawn this turn")
+        raise _illegal("drawn_already", name=state.players[seat])
     if len(state.drawn) >= 3:
-        raise _illegal("at most 3 cards in one turn (Turbo)")
+        raise _illegal("turbo_three")
     if state.acted:
-        raise _illegal("in Turbo you draw again only before you meld")
+        raise _illegal("turbo_before_meld")
     from .search import can_meld_now
 
     if can_meld_now(state, seat):
-        raise _illegal("in Turbo you draw again only while you cannot meld")
+        raise _illegal("turbo_cannot_meld")
     state, cards = _take_stock(state, 1)
     if not cards:
-        raise _illegal("the stock is empty")
+        raise _illegal("stock_empty")
     state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
                     drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1)
     return state, [Event("draw", seat, tuple(cards), public=False)]
@@ -377,8 +369,7 @@ def _check_copies(state: State, table: Sequence[Meld], new_jokers: Sequence[Card
     counts = Counter(c.face for m in table for c in m.cards)
     for joker in new_jokers:
         if counts[joker.face] > packs:
-            raise _illegal(f"a joker may not stand for {joker.face}: every copy of it is "
-                           "already on the table")
+            raise _illegal("copies_limit", card=joker.face)
 
 
 def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -387,22 +378,23 @@ def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         have = Counter(state.hands[seat])
         need = Counter(to_hand(c) for c in cards)
         missing = next(c for c, k in need.items() if have[c] < k)
-        raise _illegal(f"{state.players[seat]} does not hold {missing}")
+        raise _illegal("not_held", name=state.players[seat], card=missing)
     return hand
 
 
 def _check_going_out(state: State, seat: int, left: int) -> None:
     """Cards the player may still keep after a meld or lay-off."""
-    rules = state.rules
-    if left == 0:
-        if rules.going_out == "discard":
-            raise _illegal("you go out by discarding: keep a card to discard")
+    if left == 0 and state.rules.going_out == "discard":
+        raise _illegal("keep_a_card")
+    if left <= 1:
+        # One card left ends the round this turn (by the discard, or by laying it): before
+        # every player has had a turn that cannot be, and the player would be stuck.
         _check_may_end(state, seat)
 
 
 def _check_may_end(state: State, seat: int) -> None:
     if state.turns_done < len(state.active) - 1:
-        raise _illegal("the round cannot end before every player has had a turn")
+        raise _illegal("everyone_a_turn")
 
 
 def _new_jokers(before: Sequence[Meld], after: Sequence[Meld]) -> list[Card]:
@@ -440,9 +432,9 @@ def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         try:
             melds.append(read_meld(group, rules, state.round_index, blocked))
         except MeldError as exc:
-            where = f"meld {i} ({' '.join(map(str, group))})" if len(groups) > 1 else \
-                " ".join(map(str, group))
-            raise _illegal(f"{where}: {exc}") from None
+            cards = " ".join(map(str, group))
+            where = Reason("meld_number", i=i, cards=cards) if len(groups) > 1 else cards
+            raise _illegal("meld_invalid", where=where, reason=exc) from None
     left = len(hand)
     _check_going_out(state, seat, left)
     goes_out = left <= 1
@@ -450,18 +442,16 @@ def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     coming_out = not state.come_out[seat]
     if coming_out:
         if rules.wait_first_turn and state.turns_done < len(state.active):
-            raise _illegal(f"{name} may come out only after every player has had a turn")
+            raise _illegal("wait_first_turn", name=name)
         if not rules.joker_in_first_meld and any(c.joker for c in tokens):
-            raise _illegal("no joker in the first meld under these rules")
+            raise _illegal("no_joker_first")
         if req.all_at_once and left > 1:
-            raise _illegal("this round you come out by laying your whole hand at once "
-                           "(one card may be left to discard)")
+            raise _illegal("all_at_once")
         exact = rules.opening_only_contract and not goes_out
         if not _requirement_met(req, melds, exact):
-            raise _illegal(_requirement_reason(req, melds, exact))
+            raise _requirement_reason(req, melds, exact)
     elif state.came_out_now and rules.opening_only_contract and not goes_out:
-        raise _illegal("in the turn you come out you lay only the requirement, unless you "
-                       "go out at once")
+        raise _illegal("only_requirement")
     table = (*state.table, *melds)
     _check_copies(state, table, _new_jokers((), melds))
     state = replace(
@@ -479,33 +469,31 @@ def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _requirement_reason(req: Requirement, melds: Sequence[Meld], exact: bool) -> str:
+def _requirement_reason(req: Requirement, melds: Sequence[Meld],
+                        exact: bool) -> IllegalMoveError:
     if req.points:
-        total = sum(m.value() for m in melds)
-        return f"{total} points, {req.points} needed to come out"
-    only = " and nothing else" if exact else ""
-    return f"to come out this round you lay {req.describe()}{only}"
+        return _illegal("points_short", total=sum(m.value() for m in melds), needed=req.points)
+    return _illegal("requirement_only" if exact else "requirement", requirement=req)
 
 
 def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     if not state.come_out[seat] and not rules.act_before_out:
-        raise _illegal(f"{name} has not come out yet")
+        raise _illegal("not_out_yet", name=name)
     if not 1 <= action.target <= len(state.table):
-        raise _illegal(f"there is no table meld {action.target}")
+        raise _illegal("no_meld_number", n=action.target)
     hand = _remove(state, seat, action.cards)
     left = len(hand)
     if state.came_out_now and rules.opening_only_contract and left > 1:
-        raise _illegal("in the turn you come out you lay only the requirement, unless you "
-                       "go out at once")
+        raise _illegal("only_requirement")
     _check_going_out(state, seat, left)
     index = action.target - 1
     try:
         meld = extend_meld(state.table[index], action.cards, rules, state.round_index,
                            _blocked(state, action.cards))
     except MeldError as exc:
-        raise _illegal(f"cannot lay {' '.join(map(str, action.cards))} on meld "
-                       f"{action.target}: {exc}") from None
+        raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
+                      n=action.target, reason=exc) from None
     table = _set(state.table, index, meld)
     _check_copies(state, table, _new_jokers([state.table[index]], [meld]))
     state = replace(state, hands=_set(state.hands, seat, hand), table=table,
@@ -521,19 +509,19 @@ def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     natural = action.card
     if natural.joker:
-        raise _illegal("swap a joker for the natural card it stands for")
+        raise _illegal("swap_natural")
     if not state.come_out[seat] and not rules.act_before_out:
-        raise _illegal(f"{name} has not come out yet")
+        raise _illegal("not_out_yet", name=name)
     if state.requirement.all_at_once and not rules.swap_in_all_round:
-        raise _illegal("no joker swaps in the all-at-once round")
+        raise _illegal("no_swap_all_round")
     if state.came_out_now and rules.opening_only_contract:
-        raise _illegal("in the turn you come out you lay only the requirement")
+        raise _illegal("no_swap_coming_out")
     if not 1 <= action.target <= len(state.table):
-        raise _illegal(f"there is no table meld {action.target}")
+        raise _illegal("no_meld_number", n=action.target)
     hand = _remove(state, seat, [natural])
     found = replace_joker(state.table[action.target - 1], natural, rules, state.round_index)
     if found is None:
-        raise _illegal(f"meld {action.target} has no joker standing for {natural}")
+        raise _illegal("no_joker_for", n=action.target, card=natural)
     meld, _ = found
     hand = add_cards(hand, [JOKER])
     state = replace(state, hands=_set(state.hands, seat, hand),
@@ -542,7 +530,7 @@ def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         from .search import can_use
 
         if not can_use(state, seat, JOKER):
-            raise _illegal("the freed joker must be used again this turn, and it cannot be")
+            raise _illegal("freed_joker_unusable")
         state = replace(state, pending=(*state.pending, JOKER))
     return state, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
 
@@ -551,21 +539,19 @@ def _table(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
     """Rummikub-style (004): the complete new arrangement of the table; see rearrange.py."""
     rules, name = state.rules, state.players[seat]
     if not rules.rearrange:
-        raise _illegal("melds on the table may not be rearranged under these rules "
-                       "(only in the Rummikub-style variant)")
+        raise _illegal("no_rearrange")
     if not state.come_out[seat] and not rules.act_before_out:
-        raise _illegal(f"{name} has not come out yet")
+        raise _illegal("not_out_yet", name=name)
     written = [c for g in action.melds for c in g]
     try:
         new = check_table(state.table, action.melds, state.hands[seat], rules,
                           state.round_index, _blocked(state, written), state.come_out[seat])
     except RearrangeError as exc:
-        raise _illegal(str(exc)) from None
+        raise _illegal("rearrange_invalid", reason=exc) from None
     hand = _remove(state, seat, new.from_hand)
     left = len(hand)
     if state.came_out_now and rules.opening_only_contract and left > 1:
-        raise _illegal("in the turn you come out you lay only the requirement, unless you "
-                       "go out at once")
+        raise _illegal("only_requirement")
     _check_going_out(state, seat, left)
     _check_copies(state, new.melds, _new_jokers(state.table, new.melds))
     state = replace(state, hands=_set(state.hands, seat, hand), table=new.melds,
@@ -587,10 +573,10 @@ def _discard(state: State, seat: int, action: Action) -> tuple[State, list[Event
 
         waiting = [c for c in state.pending if can_use(state, seat, c)]
         if waiting:
-            what = "the freed joker" if waiting[0].joker else f"{waiting[0]}"
-            raise _illegal(f"{name} must first use {what} in a meld or lay-off")
+            what = Reason("the_freed_joker") if waiting[0].joker else waiting[0]
+            raise _illegal("use_first", name=name, what=what)
     if card.joker and not rules.discard_joker and any(c.natural for c in state.hands[seat]):
-        raise _illegal("a joker may not be discarded under these rules")
+        raise _illegal("no_joker_discard")
     if not hand:
         _check_may_end(state, seat)
     state = replace(state, hands=_set(state.hands, seat, hand),

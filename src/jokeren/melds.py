@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import RANKS, SUITS, Card
+from .cards import RANKS, Card
+from .reasons import Reason, Suit
 from .rules import Rules
 
 
-class MeldError(ValueError):
-    """Cards that do not form a valid meld; the message says why, in a player's words."""
+class MeldError(Reason):
+    """Cards that do not form a valid meld; ``text(lang)`` says why in a player's words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +85,9 @@ def _gap_ok(flags: Sequence[bool], gap: int) -> bool:
 
 def _check_common(cards: Sequence[Card], rules: Rules) -> None:
     if len(cards) < 3:
-        raise MeldError("a meld has at least 3 cards")
+        raise MeldError("meld_min_3")
     if all(c.joker for c in cards):
-        raise MeldError("a meld needs at least one natural card")
+        raise MeldError("meld_natural")
 
 
 # --- sets -------------------------------------------------------------------------------
@@ -95,7 +96,7 @@ def _read_set(cards: Sequence[Card], rules: Rules, round_index: int,
               blocked: frozenset[Card] = frozenset()) -> Meld:
     ranks = {c.rank for c in cards if c.declared}
     if len(ranks) != 1:
-        raise MeldError("a set is cards of one rank")
+        raise MeldError("set_one_rank")
     rank = ranks.pop()
     return _complete_set(rank, [c for c in cards if c.declared],
                          sum(1 for c in cards if not c.declared), rules, round_index, blocked)
@@ -105,26 +106,21 @@ def _complete_set(rank: int, fixed: list[Card], free_jokers: int, rules: Rules,
                   round_index: int, blocked: frozenset[Card] = frozenset()) -> Meld:
     size = len(fixed) + free_jokers
     if size < 3:
-        raise MeldError("a meld has at least 3 cards")
+        raise MeldError("meld_min_3")
     if rules.set_max is not None and size > rules.set_max:
-        raise MeldError(f"a set has at most {rules.set_max} cards")
+        raise MeldError("set_max", n=rules.set_max)
     distinct = rules.distinct_suits(round_index)
     suits = [c.suit for c in fixed]
     if distinct and len(set(suits)) != len(suits):
         dup = next(c for c in fixed if suits.count(c.suit) > 1)
-        raise MeldError(
-            f"a set may not hold the same card twice ({dup.face} twice)"
-            + (" after round 1" if rules.set_distinct_suits == "after-round-1" else "")
-        )
+        after = rules.set_distinct_suits == "after-round-1"
+        raise MeldError("set_twice_after_1" if after else "set_twice", card=dup.face)
     naturals = sum(1 for c in fixed if c.natural)
     jokers = size - naturals
     if naturals == 0:
-        raise MeldError("a meld needs at least one natural card")
+        raise MeldError("meld_natural")
     if rules.joker_gap and naturals < (jokers - 1) * rules.joker_gap:
-        raise MeldError(
-            "two jokers may not lie side by side" if rules.joker_gap == 1
-            else f"there must be {rules.joker_gap} natural cards between two jokers"
-        )
+        raise _gap_error(rules)
     # Free jokers take missing suits, preferring cards not every copy of which is out.
     missing = sorted((s for s in range(4) if s not in suits),
                      key=lambda s: Card(rank, s) in blocked)
@@ -132,7 +128,7 @@ def _complete_set(rank: int, fixed: list[Card], free_jokers: int, rules: Rules,
     for _ in range(free_jokers):
         if distinct:
             if not missing:
-                raise MeldError("a set has at most one card of each suit")
+                raise MeldError("set_suits")
             suit = missing.pop(0)
         elif len(set(suits)) == 1 and Card(rank, suits[0]) not in blocked:
             suit = suits[0]
@@ -184,19 +180,16 @@ def _reading_to_meld(start: int, slots: list[Card | None], suit: int, rules: Rul
     end = start + len(slots) - 1
     if start < 1 or end > top:
         if end > 14 or start < 1:
-            raise MeldError("a run does not go round the corner (K-A-2 is not a run)")
-        raise MeldError("the ace is low only in these rules (A-2-3, not Q-K-A)")
+            raise MeldError("run_wrap")
+        raise MeldError("ace_low_only")
     if start == 1 and end == 14:
-        raise MeldError("an ace cannot be both low and high in one run")
+        raise MeldError("ace_both")
     cards = tuple(
         c if c is not None else Card(p if p <= 13 else 1, suit, True)
         for p, c in zip(range(start, end + 1), slots, strict=True)
     )
     if not _gap_ok([c.joker for c in cards], rules.joker_gap):
-        raise MeldError(
-            "two jokers may not lie side by side" if rules.joker_gap == 1
-            else f"there must be {rules.joker_gap} natural cards between two jokers"
-        )
+        raise _gap_error(rules)
     return Meld("run", cards, start)
 
 
@@ -204,14 +197,14 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
     declared = [c for c in cards if c.declared]
     suits = {c.suit for c in declared}
     if len(suits) != 1:
-        raise MeldError("a run is cards of one suit")
+        raise MeldError("run_one_suit")
     suit = suits.pop()
-    errors: list[str] = []
+    errors: list[MeldError] = []
     for start, slots in _as_written(cards, rules):
         try:
             return _reading_to_meld(start, slots, suit, rules)
         except MeldError as exc:
-            errors.append(str(exc))
+            errors.append(exc)
     free = len(cards) - len(declared)
     has_ace = any(c.rank == 1 for c in declared)
     for ace_pos in ((1, 14) if has_ace and rules.ace_high else (1,)):
@@ -219,32 +212,31 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
         for c in declared:
             p = ace_pos if c.rank == 1 else c.rank
             if p in fixed:
-                errors.append(f"a run holds each card once ({c.face} twice)")
+                errors.append(MeldError("run_twice", card=c.face))
                 break
             fixed[p] = c
         else:
             reading = _filled(fixed, free, 14 if rules.ace_high else 13)
             if reading is None:
-                errors.append("the cards of a run follow on each other")
+                errors.append(MeldError("run_follow"))
                 continue
             try:
                 return _reading_to_meld(reading[0], reading[1], suit, rules)
             except MeldError as exc:
-                errors.append(str(exc))
+                errors.append(exc)
     ranks = {c.rank for c in declared}
     if 1 in ranks and ranks & {12, 13}:
         if ranks & {2, 3}:
-            raise MeldError("a run does not go round the corner (K-A-2 is not a run)")
+            raise MeldError("run_wrap")
         if not rules.ace_high:
-            raise MeldError("the ace is low only in these rules (A-2-3, not Q-K-A)")
-    raise MeldError(_best_error(errors, "the cards of a run follow on each other"))
+            raise MeldError("ace_low_only")
+    raise next((e for e in errors if e.key != "run_follow"), MeldError("run_follow"))
 
 
-def _best_error(errors: list[str], default: str) -> str:
-    for e in errors:
-        if "follow" not in e:
-            return e
-    return errors[0] if errors else default
+def _gap_error(rules: Rules) -> MeldError:
+    if rules.joker_gap == 1:
+        return MeldError("jokers_adjacent")
+    return MeldError("jokers_gap", n=rules.joker_gap)
 
 
 # --- public -----------------------------------------------------------------------------
@@ -266,36 +258,36 @@ def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
             return _read_run(cards, rules)
         except MeldError:
             return _read_set(cards, rules, round_index, blocked)
-    raise MeldError("a meld is a set (one rank) or a run (one suit, in sequence)")
+    raise MeldError("set_or_run")
 
 
 def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
                 blocked: frozenset[Card] = frozenset()) -> Meld:
     """``meld`` with ``cards`` laid off onto it, or MeldError saying why not."""
     if not cards:
-        raise MeldError("lay off at least one card")
+        raise MeldError("lay_one")
     declared = [c for c in cards if c.declared]
     free = len(cards) - len(declared)
     if meld.kind == "set":
         for c in declared:
             if c.rank != meld.rank:
-                raise MeldError(f"{c.face} does not fit a set of {_rank_name(meld.rank)}s")
+                raise MeldError("not_this_set", card=c.face, rank=_rank_name(meld.rank))
         return _complete_set(meld.rank, [*meld.cards, *declared], free, rules, round_index,
                              blocked)
     suit = meld.suit
     for c in declared:
         if c.suit != suit:
-            raise MeldError(f"{c.face} is not a {SUITS[suit]} card (this run is {SUITS[suit]})")
+            raise MeldError("not_this_suit", card=c.face, suit=Suit(suit))
     placed = {p: c for p, c in zip(range(meld.start, meld.end + 1), meld.cards, strict=True)}
     for c in declared:
         options = [p for p in _positions(c, rules) if p not in placed]
         near = [p for p in options if meld.start - len(cards) <= p <= meld.end + len(cards)]
         if not near:
-            raise MeldError(f"{c.face} does not fit on this run")
+            raise MeldError("not_this_run", card=c.face)
         placed[near[0]] = c
     reading = _filled(placed, free, 14 if rules.ace_high else 13)
     if reading is None:
-        raise MeldError("the cards do not join on to the run")
+        raise MeldError("not_joined")
     return _reading_to_meld(reading[0], reading[1], suit, rules)
 
 

@@ -223,7 +223,8 @@ class JokerenApp(App[None]):
         try:
             events = s.play(self.seat, action)
         except IllegalMoveError as exc:
-            self.message = Text(t("tui_not_allowed", self.lang, reason=exc), style="bold red")
+            self.message = Text(t("tui_not_allowed", self.lang, reason=exc.text(self.lang)),
+                                style="bold red")
             self.redraw()
             return
         self.message = None
