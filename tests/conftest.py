@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from dataclasses import fields, replace
 
 from jokeren.bots.random_player import RandomPlayer
@@ -16,14 +17,16 @@ from jokeren.views import SeatView, event_for, view
 
 
 def all_cards(state: State) -> Counter:
-    cards: Counter = Counter()
-    for hand in state.hands:
-        cards.update(hand)
-    cards.update(state.stock)
-    cards.update(state.discard)
-    for meld in state.table:
-        cards.update(to_hand(c) for c in meld.cards)
-    return cards
+    cards = [c for hand in state.hands for c in hand]
+    cards += state.stock
+    cards += state.discard
+    cards += [to_hand(c) for meld in state.table for c in meld.cards]
+    return Counter(cards)
+
+
+@lru_cache(maxsize=None)
+def deck_counts(packs: int, jokers: int) -> Counter:
+    return Counter(full_deck(packs, jokers))
 
 
 def check_invariants(state: State, legal: list | None = None) -> None:
@@ -31,7 +34,7 @@ def check_invariants(state: State, legal: list | None = None) -> None:
 
     ``legal``: the legal actions of this state when the caller has them already.
     """
-    deck = Counter(full_deck(state.rules.pack_count(state.n), state.rules.joker_count(state.n)))
+    deck = deck_counts(state.rules.pack_count(state.n), state.rules.joker_count(state.n))
     assert all_cards(state) == deck, "cards lost or created"
     if state.live:
         assert legal if legal is not None else legal_actions(state), \

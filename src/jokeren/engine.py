@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from typing import TypeVar
 
@@ -23,6 +24,7 @@ from .reasons import Reason
 from .requirements import Requirement
 from .rules import Rules
 from .state import OFFER_PHASES, Phase, RoundResult, State
+from .state import evolve as replace
 
 
 class IllegalMoveError(Reason):
@@ -358,15 +360,20 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     if not state.rules.joker_copies_limit or all(c.declared for c in cards):
         return frozenset()
     packs = state.rules.pack_count(state.n)
-    counts = Counter(c.face for m in state.table for c in m.cards)
-    return frozenset(c for c, k in counts.items() if k >= packs)
+    return frozenset(c for c, k in _faces(state.table).items() if k >= packs)
+
+
+@lru_cache(maxsize=256)
+def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
+    """How often each card is on the table, natural or as a joker (do not mutate)."""
+    return Counter(Card(c.rank, c.suit) for m in table for c in m.cards)
 
 
 def _check_copies(state: State, table: Sequence[Meld], new_jokers: Sequence[Card]) -> None:
     if not state.rules.joker_copies_limit or not new_jokers:
         return
     packs = state.rules.pack_count(state.n)
-    counts = Counter(c.face for m in table for c in m.cards)
+    counts = _faces(tuple(table))
     for joker in new_jokers:
         if counts[joker.face] > packs:
             raise _illegal("copies_limit", card=joker.face)

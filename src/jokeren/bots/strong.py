@@ -17,16 +17,16 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import BUY, DRAW, PASS, TAKE, Action, Verb
+from ..actions import DRAW, PASS, TAKE, Action, Verb
 from ..cards import Card
-from ..engine import IllegalMoveError, apply
 from ..state import Phase, State
 from ..views import SeatView
-from .basic import TAKE_MARGIN, BasicPlayer
+from .basic import TAKE_MARGIN, BasicPlayer, _extends
 from .determinise import determinise, unseen
 from .hand import HandEval, without
 
-WIN = 40.0  # a rollout that ends with this seat out
+TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
+GIFT_WEIGHT = 1.0  # what the next player gains from a discard, against what it costs us
 
 
 class StrongPlayer(BasicPlayer):
@@ -57,12 +57,14 @@ class StrongPlayer(BasicPlayer):
         self._live = unseen(view)
         phase = view.phase
         verbs = {a.verb for a in legal}
-        if phase is Phase.DRAW and Verb.TAKE in verbs and Verb.DRAW in verbs:
-            return self.search(view, [DRAW, TAKE])
-        if phase is Phase.BUYING and Verb.BUY in verbs:
-            return self.search(view, [PASS, BUY])
-        if phase is Phase.UPCARD_OFFER and Verb.TAKE in verbs:
-            return self.search(view, [PASS, TAKE])
+        top = view.discard_top
+        if phase is Phase.DRAW and Verb.TAKE in verbs and Verb.DRAW in verbs and top:
+            take = self.after_draw(view, view.hand, top, may_throw=False)
+            return TAKE if take < self.draw_value(view, view.hand) - TAKE_EDGE else DRAW
+        if phase is Phase.UPCARD_OFFER and Verb.TAKE in verbs and top:
+            take = self.after_draw(view, view.hand, top, may_throw=False)
+            return TAKE if take < self.evaluator(view).score(view.hand) - TAKE_MARGIN \
+                else PASS
         if phase is Phase.PLAY:
             action = self.greedy_play(view, legal)
             if action is not None:
@@ -77,52 +79,73 @@ class StrongPlayer(BasicPlayer):
 
     # --- the search ---------------------------------------------------------------------
     def search(self, view: SeatView, candidates: Sequence[Action]) -> Action:
+        """The discard whose hand draws best, less what it gives the next player."""
         seat = view.seat
         assert seat is not None
-        totals = [0.0] * len(candidates)
+        worlds = []
         start = time.perf_counter()
         for i in range(self.samples):
-            world = determinise(view, self.rng)
-            for j, action in enumerate(candidates):
-                totals[j] += self.rollout(world, seat, action)
+            worlds.append(determinise(view, self.rng))
             if self.time_limit is not None and i and \
-                    time.perf_counter() - start > self.time_limit:
+                    time.perf_counter() - start > self.time_limit / 2:
                 break
-        best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+        nxt = worlds[0].next_seat(seat) if worlds else seat
+        scores = []
+        for action in candidates:
+            card = action.card
+            mine = self.draw_value(view, without(view.hand, card))
+            theirs = 0.0
+            if nxt != seat and card.natural:
+                for world in worlds:
+                    theirs += self.gift(world, nxt, card)
+                theirs /= max(1, len(worlds))
+            scores.append(mine + GIFT_WEIGHT * theirs)
+        best = min(range(len(candidates)), key=lambda j: (scores[j], j))
         return candidates[best]
 
-    def rollout(self, world: State, seat: int, action: Action) -> float:
-        try:
-            state, _ = apply(world, seat, action)
-        except IllegalMoveError:
-            return -1e6
-        mine = 1 if action.verb is Verb.DISCARD else 0
-        steps = 0
-        while state.live and mine < self.horizon and steps < 60:
-            steps += 1
-            actor = state.to_act
-            move = self.policy(state, actor)
-            try:
-                after, _ = apply(state, actor, move)
-            except IllegalMoveError:
-                move = self.fallback(state, actor)
-                after, _ = apply(state, actor, move)
-            if actor == seat and move.verb is Verb.DISCARD and state.phase is Phase.PLAY:
-                mine += 1
-            state = after
-        return self.value(state, seat)
+    def draw_value(self, view: SeatView, hand: tuple[Card, ...]) -> float:
+        """The hand's expected score after the next stock card and a discard, averaged
+        exactly over the cards the seat has not seen."""
+        live = self._live or Counter()
+        total = sum(live.values())
+        ev = self.evaluator(view)
+        base = ev.score(hand)
+        if not total:
+            return base
+        near = _neighbours(hand)
+        acc = 0.0
+        for card, k in live.items():
+            if card.joker or (card.rank, card.suit) in near or self._lays_off(view, card):
+                acc += k * self.after_draw(view, hand, card)
+            else:
+                acc += k * base  # a card that fits nothing goes straight back
+        return acc / total
 
-    def value(self, state: State, seat: int) -> float:
-        others = [s for s in state.active if s != seat]
-        if not state.live:
-            result = state.results[-1]
-            bonus = WIN if result.winner == seat else (-WIN if result.winner is not None
-                                                      else 0.0)
-            mean = sum(result.penalties[s] for s in others) / max(1, len(others))
-            return bonus + mean - result.penalties[seat]
-        mine = self._world_eval(state, seat).score(state.hands[seat])
-        theirs = sum(self._world_eval(state, s).score(state.hands[s]) for s in others)
-        return theirs / max(1, len(others)) - mine
+    def after_draw(self, view: SeatView, hand: tuple[Card, ...], card: Card,
+                   may_throw: bool = True) -> float:
+        """The hand's score after taking ``card`` and throwing the worst card."""
+        ev = self.evaluator(view)
+        if self._lays_off(view, card):  # laid off at once: the hand only loses its worst
+            return ev.score(without(hand, _worst(ev, hand)))
+        grown = tuple(sorted((*hand, card)))
+        worst = _worst(ev, grown, avoid=None if may_throw else card)
+        value = ev.score(without(grown, worst))
+        return min(value, ev.score(hand)) if may_throw else value
+
+    def _lays_off(self, view: SeatView, card: Card) -> bool:
+        seat = view.seat or 0
+        return card.natural and view.come_out[seat] and any(
+            _extends(m.kind, m.cards, m.start, card, view) for m in view.table)
+
+    def gift(self, world: State, seat: int, card: Card) -> float:
+        """How much ``card`` would improve ``seat``'s hand in a sampled world."""
+        ev = self._world_eval(world, seat)
+        hand = world.hands[seat]
+        before = ev.score(hand)
+        grown = tuple(sorted((*hand, card)))
+        after = ev.score(without(grown, _worst(ev, grown, avoid=card)))
+        gain = before - after
+        return gain if gain >= TAKE_MARGIN else 0.0
 
     def _world_eval(self, state: State, seat: int) -> HandEval:
         out = state.come_out[seat]
@@ -135,31 +158,24 @@ class StrongPlayer(BasicPlayer):
                                                    state.requirement, out)
         return ev
 
-    # --- the play-out policy: fast, greedy, for every seat of the sampled world --------
-    def policy(self, state: State, actor: int) -> Action:
-        phase = state.phase
-        hand = state.hands[actor]
-        ev = self._world_eval(state, actor)
-        if phase in (Phase.EXCHANGE, Phase.UPCARD_OFFER, Phase.BUYING):
-            return PASS
-        if phase is Phase.DRAW:
-            if state.discard:
-                top = state.discard[-1]
-                with_top = (*hand, top)
-                worst = _worst(ev, with_top, avoid=top)
-                if ev.score(without(with_top, worst)) <= ev.score(hand) - TAKE_MARGIN:
-                    return TAKE
-            return DRAW
-        # upcard swap or play: discard the worst card
-        return Action(Verb.DISCARD, (_worst(ev, hand),))
 
-    def fallback(self, state: State, actor: int) -> Action:
-        from ..legal import legal_actions
-
-        legal = legal_actions(state)
-        discards = [a for a in legal if a.verb is Verb.DISCARD]
-        return discards[0] if discards else (
-            next((a for a in legal if a.verb in (Verb.DRAW, Verb.PASS)), legal[0]))
+def _neighbours(hand: Sequence[Card]) -> set[tuple[int, int]]:
+    """(rank, suit) of every card that would make a pair or near-run with the hand."""
+    near: set[tuple[int, int]] = set()
+    for c in hand:
+        if c.joker:
+            continue
+        for s in range(4):
+            near.add((c.rank, s))
+        for d in (-2, -1, 1, 2):
+            r = c.rank + d
+            if r == 14:
+                r = 1
+            if r == 0:
+                r = 13  # only through the high ace (A-K), harmless otherwise
+            if 1 <= r <= 13:
+                near.add((r, c.suit))
+    return near
 
 
 def _worst(ev: HandEval, hand: tuple[Card, ...], avoid: Card | None = None) -> Card:
