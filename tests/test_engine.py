@@ -153,3 +153,12 @@ def test_refusals_are_worded_in_dutch_and_english() -> None:
     assert info.value.text("nl").endswith(
         "een melding is een set (één waarde) of een rij (één kleur, oplopend)")
     assert info.value.text("en").endswith("a set (one rank) or a run (one suit, in sequence)")
+
+
+def test_a_set_joker_is_not_inferred_as_a_card_with_no_copy_left() -> None:
+    hands = (parse_cards("7h 7h 2c 3c 4c 5c 6c 8d 9d Jc Qc Kc *"),
+             parse_cards("2d 3d 4d 5d 6d 7d 8h 9h 10h Jd Qd Kd Ad"))
+    s = new_match(PRESETS["jokeren-30"], ["Ann", "Bob"], 1, Deal(hands, Card.parse("As")))
+    s, _ = apply(s, 0, DRAW)
+    s, _ = apply(s, 0, Action.parse("meld 7h 7h * / Jc Qc Kc"))  # 21 + 30 points
+    assert str(s.table[0]) == "7h 7h *7s"  # two packs: a third 7h does not exist

@@ -135,8 +135,12 @@ def _after_exchange(state: State) -> State:
 
 # --- applying ---------------------------------------------------------------------------
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``seat`` does ``action``, and what happened; or IllegalMoveError."""
+def apply(state: State, seat: int, action: Action,
+          dry: bool = False) -> tuple[State, list[Event]]:
+    """The state after ``seat`` does ``action``, and what happened; or IllegalMoveError.
+
+    ``dry``: only decide whether the action is legal (the state returned is then the same).
+    """
     if state.phase is Phase.MATCH_OVER:
         raise IllegalMoveError("match_over")
     if state.phase is Phase.ROUND_OVER:
@@ -147,13 +151,13 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
         raise _wrong_verb(state, action)
-    return handler(state, seat, action)
+    return handler(state, seat, action, dry)
 
 
 def check(state: State, seat: int, action: Action) -> str | None:
     """Why ``action`` is illegal now, or None if it is legal."""
     try:
-        apply(state, seat, action)
+        apply(state, seat, action, dry=True)
     except IllegalMoveError as exc:
         return str(exc)
     return None
@@ -175,16 +179,20 @@ def _offer_next(state: State) -> State:
     return replace(state, offer=rest, to_act=rest[0] if rest else state.turn)
 
 
-def _exchange_give(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _exchange_give(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     card = action.card
     if card.joker or state.hands[seat].count(card) < 2:
         raise _illegal("give_twice", name=state.players[seat])
+    if dry:
+        return state, []
     gives = list(state.gives)
     gives[seat] = card
     return _exchange_answered(replace(state, gives=tuple(gives)), seat, True)
 
 
-def _exchange_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _exchange_pass(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     return _exchange_answered(state, seat, False)
 
 
@@ -209,7 +217,8 @@ def _exchange_answered(state: State, seat: int, gave: bool) -> tuple[State, list
     return _after_exchange(state), events
 
 
-def _upcard_take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _upcard_take(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     card = state.discard[-1]
     state = replace(state, discard=state.discard[:-1],
                     hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
@@ -218,24 +227,29 @@ def _upcard_take(state: State, seat: int, action: Action) -> tuple[State, list[E
     return state, [Event("take", seat, (card,))]
 
 
-def _upcard_swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _upcard_swap(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     card = to_hand(action.card)
     hand = remove_cards(state.hands[seat], [card])
     if hand is None:
         raise _illegal("not_held", name=state.players[seat], card=card)
+    if dry:
+        return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card),
                     known=_set(state.known, seat, _forget(state.known[seat], [card])))
     return replace(state, phase=Phase.DRAW, to_act=state.turn), [Event("discard", seat, (card,))]
 
 
-def _upcard_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _upcard_pass(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     state = _offer_next(state)
     if not state.offer:
         state = replace(state, phase=Phase.DRAW, to_act=state.turn)
     return state, [Event("pass", seat)]
 
 
-def _buy(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _buy(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules = state.rules
     assert rules.buying is not None
     card = state.discard[-1]
@@ -251,7 +265,8 @@ def _buy(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return state, events + more
 
 
-def _buy_pass(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _buy_pass(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     state = _offer_next(state)
     events = [Event("pass", seat)]
     if state.offer:
@@ -302,7 +317,8 @@ def _rebuild(state: State) -> State | None:
     return replace(state, stock=stock, discard=state.discard[-1:], rebuilds=state.rebuilds + 1)
 
 
-def _draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _draw(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     if state.rules.buying_on(len(state.active)) and state.discard and len(state.active) > 1:
         order = state.seats_after(seat)
         return (replace(state, phase=Phase.BUYING, offer=order, to_act=order[0]),
@@ -310,7 +326,8 @@ def _draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return _turn_draws_stock(state)
 
 
-def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _take(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     if not state.discard:
         raise _illegal("pile_empty")
     card = state.discard[-1]
@@ -321,6 +338,8 @@ def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if not can_use(state, seat, card, extra=card):
             raise _illegal("take_if_used", name=state.players[seat], card=card)
         pending = (card,)
+    if dry:
+        return state, []
     state = replace(
         state, discard=state.discard[:-1],
         hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
@@ -330,7 +349,8 @@ def _take(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return state, [Event("take", seat, (card,))]
 
 
-def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _turbo_draw(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules = state.rules
     if not rules.turbo:
         raise _illegal("drawn_already", name=state.players[seat])
@@ -342,6 +362,10 @@ def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Ev
 
     if can_meld_now(state, seat):
         raise _illegal("turbo_cannot_meld")
+    if not state.stock and _rebuild(state) is None:
+        raise _illegal("stock_empty")
+    if dry:
+        return state, []
     state, cards = _take_stock(state, 1)
     if not cards:
         raise _illegal("stock_empty")
@@ -355,12 +379,14 @@ def _turbo_draw(state: State, seat: int, action: Action) -> tuple[State, list[Ev
 def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     """Cards a joker may not stand for now (every copy already on the table, 000).
 
-    Only needed to choose the card of a joker that was written without one.
+    Only needed to choose the card of a joker that was written without one; the natural
+    cards being laid count too (two 7h and a joker: with two packs the joker is no 7h).
     """
     if not state.rules.joker_copies_limit or all(c.declared for c in cards):
         return frozenset()
     packs = state.rules.pack_count(state.n)
-    return frozenset(c for c, k in _faces(state.table).items() if k >= packs)
+    counts = _faces(state.table) + Counter(c for c in cards if c.natural)
+    return frozenset(c for c, k in counts.items() if k >= packs)
 
 
 @lru_cache(maxsize=256)
@@ -428,7 +454,8 @@ def _requirement_met(req: Requirement, melds: Sequence[Meld], exact: bool) -> bo
     return False
 
 
-def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _meld(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     groups = action.melds
     tokens = [c for g in groups for c in g]
@@ -461,6 +488,8 @@ def _meld(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise _illegal("only_requirement")
     table = (*state.table, *melds)
     _check_copies(state, table, _new_jokers((), melds))
+    if dry:
+        return state, []
     state = replace(
         state, hands=_set(state.hands, seat, hand), table=table,
         owners=(*state.owners, *(seat,) * len(melds)),
@@ -483,7 +512,8 @@ def _requirement_reason(req: Requirement, melds: Sequence[Meld],
     return _illegal("requirement_only" if exact else "requirement", requirement=req)
 
 
-def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _lay(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     if not state.come_out[seat] and not rules.act_before_out:
         raise _illegal("not_out_yet", name=name)
@@ -503,6 +533,8 @@ def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
                       n=action.target, reason=exc) from None
     table = _set(state.table, index, meld)
     _check_copies(state, table, _new_jokers([state.table[index]], [meld]))
+    if dry:
+        return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), table=table,
                     pending=_used(state.pending, action.cards), acted=True,
                     known=_set(state.known, seat, _forget(state.known[seat], action.cards)))
@@ -512,7 +544,8 @@ def _lay(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _swap(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     natural = action.card
     if natural.joker:
@@ -542,7 +575,8 @@ def _swap(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return state, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
 
 
-def _table(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _table(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     """Rummikub-style (004): the complete new arrangement of the table; see rearrange.py."""
     rules, name = state.rules, state.players[seat]
     if not rules.rearrange:
@@ -561,6 +595,8 @@ def _table(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
         raise _illegal("only_requirement")
     _check_going_out(state, seat, left)
     _check_copies(state, new.melds, _new_jokers(state.table, new.melds))
+    if dry:
+        return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), table=new.melds,
                     owners=new_owners(state.table, state.owners, new.melds, seat),
                     pending=_used(state.pending, new.from_hand), acted=True,
@@ -571,7 +607,8 @@ def _table(state: State, seat: int, action: Action) -> tuple[State, list[Event]]
     return state, events
 
 
-def _discard(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def _discard(state: State, seat: int, action: Action,
+        dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     card = to_hand(action.card)
     hand = _remove(state, seat, [card])
@@ -586,6 +623,8 @@ def _discard(state: State, seat: int, action: Action) -> tuple[State, list[Event
         raise _illegal("no_joker_discard")
     if not hand:
         _check_may_end(state, seat)
+    if dry:
+        return state, []
     state = replace(state, hands=_set(state.hands, seat, hand),
                     discard=(*state.discard, card),
                     known=_set(state.known, seat, _forget(state.known[seat], [card])))
