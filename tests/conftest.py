@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from dataclasses import fields, replace
+from functools import cache
 
 from jokeren.bots.random_player import RandomPlayer
 from jokeren.cards import full_deck, to_hand
@@ -24,7 +24,7 @@ def all_cards(state: State) -> Counter:
     return Counter(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_counts(packs: int, jokers: int) -> Counter:
     return Counter(full_deck(packs, jokers))
 
