@@ -277,3 +277,14 @@ def test_legal_actions_list_some_rearrangements() -> None:
     assert Action.parse("table 3h 4h 5h 6h / 6h 7h 8h") in tables
     assert all(check(s, 0, a) is None for a in tables)
     assert table_candidates(s.table, s.hands[0], s.rules, s.round_index, limit=1) == tables[:1]
+
+
+def test_refusals_are_worded_in_dutch_too() -> None:
+    old = melds("3h 4h 5h 6h 7h 8h")
+    with pytest.raises(RearrangeError) as info:
+        table(old, "3h 4h / 5h 5h 6h 7h 8h", "5h")
+    assert info.value.text("nl") == "nieuwe melding 1 (3h 4h): een melding heeft minstens 3 kaarten"
+    s = position()
+    with pytest.raises(IllegalMoveError) as refused:
+        apply(s, 1, Action.parse("table 3h 4h 5h / 5h 6h 7h"))
+    assert "elke tafelkaart blijft op tafel" in refused.value.text("nl")

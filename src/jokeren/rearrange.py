@@ -25,11 +25,38 @@ from dataclasses import dataclass
 from .actions import Action, Verb
 from .cards import Card, to_hand
 from .melds import Meld, MeldError, read_meld
+from .reasons import TEMPLATES, Reason
 from .rules import Rules
 
 
-class RearrangeError(ValueError):
-    """A new arrangement of the table that the rules forbid; the message says why."""
+class RearrangeError(Reason):
+    """A new arrangement of the table that the rules forbid; ``text(lang)`` says why."""
+
+
+# Why a rearrangement is refused, in English and Dutch (the keys join reasons.TEMPLATES).
+TEMPLATES.update({
+    "rearrange_empty": ("write the complete new table: every meld, separated by '/'",
+                        "schrijf de hele nieuwe tafel: elke melding, gescheiden door '/'"),
+    "rearrange_meld": ("new meld {i} ({cards}): {reason}",
+                       "nieuwe melding {i} ({cards}): {reason}"),
+    "rearrange_missing": ("{card} was on the table and is missing from the new arrangement: "
+                          "every table card stays on the table",
+                          "{card} lag op tafel en ontbreekt in de nieuwe indeling: elke "
+                          "tafelkaart blijft op tafel"),
+    "rearrange_missing_joker": ("a joker was on the table and is missing from the new "
+                                "arrangement: every table card stays on the table",
+                                "een joker lag op tafel en ontbreekt in de nieuwe indeling: "
+                                "elke tafelkaart blijft op tafel"),
+    "rearrange_nothing": ("a rearrangement adds at least one card from your hand",
+                          "wie de tafel herschikt, legt er minstens één kaart uit de hand bij"),
+    "rearrange_not_held": ("{card} is not on the table and not in your hand",
+                           "{card} ligt niet op tafel en zit niet in je hand"),
+    "rearrange_hand_only": ("new meld {i} ({meld}) is made of hand cards alone: before coming "
+                            "out that is a first meld, laid with 'meld' to meet the requirement",
+                            "nieuwe melding {i} ({meld}) bestaat alleen uit handkaarten: voor "
+                            "het uitkomen is dat een eerste melding, die met 'meld' aan de eis "
+                            "moet voldoen"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,36 +84,33 @@ def check_table(old: Sequence[Meld], groups: Sequence[Sequence[Card]],
     come out this round (before that no new meld of hand cards alone).
     """
     if not groups:
-        raise RearrangeError("write the complete new table: every meld, separated by '/'")
+        raise RearrangeError("rearrange_empty")
     melds: list[Meld] = []
     for i, group in enumerate(groups, 1):
         try:
             melds.append(read_meld(group, rules, round_index, blocked))
         except MeldError as exc:
-            raise RearrangeError(
-                f"new meld {i} ({' '.join(map(str, group))}): {exc}") from None
+            raise RearrangeError("rearrange_meld", i=i, cards=" ".join(map(str, group)),
+                                 reason=exc) from None
     before, after = _faces(old), _faces(melds)
     gone = before - after
     if gone:
         card = min(gone)
-        what = "a joker" if card.joker else str(card)
-        raise RearrangeError(f"{what} was on the table and is missing from the new "
-                             "arrangement: every table card stays on the table")
+        if card.joker:
+            raise RearrangeError("rearrange_missing_joker")
+        raise RearrangeError("rearrange_missing", card=card)
     added = after - before
     if not added:
-        raise RearrangeError("a rearrangement adds at least one card from your hand")
+        raise RearrangeError("rearrange_nothing")
     have = Counter(hand)
     lacking = [c for c, k in added.items() if have[c] < k]
     if lacking:
-        card = min(lacking)
-        raise RearrangeError(f"{card} is not on the table and not in your hand")
+        raise RearrangeError("rearrange_not_held", card=min(lacking))
     if not come_out:
         for i, meld in enumerate(melds, 1):
             need = _faces([meld])
             if all(added[c] >= k for c, k in need.items()):
-                raise RearrangeError(
-                    f"new meld {i} ({meld}) is made of hand cards alone: before coming "
-                    "out that is a first meld, laid with 'meld' to meet the requirement")
+                raise RearrangeError("rearrange_hand_only", i=i, meld=meld)
     return Rearrangement(tuple(melds), tuple(sorted(added.elements())))
 
 
