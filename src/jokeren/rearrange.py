@@ -65,13 +65,9 @@ class Rearrangement:
     from_hand: tuple[Card, ...]  # the cards that left the hand (jokers as ``*``)
 
 
-def _faces(melds: Sequence[Meld] | Sequence[Sequence[Card]]) -> Counter[Card]:
+def _faces(melds: Sequence[Meld]) -> Counter[Card]:
     """The table as a multiset of hand cards: naturals by face, every joker as ``*``."""
-    counts: Counter[Card] = Counter()
-    for meld in melds:
-        cards = meld.cards if isinstance(meld, Meld) else meld
-        counts.update(to_hand(c) for c in cards)
-    return counts
+    return Counter(to_hand(c) for meld in melds for c in meld.cards)
 
 
 def check_table(old: Sequence[Meld], groups: Sequence[Sequence[Card]],
