@@ -116,7 +116,15 @@ class EagerPlayer(RandomPlayer):
     def choose(self, view: SeatView, legal: list) -> object:  # type: ignore[override]
         from jokeren.actions import Verb
 
-        table_moves = [a for a in legal if a.verb in (Verb.MELD, Verb.LAY, Verb.SWAP)]
+        table_moves = [a for a in legal if a.verb in (Verb.MELD, Verb.LAY, Verb.SWAP,
+                                                       Verb.TABLE)]
         if table_moves and self.rng.random() < 0.9:
+            if self.rng.random() < 0.7:  # mostly the move that puts the most cards down
+                most = max(_placed(a) for a in table_moves)
+                table_moves = [a for a in table_moves if _placed(a) == most]
             return table_moves[self.rng.randrange(len(table_moves))]
         return legal[self.rng.randrange(len(legal))]
+
+
+def _placed(action: object) -> int:
+    return len(getattr(action, "cards", ())) + sum(len(g) for g in getattr(action, "melds", ()))

@@ -95,10 +95,31 @@ def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
     return have - need
 
 
+def _could_lay_all(hand: Sequence[Card], rules: Rules) -> bool:
+    """A quick necessary test for laying the whole hand but one card: a natural card with
+    no partner (no card of its rank, no card of its suit within two ranks) needs two
+    jokers of its own to be in a meld."""
+    naturals = [c for c in hand if c.natural]
+    jokers = len(hand) - len(naturals)
+    alone = 0
+    for i, c in enumerate(naturals):
+        lows = {c.rank, 14} if c.rank == 1 and rules.ace_high else {c.rank}
+        if not any(
+            j != i and (d.rank == c.rank or (d.suit == c.suit and any(
+                0 < abs(p - q) <= 2 for p in lows
+                for q in ({d.rank, 14} if d.rank == 1 and rules.ace_high else {d.rank}))))
+            for j, d in enumerate(naturals)
+        ):
+            alone += 1
+    return 2 * max(alone - 1, 0) <= jokers
+
+
 def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
                        req: Requirement, must_include: Card | None = None,
                        limit: int = 12) -> list[tuple[Group, ...]]:
     """Sets of melds from ``hand`` that meet ``req`` (the engine confirms each)."""
+    if req.all_at_once and not _could_lay_all(hand, rules):
+        return []
     if can_come_out(hand, rules, round_index, req) is None:
         return []  # the exact solver finds no way at all: skip the slower listing
     candidates = candidate_melds(hand, rules, round_index)
