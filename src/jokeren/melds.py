@@ -70,7 +70,7 @@ def _rank_name(rank: int) -> str:
     return RANKS[rank - 1]
 
 
-def _gap_ok(flags: Sequence[bool], gap: int) -> bool:
+def jokers_apart(flags: Sequence[bool], gap: int) -> bool:
     """In a run: no two jokers closer than ``gap`` natural cards apart."""
     if gap == 0:
         return True
@@ -188,7 +188,7 @@ def _reading_to_meld(start: int, slots: list[Card | None], suit: int, rules: Rul
         c if c is not None else Card(p if p <= 13 else 1, suit, True)
         for p, c in zip(range(start, end + 1), slots, strict=True)
     )
-    if not _gap_ok([c.joker for c in cards], rules.joker_gap):
+    if not jokers_apart([c.joker for c in cards], rules.joker_gap):
         raise _gap_error(rules)
     return Meld("run", cards, start)
 

@@ -14,7 +14,7 @@ from itertools import combinations
 from .actions import Action, Verb
 from .analysis import can_come_out
 from .cards import JOKER, NATURALS, Card, to_hand
-from .melds import MeldError, read_meld
+from .melds import MeldError, jokers_apart, read_meld
 from .requirements import Requirement
 from .rules import Rules
 from .state import Phase, State
@@ -79,12 +79,10 @@ def _runs(have: Counter[Card], jokers: int, rules: Rules) -> Iterator[Group]:
                     missing += 1
                     if missing > jokers:
                         break
-                if len(cards) >= 3 and naturals:
-                    try:
-                        meld = read_meld(tuple(cards), rules, 1)
-                    except MeldError:
-                        continue
-                    yield meld.cards
+                # Cards in order of one suit: only the joker spacing can make it invalid.
+                if len(cards) >= 3 and naturals and jokers_apart(
+                        [c.joker for c in cards], rules.joker_gap):
+                    yield tuple(cards)
 
 
 def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
