@@ -62,10 +62,15 @@ def check_view(state: State, v: SeatView, seat: int | None) -> None:
 
 
 def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000,
-             check_every: int = 1, eager: bool = True) -> Game:
-    """A whole match between random players, checking the invariants after every action."""
+             check_every: int = 1, eager: bool = True, player: type | None = None,
+             played: list | None = None) -> Game:
+    """A whole match between random players, checking the invariants after every action.
+
+    ``player``: the class of computer player (default: eager or uniform random);
+    ``played``: a list that receives every action played.
+    """
     rng = random.Random(seed)
-    kind = EagerPlayer if eager else RandomPlayer
+    kind = player or (EagerPlayer if eager else RandomPlayer)
     bots = [kind(rng.randrange(2**30)) for _ in players]
     game = Game(rules, players, seed)
     steps = 0
@@ -81,6 +86,8 @@ def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000
         seat = state.to_act
         action = bots[seat].choose(view(state, seat), legal)
         events = game.play(seat, action)
+        if played is not None:
+            played.append(action)
         for e in events:
             for other in range(len(players)):
                 if not e.public and other not in (e.seat, e.to):

@@ -5,7 +5,6 @@ rule move by move; these tests cover what records cannot show."""
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from jokeren.state import Phase
 from jokeren.variants import VARIANTS, changed_keys, check_text, explain
 from jokeren.views import SeatView, view
 
-from conftest import assert_replays, capped, check_invariants
+from conftest import assert_replays, capped, check_invariants, play_out
 
 FAMILY_SCHEDULE = ["run 3", "set 3", "run 4", "set 4", "run 5", "run 6", "all"]
 # What each variant changes on top of jokeren-30 (004), and nothing else.
@@ -284,27 +283,10 @@ class VariantPlayer(RandomPlayer):
 
 
 def play_variant(rules: Rules, n_players: int, seed: int) -> tuple[Game, list[Action]]:
-    """A whole match, the invariants checked after every action (conftest)."""
-    names = ["Ann", "Bob", "Cas", "Dirk"][:n_players]
-    rng = random.Random(seed)
-    bots = [VariantPlayer(rng.randrange(2**30)) for _ in names]
-    game = Game(rules, names, seed)
+    """A whole match, the invariants checked after every action (conftest.play_out)."""
     played: list[Action] = []
-    for _ in range(20000):
-        state = game.state
-        if state.phase is Phase.MATCH_OVER:
-            break
-        if state.phase is Phase.ROUND_OVER:
-            game.next_round()
-            continue
-        legal = legal_actions(state)
-        check_invariants(state, legal)
-        action = bots[state.to_act].choose(view(state, state.to_act), legal)
-        game.play(state.to_act, action)
-        played.append(action)
-    else:
-        raise AssertionError("the match does not end")
-    check_invariants(game.state)
+    game = play_out(rules, ["Ann", "Bob", "Cas", "Dirk"][:n_players], seed,
+                    player=VariantPlayer, played=played)
     return game, played
 
 
