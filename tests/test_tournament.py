@@ -81,6 +81,8 @@ def test_simulate_matches_prints_sheets_then_the_report() -> None:
     assert bad.exit_code == 2 and "unknown computer player" in bad.stderr
     both = runner.invoke(app, ["simulate", "--rounds", "2", "--matches", "2"])
     assert both.exit_code == 2
+    saving = runner.invoke(app, ["simulate", "--rounds", "2", "--save", "somewhere"])
+    assert saving.exit_code == 2 and "--matches" in saving.stderr
 
 
 @pytest.mark.slow

@@ -154,6 +154,8 @@ def simulate_cmd(
         fail("--matches and --rounds must be at least 1")
     if workers < 1:
         fail("--workers must be at least 1")
+    if save is not None and rounds is not None:
+        fail("--save keeps match records: use it with --matches")
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds:
         fail("--bots needs at least one computer player")

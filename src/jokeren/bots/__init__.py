@@ -1,6 +1,6 @@
 """Computer players. Each sees only its seat's view and the legal actions, never the state.
 
-Kinds: ``random``, ``basic`` (rules of thumb), ``strong`` (determinised Monte Carlo search),
+Kinds: ``random``, ``basic`` (rules of thumb), ``strong`` (search over sampled worlds),
 and the levels people pick, ``level1`` .. ``level5`` (docs/bots.md). ``strong:N`` sets the
 strong player's samples per decision.
 """
@@ -34,11 +34,11 @@ def _basic(seed: int) -> Player:
     return BasicPlayer(seed)
 
 
-def _strong(samples: int, horizon: int = 2) -> Callable[[int], Player]:
+def _strong(samples: int, width: int = 4) -> Callable[[int], Player]:
     def make(seed: int) -> Player:
         from .strong import StrongPlayer
 
-        return StrongPlayer(seed, samples=samples, horizon=horizon)
+        return StrongPlayer(seed, samples=samples, width=width)
 
     return make
 
@@ -49,9 +49,9 @@ KINDS: dict[str, Callable[[int], Player]] = {
     "strong": _strong(16),
     "level1": _random,
     "level2": _basic,
-    "level3": _strong(4, horizon=1),
+    "level3": _strong(2, width=2),
     "level4": _strong(16),
-    "level5": _strong(40),
+    "level5": _strong(48, width=6),
 }
 
 

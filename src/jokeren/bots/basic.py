@@ -24,6 +24,7 @@ CLOSE = 4  # an opponent with this many cards or fewer is close to going out
 
 class BasicPlayer:
     name = "basic"
+    hold_jokers = True  # lay melds with jokers only near the end (004: keep them to go out)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -113,7 +114,7 @@ class BasicPlayer:
         """A swap, meld or lay-off worth doing now, or None (then: discard)."""
         seat = view.seat or 0
         hand = view.hand
-        small = len(hand) <= 5 or self.someone_close(view)
+        small = not self.hold_jokers or len(hand) <= 5 or self.someone_close(view)
         swaps = [a for a in legal if a.verb is Verb.SWAP]
         if swaps:
             return swaps[0]

@@ -38,15 +38,21 @@ class HandEval:
     """Scores hands for one round under one rule set (``come_out``: the seat is out)."""
 
     def __init__(self, rules: Rules, round_index: int, requirement: Requirement,
-                 come_out: bool, live: Counter[Card] | None = None) -> None:
+                 come_out: bool, live: Counter[Card] | None = None,
+                 race: bool = False) -> None:
         self.rules = rules
         self.requirement = requirement
         self.come_out = come_out
         self.live = live
+        self.race = race
         self.distinct = rules.distinct_suits(round_index)
         self.set_max = rules.set_max if rules.set_max is not None else 8
         self.ace_high = rules.ace_high
         self.pen = {r: rules.penalty_of(r, False, come_out) for r in range(1, 14)}
+        # ``race``: every loose card weighs about the same (what counts is how many cards
+        # are still to place), the penalty only breaks ties
+        self.weight: dict[int, float] = (
+            {r: 8 + 0.2 * p for r, p in self.pen.items()} if race else dict(self.pen))
         self.joker_pen = rules.penalty_of(0, True, come_out)
         self._cache: dict[tuple[Card, ...], Arrangement] = {}
 
@@ -71,7 +77,7 @@ class HandEval:
         jokers = len(hand) - len(naturals)
         counts = Counter(naturals)
         melds = self._candidates(counts)
-        order = sorted(counts, key=lambda c: (-self.pen[c.rank], c))
+        order = sorted(counts, key=lambda c: (-self.weight[c.rank], c))
         needs = [tuple(Counter(m).items()) for m in melds]
         by_card = {c: [i for i, m in enumerate(melds) if c in m] for c in order}
         order = [c for c in order if by_card[c]]
@@ -119,10 +125,10 @@ class HandEval:
     def _rest(self, cards: list[Card], jokers: int) -> tuple[list[Card], list[Card], float]:
         """Cost of the cards outside melds: partial melds (jokers complete the best ones)
         and dead cards."""
-        pen = self.pen
+        pen = self.weight
         cards.sort(key=lambda c: (-pen[c.rank], c))
         n = len(cards)
-        pairs: list[tuple[int, int, int]] = []
+        pairs: list[tuple[float, int, int]] = []
         groups: dict[tuple[int, int], list[int]] = {}
         for i, c in enumerate(cards):
             groups.setdefault((0, c.rank), []).append(i)

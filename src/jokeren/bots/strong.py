@@ -1,14 +1,16 @@
-"""The strong player: determinised Monte Carlo search over the seat's own decisions.
+"""The strong player: search over the seat's own decisions under hidden information.
 
-For each decision worth searching (draw or take, buy, the upcard offer, which card to
-discard) the player deals the unseen cards again many times (``determinise``), plays each
-candidate action in every such world (the same worlds for every candidate), follows it with
-a short play-out by a fast greedy policy for every seat, and scores the world it reaches:
-the others' hand scores minus its own (a finished round scores its penalties). The
-candidate with the best mean wins. Its hand scores also count which cards are still unseen,
-so a partial meld whose cards are all gone is worth little. Melds, lay-offs and joker
-swaps follow the basic player's rules. The budget is ``samples`` worlds per decision, with
-an optional ``time_limit`` in seconds.
+Which card to discard: the few best candidates of the basic player's ranking are each
+scored by (1) the hand's expected score after the next stock card and a discard, averaged
+exactly over the cards the seat has not seen (the limit of dealing the unseen cards again
+and again), plus (2) what the card would give the next player, measured in ``samples``
+possible worlds (``determinise``: the unseen cards dealt again, consistently with the view,
+with the cards others were seen to take kept in their hands). Draw or take: the take is
+compared with the expected draw the same way. Hand scores count cards still to place
+rather than their penalty until someone is close to going out, and weigh a partial meld by
+how many of its missing cards are still unseen. Melds, lay-offs, joker swaps, buying and
+the duplicate exchange follow the basic player's rules. The budget is ``samples`` worlds
+and ``width`` candidates per decision, with an optional ``time_limit`` in seconds.
 """
 
 from __future__ import annotations
@@ -26,17 +28,17 @@ from .determinise import determinise, unseen
 from .hand import HandEval, without
 
 TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
+RACE = True  # score hands by cards left to place, until someone is close to out
 GIFT_WEIGHT = 1.0  # what the next player gains from a discard, against what it costs us
 
 
 class StrongPlayer(BasicPlayer):
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 16, horizon: int = 2,
-                 width: int = 4, time_limit: float | None = None) -> None:
+    def __init__(self, seed: int = 0, samples: int = 16, width: int = 4,
+                 time_limit: float | None = None) -> None:
         super().__init__(seed)
         self.samples = samples
-        self.horizon = horizon
         self.width = width
         self.time_limit = time_limit
         self._live: Counter[Card] | None = None
@@ -45,10 +47,11 @@ class StrongPlayer(BasicPlayer):
     def evaluator(self, view: SeatView, come_out: bool | None = None) -> HandEval:
         out = view.come_out[view.seat or 0] if come_out is None else come_out
         key = (view.round_index, out, view.rules.preset)
+        race = RACE and not self.someone_close(view)
         ev = self._evals.get(key)
-        if ev is None or ev.live is not self._live:
+        if ev is None or ev.live is not self._live or ev.race is not race:
             ev = self._evals[key] = HandEval(view.rules, view.round_index, view.requirement,
-                                             out, live=self._live)
+                                             out, live=self._live, race=race)
         return ev
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
