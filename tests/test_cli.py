@@ -124,3 +124,9 @@ def test_module_entry_point_runs_without_traceback() -> None:
     proc = subprocess.run([sys.executable, "-m", "jokeren", "replay", "/nonexistent.json"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("rules", ["klaverjas", '{"preset": "jokeren", "colour": 1}'])
+def test_play_refuses_bad_rules_before_opening_the_table(rules: str) -> None:
+    code, _, err = run("play", "--rules", rules)
+    assert code == 2 and ("unknown preset" in err or "unknown rule key" in err)

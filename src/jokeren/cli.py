@@ -209,6 +209,7 @@ def play_cmd(
         fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
     import secrets
 
+    load_rules(rules)  # a bad preset or file: one sentence and exit 2, before any screen
     language = (lang or detect_lang()).value
     default_name = "Ik" if language == "nl" else "Me"
     choice = SetupChoice(rules, players, humans or default_name, bots, learn, confirm)
