@@ -62,7 +62,7 @@ def check_view(state: State, v: SeatView, seat: int | None) -> None:
 
 
 def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000,
-             check_every: int = 1, eager: bool = True, player: type | None = None,
+             eager: bool = True, player: type | None = None,
              played: list | None = None) -> Game:
     """A whole match between random players, checking the invariants after every action.
 
@@ -95,8 +95,7 @@ def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000
         steps += 1
         assert steps < max_steps, "the match does not end"
         legal = legal_actions(game.state)
-        if steps % check_every == 0:
-            check_invariants(game.state, legal)
+        check_invariants(game.state, legal)
     check_invariants(game.state)
     return game
 

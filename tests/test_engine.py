@@ -29,7 +29,8 @@ def test_a_game_is_given_by_rules_seed_and_actions() -> None:
 def test_dealer_rotates_and_voorhand_starts() -> None:
     s = new_match(CLUB, ["Ann", "Bob", "Cas"], 1)
     assert s.dealer == 2 and s.turn == 0 and s.to_act == 0 and not s.discard
-    s = replace(s, phase=Phase.ROUND_OVER, results=(s.results or ()) + (None,))  # type: ignore
+    s = _draw_discard_until(replace(s, rules=replace(CLUB, max_reshuffles=0)),
+                            lambda st: st.phase is Phase.ROUND_OVER)
     s2 = deal_round(s)
     assert s2.dealer == 0 and s2.turn == 1 and s2.round_index == 1
 

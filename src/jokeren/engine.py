@@ -725,7 +725,6 @@ def _used(pending: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return _forget(pending, cards)
 
 
-_Handler = type(_draw)
 _HANDLERS = {
     (Phase.EXCHANGE, Verb.GIVE): _exchange_give,
     (Phase.EXCHANGE, Verb.PASS): _exchange_pass,

@@ -17,7 +17,7 @@ from .cards import JOKER, NATURALS, Card, to_hand
 from .melds import MeldError, jokers_apart, read_meld
 from .requirements import Requirement
 from .rules import Rules
-from .state import Phase, State
+from .state import Phase, State, evolve
 
 Group = tuple[Card, ...]
 
@@ -239,7 +239,7 @@ def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> b
     if extra is not None:
         hand = tuple(sorted((*state.hands[seat], extra)))
         probe = _with(state, seat, hand, Phase.PLAY)
-    probe = _replace(probe, pending=())
+    probe = evolve(probe, pending=())
     return any(check(probe, seat, a) is None for a in use_actions(probe, seat, to_hand(card)))
 
 
@@ -258,10 +258,4 @@ def can_meld_now(state: State, seat: int) -> bool:
 
 def _with(state: State, seat: int, hand: tuple[Card, ...], phase: Phase) -> State:
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    return _replace(state, hands=hands, phase=phase, to_act=seat)
-
-
-def _replace(state: State, **changes: object) -> State:
-    from dataclasses import replace
-
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return evolve(state, hands=hands, phase=phase, to_act=seat)
