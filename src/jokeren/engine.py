@@ -193,6 +193,8 @@ def _exchange_give(state: State, seat: int, action: Action,
 
 def _exchange_pass(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     return _exchange_answered(state, seat, False)
 
 
@@ -219,6 +221,8 @@ def _exchange_answered(state: State, seat: int, gave: bool) -> tuple[State, list
 
 def _upcard_take(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     card = state.discard[-1]
     state = replace(state, discard=state.discard[:-1],
                     hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
@@ -242,6 +246,8 @@ def _upcard_swap(state: State, seat: int, action: Action,
 
 def _upcard_pass(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     state = _offer_next(state)
     if not state.offer:
         state = replace(state, phase=Phase.DRAW, to_act=state.turn)
@@ -250,6 +256,8 @@ def _upcard_pass(state: State, seat: int, action: Action,
 
 def _buy(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     rules = state.rules
     assert rules.buying is not None
     card = state.discard[-1]
@@ -267,6 +275,8 @@ def _buy(state: State, seat: int, action: Action,
 
 def _buy_pass(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     state = _offer_next(state)
     events = [Event("pass", seat)]
     if state.offer:
@@ -319,6 +329,8 @@ def _rebuild(state: State) -> State | None:
 
 def _draw(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
+    if dry:  # always allowed in this phase
+        return state, []
     if state.rules.buying_on(len(state.active)) and state.discard and len(state.active) > 1:
         order = state.seats_after(seat)
         return (replace(state, phase=Phase.BUYING, offer=order, to_act=order[0]),
@@ -385,8 +397,16 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     if not state.rules.joker_copies_limit or all(c.declared for c in cards):
         return frozenset()
     packs = state.rules.pack_count(state.n)
-    counts = _faces(state.table) + Counter(c for c in cards if c.natural)
-    return frozenset(c for c, k in counts.items() if k >= packs)
+    faces = _faces(state.table)
+    laid = Counter(c for c in cards if c.natural)
+    return _table_blocked(state.table, packs) | frozenset(
+        c for c, k in laid.items() if k + faces.get(c, 0) >= packs)
+
+
+@lru_cache(maxsize=256)
+def _table_blocked(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
+    """Cards whose every copy is on the table already."""
+    return frozenset(c for c, k in _faces(table).items() if k >= packs)
 
 
 @lru_cache(maxsize=256)
@@ -395,13 +415,22 @@ def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
     return Counter(Card(c.rank, c.suit) for m in table for c in m.cards)
 
 
-def _check_copies(state: State, table: Sequence[Meld], new_jokers: Sequence[Card]) -> None:
-    if not state.rules.joker_copies_limit or not new_jokers:
+def _check_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -> None:
+    """No joker placed by this action (``before`` becomes ``after`` on the table) may stand
+    for a card whose every copy is on the table already (000)."""
+    if not state.rules.joker_copies_limit:
+        return
+    new_jokers = _new_jokers(before, after)
+    if not new_jokers:
         return
     packs = state.rules.pack_count(state.n)
-    counts = _faces(tuple(table))
+    base = _faces(state.table)
     for joker in new_jokers:
-        if counts[joker.face] > packs:
+        rank, suit = joker.rank, joker.suit
+        count = base.get(joker.face, 0) + sum(
+            (c.rank == rank and c.suit == suit) for m in after for c in m.cards) - sum(
+            (c.rank == rank and c.suit == suit) for m in before for c in m.cards)
+        if count > packs:
             raise _illegal("copies_limit", card=joker.face)
 
 
@@ -432,6 +461,8 @@ def _check_may_end(state: State, seat: int) -> None:
 
 def _new_jokers(before: Sequence[Meld], after: Sequence[Meld]) -> list[Card]:
     """Jokers in ``after`` that were not in ``before`` (placed by this action)."""
+    if not any(c.joker for m in after for c in m.cards):
+        return []
     old = Counter(c for m in before for c in m.cards if c.joker)
     new = Counter(c for m in after for c in m.cards if c.joker)
     return list((new - old).elements())
@@ -487,7 +518,7 @@ def _meld(state: State, seat: int, action: Action,
     elif state.came_out_now and rules.opening_only_contract and not goes_out:
         raise _illegal("only_requirement")
     table = (*state.table, *melds)
-    _check_copies(state, table, _new_jokers((), melds))
+    _check_copies(state, (), melds)
     if dry:
         return state, []
     state = replace(
@@ -532,7 +563,7 @@ def _lay(state: State, seat: int, action: Action,
         raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
                       n=action.target, reason=exc) from None
     table = _set(state.table, index, meld)
-    _check_copies(state, table, _new_jokers([state.table[index]], [meld]))
+    _check_copies(state, (state.table[index],), (meld,))
     if dry:
         return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), table=table,
@@ -594,7 +625,7 @@ def _table(state: State, seat: int, action: Action,
     if state.came_out_now and rules.opening_only_contract and left > 1:
         raise _illegal("only_requirement")
     _check_going_out(state, seat, left)
-    _check_copies(state, new.melds, _new_jokers(state.table, new.melds))
+    _check_copies(state, state.table, new.melds)
     if dry:
         return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), table=new.melds,

@@ -8,7 +8,7 @@ not listed.
 from __future__ import annotations
 
 from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
-from .cards import Card
+from .cards import JOKER, NATURALS, Card
 from .engine import check
 from .melds import Meld
 from .rearrange import table_candidates
@@ -39,16 +39,8 @@ def candidate_actions(state: State) -> list[Action]:
     actions: list[Action] = [Action(Verb.DISCARD, (c,)) for c in distinct]
     if rules.turbo:
         actions.append(DRAW)
-    for n in range(1, len(state.table) + 1):
-        meld = state.table[n - 1]
-        actions.extend(Action(Verb.LAY, (c,), target=n) for c in distinct if _may_fit(meld, c))
-        for card in state.table[n - 1].cards:
-            if card.joker and card.face in hand:
-                actions.append(Action(Verb.SWAP, (card.face,), target=n))
-        if not rules.set_joker_fixed and state.table[n - 1].kind == "set":
-            rank = state.table[n - 1].rank
-            actions.extend(Action(Verb.SWAP, (c,), target=n)
-                           for c in distinct if c.natural and c.rank == rank)
+    if state.come_out[seat] or rules.act_before_out:
+        actions.extend(_lay_and_swap(state.table, distinct, rules.set_joker_fixed))
     if state.come_out[seat]:
         actions.extend(Action(Verb.MELD, melds=(g,))
                        for g in candidate_melds(hand, rules, state.round_index))
@@ -61,16 +53,36 @@ def candidate_actions(state: State) -> list[Action]:
     return list(dict.fromkeys(actions))
 
 
-def _may_fit(meld: Meld, card: Card) -> bool:
-    """A cheap first test of a lay-off; the engine decides."""
-    if card.joker:
-        return True
-    if meld.kind == "set":
-        return card.rank == meld.rank
-    if card.suit != meld.suit:
-        return False
-    positions = (1, 14) if card.rank == 1 else (card.rank,)
-    return any(p in (meld.start - 1, meld.end + 1) for p in positions)
+def _lay_and_swap(table: tuple[Meld, ...], distinct: list[Card],
+                  set_joker_fixed: bool) -> list[Action]:
+    """Lay-offs that touch a meld (a set's rank, a run's ends, any joker) and joker swaps;
+    the engine decides."""
+    held = set(distinct)
+    joker = JOKER in held
+    by_rank: dict[int, list[Card]] = {}
+    for c in distinct:
+        if c.natural:
+            by_rank.setdefault(c.rank, []).append(c)
+    actions: list[Action] = []
+    for n, meld in enumerate(table, 1):
+        if meld.kind == "set":
+            fits = by_rank.get(meld.rank, [])
+        else:
+            fits = []
+            for p in (meld.start - 1, meld.end + 1):
+                if 1 <= p <= 14:
+                    card = NATURALS[meld.suit * 13 + (p - 1) % 13]
+                    if card in held:
+                        fits.append(card)
+        actions.extend(Action(Verb.LAY, (c,), target=n) for c in fits)
+        if joker:
+            actions.append(Action(Verb.LAY, (JOKER,), target=n))
+        for card in meld.cards:
+            if card.joker and card.face in held:
+                actions.append(Action(Verb.SWAP, (card.face,), target=n))
+        if not set_joker_fixed and meld.kind == "set":
+            actions.extend(Action(Verb.SWAP, (c,), target=n) for c in by_rank.get(meld.rank, []))
+    return actions
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import RANKS, Card
 from .reasons import Reason, Suit
@@ -241,9 +241,47 @@ def _gap_error(rules: Rules) -> MeldError:
 
 # --- public -----------------------------------------------------------------------------
 
+_MEMO_SIZE = 200_000
+_memos: dict[int, tuple[Rules, dict[tuple[object, ...], Any]]] = {}
+
+
+def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
+    """The answers already found under ``rules`` (a pure function, asked again and again by
+    move listing and search). Rules hold a dict, so they are keyed by identity and kept alive
+    beside their table, which makes the id safe."""
+    entry = _memos.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_memos) > 64:
+            _memos.clear()
+        entry = _memos[id(rules)] = (rules, {})
+    elif len(entry[1]) > _MEMO_SIZE:
+        entry[1].clear()
+    return entry[1]
+
+
+def _answer(found: Meld | MeldError) -> Meld:
+    if isinstance(found, MeldError):
+        raise found.with_traceback(None)
+    return found
+
+
 def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
               blocked: frozenset[Card] = frozenset()) -> Meld:
     """The meld these written cards form under ``rules``, or MeldError saying why not."""
+    memo = memo_for(rules)
+    key = ("read", tuple(cards), round_index, blocked)
+    found = memo.get(key)
+    if found is None:
+        try:
+            found = _read_meld(cards, rules, round_index, blocked)
+        except MeldError as exc:
+            found = exc
+        memo[key] = found
+    return _answer(found)
+
+
+def _read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
+               blocked: frozenset[Card]) -> Meld:
     _check_common(cards, rules)
     declared = [c for c in cards if c.declared]
     same_rank = len({c.rank for c in declared}) == 1
@@ -264,6 +302,20 @@ def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
 def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
                 blocked: frozenset[Card] = frozenset()) -> Meld:
     """``meld`` with ``cards`` laid off onto it, or MeldError saying why not."""
+    memo = memo_for(rules)
+    key = ("extend", meld, tuple(cards), round_index, blocked)
+    found = memo.get(key)
+    if found is None:
+        try:
+            found = _extend_meld(meld, cards, rules, round_index, blocked)
+        except MeldError as exc:
+            found = exc
+        memo[key] = found
+    return _answer(found)
+
+
+def _extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
+                 blocked: frozenset[Card]) -> Meld:
     if not cards:
         raise MeldError("lay_one")
     declared = [c for c in cards if c.declared]

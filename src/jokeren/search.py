@@ -14,7 +14,7 @@ from itertools import combinations
 from .actions import Action, Verb
 from .analysis import can_come_out
 from .cards import JOKER, NATURALS, Card, to_hand
-from .melds import MeldError, jokers_apart, read_meld
+from .melds import MeldError, jokers_apart, memo_for, read_meld
 from .requirements import Requirement
 from .rules import Rules
 from .state import Phase, State, evolve
@@ -24,65 +24,84 @@ Group = tuple[Card, ...]
 
 def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
                     max_jokers: int = 2) -> list[Group]:
-    """Valid melds that can be made from ``hand`` (jokers written with their card)."""
-    have = Counter(c for c in hand if c.natural)
-    jokers = min(sum(1 for c in hand if c.joker), max_jokers)
+    """Valid melds that can be made from ``hand`` (jokers written with their card).
+
+    The sets of one rank and the runs of one suit depend only on the hand's cards of that
+    rank or suit, so each part is memoised under the rules (``melds.memo``).
+    """
+    memo = memo_for(rules)
+    jokers = 0
+    by_rank: dict[int, list[Card]] = {}
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        if c.joker:
+            jokers += 1
+        else:
+            by_rank.setdefault(c.rank, []).append(c)
+            masks[c.suit] |= 1 << c.rank
+    jokers = min(jokers, max_jokers)
     found: list[Group] = []
-    found.extend(_sets(have, jokers, rules, round_index))
-    found.extend(_runs(have, jokers, rules))
+    for rank in sorted(by_rank):
+        key: tuple[object, ...] = ("sets", tuple(by_rank[rank]), jokers, round_index)
+        sets = memo.get(key)
+        if sets is None:
+            sets = memo[key] = list(_sets(Counter(by_rank[rank]), jokers, rules, round_index))
+        found.extend(sets)
+    for suit, mask in enumerate(masks):
+        if mask:
+            key = ("runs", suit, mask, jokers)
+            runs = memo.get(key)
+            if runs is None:
+                runs = memo[key] = list(_runs(suit, mask, jokers, rules))
+            found.extend(runs)
     return found
 
 
 def _sets(have: Counter[Card], jokers: int, rules: Rules, round_index: int) -> Iterator[Group]:
+    """The sets of one rank: ``have`` holds only cards of that rank."""
     distinct = rules.distinct_suits(round_index)
     top = rules.set_max if rules.set_max is not None else 6
-    for rank in range(1, 14):
-        cards = [c for c in sorted(have) if c.rank == rank]
-        if not cards:
-            continue
-        pool = cards if distinct else [c for c in cards for _ in range(have[c])]
-        seen: set[Group] = set()
-        for k in range(1, min(len(pool), top) + 1):
-            for combo in combinations(pool, k):
-                if combo in seen:
+    cards = sorted(have)
+    pool = cards if distinct else [c for c in cards for _ in range(have[c])]
+    seen: set[Group] = set()
+    for k in range(1, min(len(pool), top) + 1):
+        for combo in combinations(pool, k):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            for j in range(0, jokers + 1):
+                if not 3 <= k + j <= top:
                     continue
-                seen.add(combo)
-                for j in range(0, jokers + 1):
-                    if not 3 <= k + j <= top:
-                        continue
-                    try:
-                        meld = read_meld((*combo, *(JOKER,) * j), rules, round_index)
-                    except MeldError:
-                        continue
-                    yield meld.cards
+                try:
+                    meld = read_meld((*combo, *(JOKER,) * j), rules, round_index)
+                except MeldError:
+                    continue
+                yield meld.cards
 
 
-def _runs(have: Counter[Card], jokers: int, rules: Rules) -> Iterator[Group]:
+def _runs(suit: int, mask: int, jokers: int, rules: Rules) -> Iterator[Group]:
+    """The runs of one suit: ``mask`` has bit r set for each rank r held."""
     top = 14 if rules.ace_high else 13
-    for suit in range(4):
-        present = {r for r in range(1, 14) if have[Card(r, suit)]}
-        if not present:
-            continue
-        for lo in range(1, top - 1):
-            cards: list[Card] = []
-            missing = 0
-            naturals = 0
-            for hi in range(lo, top + 1):
-                if lo == 1 and hi == 14:
+    for lo in range(1, top - 1):
+        cards: list[Card] = []
+        missing = 0
+        naturals = 0
+        for hi in range(lo, top + 1):
+            if lo == 1 and hi == 14:
+                break
+            rank = hi if hi <= 13 else 1
+            if mask >> rank & 1:
+                cards.append(NATURALS[suit * 13 + rank - 1])
+                naturals += 1
+            else:
+                cards.append(Card(rank, suit, True))
+                missing += 1
+                if missing > jokers:
                     break
-                rank = hi if hi <= 13 else 1
-                if rank in present:
-                    cards.append(NATURALS[suit * 13 + rank - 1])
-                    naturals += 1
-                else:
-                    cards.append(Card(rank, suit, True))
-                    missing += 1
-                    if missing > jokers:
-                        break
-                # Cards in order of one suit: only the joker spacing can make it invalid.
-                if len(cards) >= 3 and naturals and jokers_apart(
-                        [c.joker for c in cards], rules.joker_gap):
-                    yield tuple(cards)
+            # Cards in order of one suit: only the joker spacing can make it invalid.
+            if len(cards) >= 3 and naturals and jokers_apart(
+                    [c.joker for c in cards], rules.joker_gap):
+                yield tuple(cards)
 
 
 def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
@@ -118,8 +137,12 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     """Sets of melds from ``hand`` that meet ``req`` (the engine confirms each)."""
     if req.all_at_once and not _could_lay_all(hand, rules):
         return []
-    if can_come_out(hand, rules, round_index, req) is None:
-        return []  # the exact solver finds no way at all: skip the slower listing
+    single = all(len(alt) == 1 for alt in req.alternatives)  # "set 3 | run 4", "none"
+    # Combinations of melds are slow to list: ask the exact solver first whether there is
+    # any way at all (single melds are listed faster than it answers).
+    if (not single or req.points or req.all_at_once) and \
+            can_come_out(hand, rules, round_index, req) is None:
+        return []
     candidates = candidate_melds(hand, rules, round_index)
     have = Counter(hand)
     options: list[tuple[Group, ...]] = []
