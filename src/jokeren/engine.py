@@ -11,7 +11,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 from typing import TypeVar
 
@@ -399,20 +398,25 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     packs = state.rules.pack_count(state.n)
     faces = _faces(state.table)
     laid = Counter(c for c in cards if c.natural)
-    return _table_blocked(state.table, packs) | frozenset(
+    return frozenset(c for c, k in faces.items() if k >= packs) | frozenset(
         c for c, k in laid.items() if k + faces.get(c, 0) >= packs)
 
 
-@lru_cache(maxsize=256)
-def _table_blocked(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
-    """Cards whose every copy is on the table already."""
-    return frozenset(c for c, k in _faces(table).items() if k >= packs)
+_FACES: dict[int, tuple[tuple[Meld, ...], Counter[Card]]] = {}
 
 
-@lru_cache(maxsize=256)
 def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
-    """How often each card is on the table, natural or as a joker (do not mutate)."""
-    return Counter(Card(c.rank, c.suit) for m in table for c in m.cards)
+    """How often each card is on the table, natural or as a joker (do not mutate).
+
+    Kept by the table's identity (a table is shared by the states until it changes, and
+    hashing it would cost more than counting)."""
+    found = _FACES.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_FACES) > 256:
+            _FACES.clear()
+        found = _FACES[id(table)] = (table, Counter(Card(c.rank, c.suit)
+                                                    for m in table for c in m.cards))
+    return found[1]
 
 
 def _check_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -> None:
@@ -461,11 +465,12 @@ def _check_may_end(state: State, seat: int) -> None:
 
 def _new_jokers(before: Sequence[Meld], after: Sequence[Meld]) -> list[Card]:
     """Jokers in ``after`` that were not in ``before`` (placed by this action)."""
-    if not any(c.joker for m in after for c in m.cards):
-        return []
-    old = Counter(c for m in before for c in m.cards if c.joker)
-    new = Counter(c for m in after for c in m.cards if c.joker)
-    return list((new - old).elements())
+    new = [c for m in after for c in m.cards if c.joker]
+    if new and before:
+        for c in (c for m in before for c in m.cards if c.joker):
+            if c in new:
+                new.remove(c)
+    return new
 
 
 def _requirement_met(req: Requirement, melds: Sequence[Meld], exact: bool) -> bool:

@@ -154,7 +154,10 @@ class Reason(ValueError):
         # An unknown key is taken as a finished English sentence (older callers).
         self.key = key
         self.params = params
-        super().__init__(self.text("en"))
+        super().__init__(key)  # worded only when read: move listing refuses many actions
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def text(self, lang: str = "en") -> str:
         lang = str(getattr(lang, "value", lang))
