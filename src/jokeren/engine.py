@@ -162,6 +162,56 @@ def check(state: State, seat: int, action: Action) -> str | None:
     return None
 
 
+def legal_lays(state: State, seat: int, candidates: Sequence[Action]) -> list[Action]:
+    """The one-card lay-offs among ``candidates`` that ``apply`` accepts now, in the play
+    phase of ``seat``; each candidate's card is held and its meld number is on the table.
+
+    Move listing asks this for dozens of lay-offs a turn: what the turn allows is the same
+    for all of them, so it is asked once; the meld itself is asked per candidate.
+    """
+    if not candidates or (not state.come_out[seat] and not state.rules.act_before_out):
+        return []
+    try:
+        _lay_turn(state, seat, len(state.hands[seat]) - 1)
+    except IllegalMoveError:
+        return []
+    legal = []
+    for action in candidates:
+        try:
+            _laid(state, action)
+        except IllegalMoveError:
+            continue
+        legal.append(action)
+    return legal
+
+
+def legal_melds(state: State, seat: int,
+                groups: Sequence[tuple[Card, ...]]) -> list[Action]:
+    """The single new melds among ``groups`` (cards held) that ``apply`` accepts now from a
+    seat that has come out, in its play phase; as ``legal_lays``, the turn is asked once
+    per number of cards left."""
+    rules, hand_size = state.rules, len(state.hands[seat])
+    turn: dict[int, bool] = {}
+    legal = []
+    for group in groups:
+        left = hand_size - len(group)
+        if left not in turn:
+            try:
+                _meld_turn(state, seat, left)
+                turn[left] = True
+            except IllegalMoveError:
+                turn[left] = False
+        if not turn[left]:
+            continue
+        try:
+            meld = read_meld(group, rules, state.round_index, _blocked(state, group))
+            _check_copies(state, (), (meld,))
+        except (MeldError, IllegalMoveError):
+            continue
+        legal.append(Action(Verb.MELD, melds=(group,)))
+    return legal
+
+
 def _wrong_verb(state: State, action: Action) -> IllegalMoveError:
     key = "phase_" + state.phase.value.replace("-", "_")
     return IllegalMoveError(key, verb=action.verb.value, name=state.players[state.to_act])
@@ -492,7 +542,7 @@ def _requirement_met(req: Requirement, melds: Sequence[Meld], exact: bool) -> bo
 
 def _meld(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
-    rules, name = state.rules, state.players[seat]
+    rules = state.rules
     groups = action.melds
     tokens = [c for g in groups for c in g]
     hand = _remove(state, seat, tokens)
@@ -506,24 +556,13 @@ def _meld(state: State, seat: int, action: Action,
             where = Reason("meld_number", i=i, cards=cards) if len(groups) > 1 else cards
             raise _illegal("meld_invalid", where=where, reason=exc) from None
     left = len(hand)
-    _check_going_out(state, seat, left)
-    goes_out = left <= 1
-    req = state.requirement
     coming_out = not state.come_out[seat]
-    if coming_out:
-        if rules.wait_first_turn and state.turns_done < len(state.active):
-            raise _illegal("wait_first_turn", name=name)
-        if not rules.joker_in_first_meld and any(c.joker for c in tokens):
-            raise _illegal("no_joker_first")
-        if req.all_at_once and left > 1:
-            raise _illegal("all_at_once")
-        exact = rules.opening_only_contract and not goes_out
-        if not _requirement_met(req, melds, exact):
-            raise _requirement_reason(req, melds, exact)
-    elif state.came_out_now and rules.opening_only_contract and not goes_out:
-        raise _illegal("only_requirement")
+    if not coming_out:
+        _meld_turn(state, seat, left)
+        _check_copies(state, (), melds)
+    else:
+        _coming_out(state, seat, melds, tokens, left)
     table = (*state.table, *melds)
-    _check_copies(state, (), melds)
     if dry:
         return state, []
     state = replace(
@@ -539,6 +578,29 @@ def _meld(state: State, seat: int, action: Action,
     if left == 0:
         return _round_won(state, seat, events)
     return state, events
+
+
+def _meld_turn(state: State, seat: int, left: int) -> None:
+    """What the turn allows of new melds (after coming out) that leave ``left`` cards."""
+    _check_going_out(state, seat, left)
+    if state.came_out_now and state.rules.opening_only_contract and left > 1:
+        raise _illegal("only_requirement")
+
+
+def _coming_out(state: State, seat: int, melds: Sequence[Meld], tokens: Sequence[Card],
+                left: int) -> None:
+    rules, req = state.rules, state.requirement
+    _check_going_out(state, seat, left)
+    if rules.wait_first_turn and state.turns_done < len(state.active):
+        raise _illegal("wait_first_turn", name=state.players[seat])
+    if not rules.joker_in_first_meld and any(c.joker for c in tokens):
+        raise _illegal("no_joker_first")
+    if req.all_at_once and left > 1:
+        raise _illegal("all_at_once")
+    exact = rules.opening_only_contract and left > 1
+    if not _requirement_met(req, melds, exact):
+        raise _requirement_reason(req, melds, exact)
+    _check_copies(state, (), melds)
 
 
 def _requirement_reason(req: Requirement, melds: Sequence[Meld],
@@ -557,18 +619,10 @@ def _lay(state: State, seat: int, action: Action,
         raise _illegal("no_meld_number", n=action.target)
     hand = _remove(state, seat, action.cards)
     left = len(hand)
-    if state.came_out_now and rules.opening_only_contract and left > 1:
-        raise _illegal("only_requirement")
-    _check_going_out(state, seat, left)
+    _lay_turn(state, seat, left)
     index = action.target - 1
-    try:
-        meld = extend_meld(state.table[index], action.cards, rules, state.round_index,
-                           _blocked(state, action.cards))
-    except MeldError as exc:
-        raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
-                      n=action.target, reason=exc) from None
+    meld = _laid(state, action)
     table = _set(state.table, index, meld)
-    _check_copies(state, (state.table[index],), (meld,))
     if dry:
         return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), table=table,
@@ -578,6 +632,26 @@ def _lay(state: State, seat: int, action: Action,
     if left == 0:
         return _round_won(state, seat, events)
     return state, events
+
+
+def _lay_turn(state: State, seat: int, left: int) -> None:
+    """What the turn allows of a lay-off that leaves ``left`` cards in hand."""
+    if state.came_out_now and state.rules.opening_only_contract and left > 1:
+        raise _illegal("only_requirement")
+    _check_going_out(state, seat, left)
+
+
+def _laid(state: State, action: Action) -> Meld:
+    """The table meld after the lay-off ``action`` (cards held, target on the table)."""
+    index = action.target - 1
+    try:
+        meld = extend_meld(state.table[index], action.cards, state.rules, state.round_index,
+                           _blocked(state, action.cards))
+    except MeldError as exc:
+        raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
+                      n=action.target, reason=exc) from None
+    _check_copies(state, (state.table[index],), (meld,))
+    return meld
 
 
 def _swap(state: State, seat: int, action: Action,
@@ -780,4 +854,4 @@ _HANDLERS = {
 }
 
 __all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "apply", "check",
-           "deal_round", "new_match"]
+           "deal_round", "legal_lays", "legal_melds", "new_match"]

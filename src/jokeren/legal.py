@@ -1,16 +1,18 @@
-"""Legal actions: the simple actions of the seat to act, each confirmed by ``engine.check``.
+"""Legal actions: the simple actions of the seat to act, each confirmed by the engine.
 
 Melds are listed as single melds (or, before coming out, a few ways to meet the round's
 requirement), lay-offs as one card at a time; bigger combined moves are legal too, but are
-not listed.
+not listed. ``candidate_actions`` lists what is worth asking; ``legal_actions`` keeps what
+the engine accepts, asking it in bulk where the turn's conditions are shared
+(``engine.legal_lays``, ``engine.legal_melds``): random play and the bots' search list
+moves thousands of times a second.
 """
 
 from __future__ import annotations
 
 from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
-from .engine import check
-from .melds import Meld
+from .engine import check, legal_lays, legal_melds
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
 from .state import Phase, State
@@ -20,80 +22,103 @@ def candidate_actions(state: State) -> list[Action]:
     """Actions worth checking for the seat to act (not all of them legal)."""
     seat = state.to_act
     hand = state.hands[seat] if state.hands else ()
-    distinct = sorted(set(hand))
     phase = state.phase
     if phase is Phase.EXCHANGE:
-        return [PASS, *(Action(Verb.GIVE, (c,)) for c in distinct
+        return [PASS, *(Action(Verb.GIVE, (c,)) for c in sorted(set(hand))
                         if c.natural and hand.count(c) >= 2)]
     if phase is Phase.UPCARD_OFFER:
         return [PASS, TAKE]
     if phase is Phase.BUYING:
         return [PASS, BUY]
     if phase is Phase.UPCARD_SWAP:
-        return [Action(Verb.DISCARD, (c,)) for c in distinct]
+        return [Action(Verb.DISCARD, (c,)) for c in sorted(set(hand))]
     if phase is Phase.DRAW:
         return [DRAW, TAKE]
     if phase is not Phase.PLAY:
         return []
-    rules = state.rules
-    actions: list[Action] = [Action(Verb.DISCARD, (c,)) for c in distinct]
-    if rules.turbo:
+    return [*_discards(state), *_lays(state), *_swaps(state), *_melds(state),
+            *_rearrangements(state)]
+
+
+def _discards(state: State) -> list[Action]:
+    actions = [Action(Verb.DISCARD, (c,)) for c in sorted(set(state.hands[state.to_act]))]
+    if state.rules.turbo:
         actions.append(DRAW)
-    if state.come_out[seat] or rules.act_before_out:
-        actions.extend(_lay_and_swap(state.table, distinct, rules.set_joker_fixed))
-    if state.come_out[seat]:
-        actions.extend(Action(Verb.MELD, melds=(g,))
-                       for g in candidate_melds(hand, rules, state.round_index))
-    else:
-        actions.extend(Action(Verb.MELD, melds=o)
-                       for o in coming_out_options(hand, rules, state.round_index,
-                                                   state.requirement))
-    if rules.rearrange and state.table:
-        actions.extend(table_candidates(state.table, hand, rules, state.round_index))
-    return list(dict.fromkeys(actions))
+    return actions
 
 
-def _lay_and_swap(table: tuple[Meld, ...], distinct: list[Card],
-                  set_joker_fixed: bool) -> list[Action]:
-    """Lay-offs that touch a meld (a set's rank, a run's ends, any joker) and joker swaps;
-    the engine decides."""
-    held = set(distinct)
+def _lays(state: State) -> list[Action]:
+    """One-card lay-offs that touch a meld: a set's rank, a run's ends, any joker."""
+    seat = state.to_act
+    if not state.come_out[seat] and not state.rules.act_before_out:
+        return []
+    held = set(state.hands[seat])
     joker = JOKER in held
-    by_rank: dict[int, list[Card]] = {}
-    for c in distinct:
+    ranks: dict[int, list[Card]] = {}
+    for c in sorted(held):
         if c.natural:
-            by_rank.setdefault(c.rank, []).append(c)
+            ranks.setdefault(c.rank, []).append(c)
     actions: list[Action] = []
-    for n, meld in enumerate(table, 1):
+    for n, meld in enumerate(state.table, 1):
         if meld.kind == "set":
-            fits = by_rank.get(meld.rank, [])
+            actions.extend(Action(Verb.LAY, (c,), (), n) for c in ranks.get(meld.rank, ()))
         else:
-            fits = []
             for p in (meld.start - 1, meld.end + 1):
                 if 1 <= p <= 14:
                     card = NATURALS[meld.suit * 13 + (p - 1) % 13]
                     if card in held:
-                        fits.append(card)
-        actions.extend(Action(Verb.LAY, (c,), target=n) for c in fits)
+                        actions.append(Action(Verb.LAY, (card,), (), n))
         if joker:
-            actions.append(Action(Verb.LAY, (JOKER,), target=n))
+            actions.append(Action(Verb.LAY, (JOKER,), (), n))
+    return actions
+
+
+def _swaps(state: State) -> list[Action]:
+    """Joker swaps: the card a table joker stands for (or, 001, any card of a set's rank)."""
+    seat = state.to_act
+    if not state.come_out[seat] and not state.rules.act_before_out:
+        return []
+    held = set(state.hands[seat])
+    actions: list[Action] = []
+    for n, meld in enumerate(state.table, 1):
         for card in meld.cards:
             if card.joker and card.face in held:
-                actions.append(Action(Verb.SWAP, (card.face,), target=n))
-        if not set_joker_fixed and meld.kind == "set":
-            actions.extend(Action(Verb.SWAP, (c,), target=n) for c in by_rank.get(meld.rank, []))
-    return actions
+                actions.append(Action(Verb.SWAP, (card.face,), (), n))
+        if not state.rules.set_joker_fixed and meld.kind == "set" and \
+                any(c.joker for c in meld.cards):
+            actions.extend(Action(Verb.SWAP, (c,), (), n) for c in sorted(held)
+                           if c.natural and c.rank == meld.rank)
+    return list(dict.fromkeys(actions))
+
+
+def _melds(state: State) -> list[Action]:
+    seat, rules = state.to_act, state.rules
+    hand = state.hands[seat]
+    if state.come_out[seat]:
+        return [Action(Verb.MELD, melds=(g,))
+                for g in candidate_melds(hand, rules, state.round_index)]
+    return [Action(Verb.MELD, melds=o) for o in coming_out_options(
+        hand, rules, state.round_index, state.requirement)]
+
+
+def _rearrangements(state: State) -> list[Action]:
+    if not state.rules.rearrange or not state.table:
+        return []
+    return table_candidates(state.table, state.hands[state.to_act], state.rules,
+                            state.round_index)
 
 
 def legal_actions(state: State) -> list[Action]:
     """The listed legal actions of ``state.to_act`` (empty when nobody is to act)."""
     if not state.live:
         return []
+    if state.phase is not Phase.PLAY:
+        return [a for a in candidate_actions(state) if check(state, state.to_act, a) is None]
     seat = state.to_act
+    legal: list[Action] = []
     verdict: dict[bool, bool] = {}
-    legal = []
-    for a in candidate_actions(state):
-        if a.verb is Verb.DISCARD and state.phase is Phase.PLAY:
+    for a in _discards(state):
+        if a.verb is Verb.DISCARD:
             # Whether a discard is legal depends on the card only through "is it a joker"
             # (pending cards, going out and the turn rule do not look at which card).
             key = a.card.joker
@@ -103,4 +128,12 @@ def legal_actions(state: State) -> list[Action]:
                 legal.append(a)
         elif check(state, seat, a) is None:
             legal.append(a)
-    return legal
+    legal.extend(legal_lays(state, seat, _lays(state)))
+    legal.extend(a for a in _swaps(state) if check(state, seat, a) is None)
+    if state.come_out[seat]:
+        legal.extend(legal_melds(state, seat, candidate_melds(state.hands[seat], state.rules,
+                                                              state.round_index)))
+    else:
+        legal.extend(a for a in _melds(state) if check(state, seat, a) is None)
+    legal.extend(a for a in _rearrangements(state) if check(state, seat, a) is None)
+    return list(dict.fromkeys(legal))

@@ -1,0 +1,65 @@
+"""The fast move listing lists exactly what the engine accepts.
+
+``legal_actions`` asks the engine in bulk and skips candidates it knows the engine refuses.
+Here every simple action worth asking (each distinct card laid on and swapped into each
+table meld, every discard, every listed meld) is put to ``engine.check`` one by one, at
+every decision of eager random matches of every preset: the accepted ones must be exactly
+the listed ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jokeren.actions import Action, Verb
+from jokeren.engine import check
+from jokeren.legal import candidate_actions, legal_actions
+from jokeren.record import Game
+from jokeren.rules import PRESETS
+from jokeren.state import Phase, State
+from jokeren.views import view
+
+from conftest import EagerPlayer, capped
+
+NAMES = ["Ann", "Bob", "Cas", "Dirk"]
+
+
+def broad_candidates(state: State) -> list[Action]:
+    """Every simple action worth asking, without legal.py's shortcuts."""
+    actions = list(candidate_actions(state))
+    if state.phase is Phase.PLAY:
+        distinct = sorted(set(state.hands[state.to_act]))
+        for n in range(1, len(state.table) + 1):
+            for card in distinct:
+                actions.append(Action(Verb.LAY, (card,), target=n))
+                if card.natural:
+                    actions.append(Action(Verb.SWAP, (card,), target=n))
+    return list(dict.fromkeys(actions))
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_listed_actions_are_exactly_the_accepted_candidates(preset: str) -> None:
+    rules = capped(PRESETS[preset])
+    lo, hi = rules.players
+    decisions = 0
+    for seed in range(3):
+        n = lo + seed % (min(hi, 4) - lo + 1)
+        rng = random.Random(seed)
+        bots = [EagerPlayer(rng.randrange(2**30)) for _ in range(n)]
+        game = Game(rules, NAMES[:n], seed)
+        while game.state.phase is not Phase.MATCH_OVER and decisions < 1500 * (seed + 1):
+            state = game.state
+            if state.phase is Phase.ROUND_OVER:
+                game.next_round()
+                continue
+            legal = legal_actions(state)
+            accepted = {a for a in broad_candidates(state)
+                        if check(state, state.to_act, a) is None}
+            assert set(legal) == accepted, (state.phase, str(state.requirement))
+            assert len(legal) == len(set(legal))  # listed once each
+            game.play(state.to_act, bots[state.to_act].choose(view(state, state.to_act),
+                                                              legal))
+            decisions += 1
+    assert decisions > 500
