@@ -447,9 +447,25 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
         return frozenset()
     packs = state.rules.pack_count(state.n)
     faces = _faces(state.table)
-    laid = Counter(c for c in cards if c.natural)
-    return frozenset(c for c, k in faces.items() if k >= packs) | frozenset(
-        c for c, k in laid.items() if k + faces.get(c, 0) >= packs)
+    full = _full(state.table, packs)
+    laid = [c for c in cards if c.natural]
+    if not laid:
+        return full
+    return full | frozenset(c for c in laid if laid.count(c) + faces.get(c, 0) >= packs)
+
+
+_FULL: dict[tuple[int, int], tuple[tuple[Meld, ...], frozenset[Card]]] = {}
+
+
+def _full(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
+    """Cards whose every copy is on the table (kept by the table's identity, as ``_faces``)."""
+    found = _FULL.get((id(table), packs))
+    if found is None or found[0] is not table:
+        if len(_FULL) > 256:
+            _FULL.clear()
+        found = _FULL[id(table), packs] = (table, frozenset(
+            c for c, k in _faces(table).items() if k >= packs))
+    return found[1]
 
 
 _FACES: dict[int, tuple[tuple[Meld, ...], Counter[Card]]] = {}

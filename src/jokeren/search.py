@@ -112,30 +112,20 @@ def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
     return have - need
 
 
-def _could_lay_all(hand: Sequence[Card], rules: Rules) -> bool:
-    """A quick necessary test for laying the whole hand but one card: a natural card with
-    no partner (no card of its rank, no card of its suit within two ranks) needs two
-    jokers of its own to be in a meld."""
-    naturals = [c for c in hand if c.natural]
-    jokers = len(hand) - len(naturals)
-    alone = 0
-    for i, c in enumerate(naturals):
-        lows = {c.rank, 14} if c.rank == 1 and rules.ace_high else {c.rank}
-        if not any(
-            j != i and (d.rank == c.rank or (d.suit == c.suit and any(
-                0 < abs(p - q) <= 2 for p in lows
-                for q in ({d.rank, 14} if d.rank == 1 and rules.ace_high else {d.rank}))))
-            for j, d in enumerate(naturals)
-        ):
-            alone += 1
-    return 2 * max(alone - 1, 0) <= jokers
+def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool:
+    """A quick necessary test for laying the whole hand but one card: at most one natural
+    card may be in no meld the hand can make at all (every joker allowed)."""
+    jokers = sum(1 for c in hand if c.joker)
+    covered = {c for g in candidate_melds(hand, rules, round_index, max_jokers=jokers)
+               for c in g if c.natural}
+    return sum(1 for c in hand if c.natural and c not in covered) <= 1
 
 
 def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
                        req: Requirement, must_include: Card | None = None,
                        limit: int = 12) -> list[tuple[Group, ...]]:
     """Sets of melds from ``hand`` that meet ``req`` (the engine confirms each)."""
-    if req.all_at_once and not _could_lay_all(hand, rules):
+    if req.all_at_once and not _could_lay_all(hand, rules, round_index):
         return []
     single = all(len(alt) == 1 for alt in req.alternatives)  # "set 3 | run 4", "none"
     # Combinations of melds are slow to list: ask the exact solver first whether there is
@@ -181,6 +171,14 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     if req.none:
         singles: list[tuple[Group, ...]] = [(g,) for g in candidates if wanted((g,))]
         return singles[:limit]
+    if single:  # every candidate is held: each one of the asked kind and size will do
+        for (kind, size), in req.alternatives:
+            for g in candidates:
+                if _kind(g) == kind and len(g) >= size and wanted((g,)):
+                    options.append((g,))
+                    if len(options) >= limit:
+                        return options
+        return options
     for alt in req.alternatives:
         for option in _fill(alt, candidates, have, rules, round_index):
             if wanted(option):
@@ -206,6 +204,12 @@ def _fill(alt: tuple[tuple[str, int], ...], candidates: list[Group], have: Count
                     yield from rec(i + 1, rest, (*chosen, g))
 
     yield from rec(0, have, ())
+
+
+def _kind(group: Group) -> str:
+    """A candidate meld's kind: a set's cards (jokers written with their card) share a rank."""
+    rank = group[0].rank
+    return "set" if all(c.rank == rank for c in group) else "run"
 
 
 def _partitions(have: Counter[Card], candidates: list[Group], size: int,
@@ -239,31 +243,27 @@ def _partitions(have: Counter[Card], candidates: list[Group], size: int,
 
 # --- questions the engine asks -----------------------------------------------------------
 
-def use_actions(state: State, seat: int, card: Card) -> Iterator[Action]:
-    """Candidate actions that put ``card`` (in the seat's hand) on the table this turn."""
-    hand = state.hands[seat]
-    for n in range(1, len(state.table) + 1):
-        yield Action(Verb.LAY, (card,), target=n)
-    if state.come_out[seat]:
-        for g in candidate_melds(hand, state.rules, state.round_index):
-            if any(to_hand(c) == card for c in g):
-                yield Action(Verb.MELD, melds=(g,))
-    else:
-        for option in coming_out_options(hand, state.rules, state.round_index,
-                                         state.requirement, must_include=card):
-            yield Action(Verb.MELD, melds=option)
-
-
 def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> bool:
     """Whether ``card`` can still go on the table this turn (``extra``: about to be taken)."""
-    from .engine import check
+    from .engine import check, legal_lays, legal_melds
 
     probe = state
     if extra is not None:
         hand = tuple(sorted((*state.hands[seat], extra)))
         probe = _with(state, seat, hand, Phase.PLAY)
     probe = evolve(probe, pending=())
-    return any(check(probe, seat, a) is None for a in use_actions(probe, seat, to_hand(card)))
+    card = to_hand(card)
+    if any(legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)])
+           for n in range(1, len(probe.table) + 1)):
+        return True
+    hand = probe.hands[seat]
+    if probe.come_out[seat]:
+        groups = [g for g in candidate_melds(hand, probe.rules, probe.round_index)
+                  if any(to_hand(c) == card for c in g)]
+        return bool(legal_melds(probe, seat, groups))
+    return any(check(probe, seat, Action(Verb.MELD, melds=o)) is None
+               for o in coming_out_options(hand, probe.rules, probe.round_index,
+                                           probe.requirement, must_include=card))
 
 
 def can_meld_now(state: State, seat: int) -> bool:
