@@ -443,7 +443,7 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     Only needed to choose the card of a joker that was written without one; the natural
     cards being laid count too (two 7h and a joker: with two packs the joker is no 7h).
     """
-    if not state.rules.joker_copies_limit or all(c.declared for c in cards):
+    if not state.rules.joker_copies_limit or JOKER not in cards:  # every joker declared
         return frozenset()
     packs = state.rules.pack_count(state.n)
     faces = _faces(state.table)
