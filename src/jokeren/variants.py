@@ -102,6 +102,37 @@ ALIASES.update({
 
 # --- every key in words ------------------------------------------------------------------
 
+# Yes/no keys: the rule in (Dutch, English); the sentence ends in ": ja/nee".
+_FLAGS: dict[str, tuple[str, str]] = {
+    "upcard_offer": ("rondje om de open kaart (001)",
+                     "offer round for the upcard (001)"),
+    "duplicate_exchange": ("dubbele kaarten ruilen na het delen (000)",
+                           "duplicate exchange after the deal (000)"),
+    "opening_only_contract": ("in de beurt van uitkomen alleen de eis leggen",
+                              "lay only the requirement in the coming-out turn"),
+    "act_before_out": ("aanleggen en jokers ruilen voor het uitkomen",
+                       "lay off and swap jokers before coming out"),
+    "wait_first_turn": ("pas uitkomen als iedereen een beurt had",
+                        "come out only after every player had a turn"),
+    "ace_high": ("aas hoog in een rij (V-H-A)",
+                 "ace high in a run (Q-K-A)"),
+    "joker_copies_limit": ("een joker mag geen kaart voorstellen die al helemaal op tafel ligt",
+                           "a joker may not stand for a card whose every copy is on the table"),
+    "joker_in_first_meld": ("joker in de eerste melding",
+                            "joker in the first meld"),
+    "discard_joker": ("een joker afleggen",
+                      "a joker may be discarded"),
+    "open_hands": ("open kaarten (om te leren)",
+                   "open hands (for learning)"),
+    "rearrange": ("tafel herschikken op Rummikub-stijl",
+                  "Rummikub-style rearranging of the table"),
+    "turbo": ("Turbo: tot 3 kaarten van de stok zolang je niet kunt melden",
+              "Turbo: up to 3 stock cards a turn while you cannot meld"),
+    "swap_in_all_round": ("jokers ruilen in de ronde 'in één keer uit'",
+                          "joker swaps in the all-at-once round"),
+}
+
+
 def _yes(value: object, nl: bool) -> str:
     return ("ja" if value else "nee") if nl else ("yes" if value else "no")
 
@@ -110,6 +141,9 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
     """One house-rule key of ``rules`` as a sentence for players, in Dutch or English."""
     nl = lang == "nl"
     v = getattr(rules, key)
+    if key in _FLAGS:
+        words = _FLAGS[key][0 if nl else 1]
+        return f"{words}: {_yes(v, nl)}"
     if key in ("packs", "jokers"):
         if v == "by-players":
             return ("spellen en jokers naar het aantal spelers (000)" if nl
@@ -126,25 +160,10 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                     else "an upcard with 3 or more players")
         return (f"open kaart bij het begin: {_yes(v, nl)}" if nl
                 else f"upcard at the start: {_yes(v, nl)}")
-    if key == "upcard_offer":
-        return (f"rondje om de open kaart (001): {_yes(v, nl)}" if nl
-                else f"offer round for the upcard (001): {_yes(v, nl)}")
-    if key == "duplicate_exchange":
-        return (f"dubbele kaarten ruilen na het delen (000): {_yes(v, nl)}" if nl
-                else f"duplicate exchange after the deal (000): {_yes(v, nl)}")
     if key == "schedule":
         items = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(v, 1))
         return f"eisen om uit te komen per ronde: {items}" if nl else \
             f"coming-out requirement per round: {items}"
-    if key == "opening_only_contract":
-        return (f"in de beurt van uitkomen alleen de eis leggen: {_yes(v, nl)}" if nl
-                else f"lay only the requirement in the coming-out turn: {_yes(v, nl)}")
-    if key == "act_before_out":
-        return (f"aanleggen en jokers ruilen voor het uitkomen: {_yes(v, nl)}" if nl
-                else f"lay off and swap jokers before coming out: {_yes(v, nl)}")
-    if key == "wait_first_turn":
-        return (f"pas uitkomen als iedereen een beurt had: {_yes(v, nl)}" if nl
-                else f"come out only after every player had a turn: {_yes(v, nl)}")
     if key == "set_distinct_suits":
         if v == "after-round-1":
             return ("een set heeft geen dubbele kaart, behalve in ronde 1" if nl
@@ -155,27 +174,16 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
         if v is None:
             return "een set mag elke grootte hebben" if nl else "a set may have any size"
         return f"een set heeft hoogstens {v} kaarten" if nl else f"a set has at most {v} cards"
-    if key == "ace_high":
-        return (f"aas hoog in een rij (V-H-A): {_yes(v, nl)}" if nl
-                else f"ace high in a run (Q-K-A): {_yes(v, nl)}")
     if key == "joker_gap":
         return ({0: "jokers mogen naast elkaar liggen", 1: "nooit twee jokers naast elkaar",
                  2: "minstens 2 kaarten tussen twee jokers"} if nl else
                 {0: "jokers may lie side by side", 1: "never two jokers side by side",
                  2: "at least 2 cards between two jokers"})[v]
-    if key == "joker_copies_limit":
-        return (f"een joker mag geen kaart voorstellen die al helemaal op tafel ligt: "
-                f"{_yes(v, nl)}" if nl else
-                f"a joker may not stand for a card whose every copy is on the table: "
-                f"{_yes(v, nl)}")
     if key == "freed_joker":
         return (("een ingepikte joker meteen weer gebruiken" if v == "use"
                  else "een ingepikte joker gaat naar je hand") if nl else
                 ("a swapped joker must be used again at once" if v == "use"
                  else "a swapped joker goes to your hand"))
-    if key == "joker_in_first_meld":
-        return (f"joker in de eerste melding: {_yes(v, nl)}" if nl
-                else f"joker in the first meld: {_yes(v, nl)}")
     if key == "take_discard":
         return (("de afgelegde kaart pakken mag altijd" if v == "always"
                  else "de afgelegde kaart pakken alleen om hem meteen te gebruiken") if nl else
@@ -193,9 +201,6 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                  else "uitgaan door af te leggen of je laatste kaart uit te leggen") if nl else
                 ("go out by discarding" if v == "discard"
                  else "go out by discarding or by melding your last card"))
-    if key == "discard_joker":
-        return (f"een joker afleggen: {_yes(v, nl)}" if nl
-                else f"a joker may be discarded: {_yes(v, nl)}")
     if key == "stock_empty":
         return (("stok op: de aflegstapel schudden" if v == "reshuffle"
                  else "stok op: de aflegstapel ongeschud omdraaien") if nl else
@@ -221,16 +226,6 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
             return "geen geld" if nl else "no money"
         return (f"pot: {v.per_buy} cent per koop, {v.per_point} cent per strafpunt" if nl
                 else f"pot: {v.per_buy} cent a buy, {v.per_point} cent a penalty point")
-    if key == "open_hands":
-        return (f"open kaarten (om te leren): {_yes(v, nl)}" if nl
-                else f"open hands (for learning): {_yes(v, nl)}")
-    if key == "rearrange":
-        return (f"tafel herschikken op Rummikub-stijl: {_yes(v, nl)}" if nl
-                else f"Rummikub-style rearranging of the table: {_yes(v, nl)}")
-    if key == "turbo":
-        return (f"Turbo: tot 3 kaarten van de stok zolang je niet kunt melden: {_yes(v, nl)}"
-                if nl else
-                f"Turbo: up to 3 stock cards a turn while you cannot meld: {_yes(v, nl)}")
     if key == "max_reshuffles":
         if v is None:
             return "de stok wordt steeds opnieuw gemaakt" if nl else "the stock is always rebuilt"
@@ -246,9 +241,6 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
     if key == "draws":
         return (f"{v} kaart(en) van de stok per beurt" if nl
                 else f"{v} card(s) from the stock a turn")
-    if key == "swap_in_all_round":
-        return (f"jokers ruilen in de ronde 'in één keer uit': {_yes(v, nl)}" if nl
-                else f"joker swaps in the all-at-once round: {_yes(v, nl)}")
     return f"{key} = {v}"
 
 
