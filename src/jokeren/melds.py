@@ -242,19 +242,27 @@ def _gap_error(rules: Rules) -> MeldError:
 # --- public -----------------------------------------------------------------------------
 
 _MEMO_SIZE = 200_000
-_memos: dict[int, tuple[Rules, dict[tuple[object, ...], Any]]] = {}
+_tables: dict[str, dict[tuple[object, ...], Any]] = {}  # by the rules' content
+_by_id: dict[int, tuple[Rules, dict[tuple[object, ...], Any]]] = {}  # the same, by identity
 
 
 def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
-    """The answers already found under ``rules`` (a pure function, asked again and again by
-    move listing and search). Rules hold a dict, so they are keyed by identity and kept alive
-    beside their table, which makes the id safe."""
-    entry = _memos.get(id(rules))
+    """The answers already found under ``rules`` (pure functions, asked again and again by
+    move listing and search). Rules hold a dict, so they are unhashable: the table is found
+    by the rules' content (equal rules share it, e.g. every match of a tournament), and
+    cached by identity with the rules kept alive beside it, which makes the id safe."""
+    entry = _by_id.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_memos) > 64:
-            _memos.clear()
-        entry = _memos[id(rules)] = (rules, {})
-    elif len(entry[1]) > _MEMO_SIZE:
+        if len(_by_id) > 256:
+            _by_id.clear()
+        key = repr(rules)
+        table = _tables.get(key)
+        if table is None:
+            if len(_tables) > 32:
+                _tables.clear()
+            table = _tables[key] = {}
+        entry = _by_id[id(rules)] = (rules, table)
+    if len(entry[1]) > _MEMO_SIZE:
         entry[1].clear()
     return entry[1]
 
