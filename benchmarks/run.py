@@ -12,8 +12,8 @@ moment. RLCard (``rlcard``) and OpenSpiel (``open_spiel``) are optional: ``pip i
 - solver: our ``analysis.arrange`` on 14-card hands with 2-4 jokers (cache cleared, a fresh
   hand every call); RLCard ``get_best_meld_clusters`` and OpenSpiel ``min_deadwood`` on
   10-card (RLCard) and 11-card (OpenSpiel) gin hands (their nearest equivalent).
-- copies/s: ours ``dataclasses.replace(state, ...)`` (the frozen state shares its unchanged
-  parts); RLCard ``copy.deepcopy(game)`` (what its step-back does); OpenSpiel
+- copies/s: ours ``state.evolve(state, ...)``, the engine's own copy (the frozen state
+  shares its unchanged parts); RLCard ``copy.deepcopy(game)`` (what its step-back does); OpenSpiel
   ``state.clone()``.
 - bytes/state: recursive ``sys.getsizeof`` over everything the state reaches, each object
   counted once (by id); left out: our ``Rules`` (one object shared by every state of a
@@ -46,7 +46,7 @@ from jokeren.cards import JOKER, NATURALS, Card
 from jokeren.engine import apply, deal_round, new_match
 from jokeren.legal import legal_actions
 from jokeren.rules import Rules
-from jokeren.state import Phase, State
+from jokeren.state import Phase, State, evolve
 
 PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
 
@@ -155,7 +155,7 @@ def ours(rules_name: str, seconds: float) -> dict[str, Any]:
 
 def _copies(state: State) -> int:
     for i in range(100):
-        replace(state, turns_done=i)
+        evolve(state, turns_done=i)
     return 100
 
 
