@@ -63,3 +63,26 @@ def test_listed_actions_are_exactly_the_accepted_candidates(preset: str) -> None
                                                               legal))
             decisions += 1
     assert decisions > 500
+
+
+def test_a_taken_card_swapped_onto_the_table_no_longer_blocks_the_discard() -> None:
+    """Found by the play-outs: under "take only to use it" (000) the taken Ah went into a run
+    in place of the joker that stood for it; Ah is still pending but no longer in hand, so
+    it cannot be used again and the discard must be allowed (not a stuck turn)."""
+    from jokeren.cards import parse_cards
+    from jokeren.engine import new_match
+    from jokeren.melds import read_meld
+    from jokeren.state import evolve
+
+    rules = PRESETS["jokeren"]
+    assert rules.take_discard == "if-used"
+    state = new_match(rules, NAMES[:3], 1)
+    aces = read_meld(parse_cards("As Ad Ac"), rules, 0)  # the Ah would fit here
+    run = read_meld(parse_cards("10h Jh Qh Kh Ah"), rules, 0)
+    hand = tuple(sorted(parse_cards("2h 5s 6s 9s 10c Jd")))
+    state = evolve(state, phase=Phase.PLAY, turn=0, to_act=0, table=(aces, run), owners=(1, 1),
+                   hands=(hand, *state.hands[1:]), come_out=(True, True, False),
+                   pending=tuple(parse_cards("Ah")), turns_done=5)
+    legal = legal_actions(state)
+    assert Action(Verb.DISCARD, tuple(parse_cards("2h"))) in legal
+    assert check(state, 0, Action(Verb.DISCARD, tuple(parse_cards("Jd")))) is None
