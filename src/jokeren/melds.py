@@ -241,7 +241,7 @@ def _gap_error(rules: Rules) -> MeldError:
 
 # --- public -----------------------------------------------------------------------------
 
-_MEMO_SIZE = 200_000
+_MEMO_SIZE = 100_000  # answers per rule set (about 1 KB each), then it starts again
 _tables: dict[str, dict[tuple[object, ...], Any]] = {}  # by the rules' content
 _by_id: dict[int, tuple[Rules, dict[tuple[object, ...], Any]]] = {}  # the same, by identity
 
@@ -258,7 +258,7 @@ def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
         key = repr(rules)
         table = _tables.get(key)
         if table is None:
-            if len(_tables) > 32:
+            if len(_tables) > 16:
                 _tables.clear()
             table = _tables[key] = {}
         entry = _by_id[id(rules)] = (rules, table)
@@ -269,7 +269,9 @@ def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
 
 def _answer(found: Meld | MeldError) -> Meld:
     if isinstance(found, MeldError):
-        raise found.with_traceback(None)
+        # a fresh error each time: a raised error keeps its frames alive through its
+        # traceback, which the memo must not
+        raise MeldError(found.key, **found.params)
     return found
 
 
@@ -283,7 +285,7 @@ def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
         try:
             found = _read_meld(cards, rules, round_index, blocked)
         except MeldError as exc:
-            found = exc
+            found = exc.with_traceback(None)
         memo[key] = found
     return _answer(found)
 
@@ -317,7 +319,7 @@ def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: in
         try:
             found = _extend_meld(meld, cards, rules, round_index, blocked)
         except MeldError as exc:
-            found = exc
+            found = exc.with_traceback(None)
         memo[key] = found
     return _answer(found)
 
