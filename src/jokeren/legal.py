@@ -47,12 +47,20 @@ def _discards(state: State) -> list[Action]:
     return actions
 
 
-def _lays(state: State) -> list[Action]:
-    """One-card lay-offs that touch a meld: a set's rank, a run's ends, any joker."""
+def _held_if_may_touch_table(state: State) -> set[Card]:
+    """The distinct cards of the seat to act, or none while it may not touch the table
+    (not come out, and the rules do not allow it before)."""
     seat = state.to_act
     if not state.come_out[seat] and not state.rules.act_before_out:
+        return set()
+    return set(state.hands[seat])
+
+
+def _lays(state: State) -> list[Action]:
+    """One-card lay-offs that touch a meld: a set's rank, a run's ends, any joker."""
+    held = _held_if_may_touch_table(state)
+    if not held:
         return []
-    held = set(state.hands[seat])
     joker = JOKER in held
     ranks: dict[int, list[Card]] = {}
     for c in sorted(held):
@@ -75,10 +83,7 @@ def _lays(state: State) -> list[Action]:
 
 def _swaps(state: State) -> list[Action]:
     """Joker swaps: the card a table joker stands for (or, 001, any card of a set's rank)."""
-    seat = state.to_act
-    if not state.come_out[seat] and not state.rules.act_before_out:
-        return []
-    held = set(state.hands[seat])
+    held = _held_if_may_touch_table(state)
     actions: list[Action] = []
     for n, meld in enumerate(state.table, 1):
         for card in meld.cards:
