@@ -27,7 +27,7 @@ def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
     """Valid melds that can be made from ``hand`` (jokers written with their card).
 
     The sets of one rank and the runs of one suit depend only on the hand's cards of that
-    rank or suit, so each part is memoised under the rules (``melds.memo``).
+    rank or suit, so each part is memoised under the rules (``melds.memo_for``).
     """
     memo = memo_for(rules)
     jokers = 0
