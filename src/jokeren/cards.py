@@ -42,8 +42,10 @@ class Card(NamedTuple):
 
     @property
     def face(self) -> Card:
-        """The natural card this card is or stands for."""
-        return Card(self.rank, self.suit)
+        """The natural card this card is or stands for (the shared ``NATURALS`` one)."""
+        if not self.joker:
+            return self
+        return NATURALS[self.suit * 13 + self.rank - 1] if self.rank else Card(0, -1)
 
     def as_joker(self) -> Card:
         return Card(self.rank, self.suit, True)

@@ -12,12 +12,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
+from .memo import ByIdentity
 from .rearrange import RearrangeError, check_table, new_owners
 from .reasons import Reason
 from .requirements import Requirement
@@ -162,9 +163,11 @@ def check(state: State, seat: int, action: Action) -> str | None:
     return None
 
 
-def legal_lays(state: State, seat: int, candidates: Sequence[Action]) -> list[Action]:
+def legal_lays(state: State, seat: int, candidates: Sequence[Action],
+               first: bool = False) -> list[Action]:
     """The one-card lay-offs among ``candidates`` that ``apply`` accepts now, in the play
     phase of ``seat``; each candidate's card is held and its meld number is on the table.
+    ``first``: stop at the first one found.
 
     Move listing asks this for dozens of lay-offs a turn: what the turn allows is the same
     for all of them, so it is asked once; the meld itself is asked per candidate.
@@ -182,6 +185,8 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action]) -> list[Ac
         except IllegalMoveError:
             continue
         legal.append(action)
+        if first:
+            break
     return legal
 
 
@@ -446,43 +451,40 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     if not state.rules.joker_copies_limit or JOKER not in cards:  # every joker declared
         return frozenset()
     packs = state.rules.pack_count(state.n)
-    faces = _faces(state.table)
     full = _full(state.table, packs)
     laid = [c for c in cards if c.natural]
     if not laid:
         return full
+    faces = _faces(state.table)
     return full | frozenset(c for c in laid if laid.count(c) + faces.get(c, 0) >= packs)
 
 
-_FULL: dict[tuple[int, int], tuple[tuple[Meld, ...], frozenset[Card]]] = {}
+class _OnTable(NamedTuple):
+    faces: Counter[Card]  # how often each card is on the table, natural or as a joker
+    full: dict[int, frozenset[Card]]  # by number of packs: cards with every copy laid
 
 
-def _full(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
-    """Cards whose every copy is on the table (kept by the table's identity, as ``_faces``)."""
-    found = _FULL.get((id(table), packs))
-    if found is None or found[0] is not table:
-        if len(_FULL) > 256:
-            _FULL.clear()
-        found = _FULL[id(table), packs] = (table, frozenset(
-            c for c, k in _faces(table).items() if k >= packs))
-    return found[1]
+def _count_table(table: tuple[Meld, ...]) -> _OnTable:
+    return _OnTable(Counter(c.face for m in table for c in m.cards), {})
 
 
-_FACES: dict[int, tuple[tuple[Meld, ...], Counter[Card]]] = {}
+# Kept by the table's identity: a table is shared by the states until it changes, and
+# hashing it would cost more than counting.
+_on_table = ByIdentity(_count_table)
 
 
 def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
-    """How often each card is on the table, natural or as a joker (do not mutate).
+    """How often each card is on the table, natural or as a joker (do not mutate)."""
+    return _on_table(table).faces
 
-    Kept by the table's identity (a table is shared by the states until it changes, and
-    hashing it would cost more than counting)."""
-    found = _FACES.get(id(table))
-    if found is None or found[0] is not table:
-        if len(_FACES) > 256:
-            _FACES.clear()
-        found = _FACES[id(table)] = (table, Counter(Card(c.rank, c.suit)
-                                                    for m in table for c in m.cards))
-    return found[1]
+
+def _full(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
+    """Cards whose every copy is on the table."""
+    faces, full = _on_table(table)
+    found = full.get(packs)
+    if found is None:
+        found = full[packs] = frozenset(c for c, k in faces.items() if k >= packs)
+    return found
 
 
 def _check_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -> None:
@@ -733,15 +735,25 @@ def _table(state: State, seat: int, action: Action,
     return state, events
 
 
+def _usable_pending(state: State) -> tuple[Card, ...]:
+    """The pending cards (taken to use, or a freed joker) that the player to act can still
+    put on the table this turn: it must, before it discards."""
+    from .search import can_use  # the search module builds on this one
+
+    return tuple(c for c in state.pending if can_use(state, state.to_act, c))
+
+
+# Asked for every discard listed: kept by the state's identity.
+_waiting = ByIdentity(_usable_pending, size=16)
+
+
 def _discard(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     card = to_hand(action.card)
     hand = _remove(state, seat, [card])
     if state.pending:
-        from .search import can_use
-
-        waiting = [c for c in state.pending if can_use(state, seat, c)]
+        waiting = _waiting(state)
         if waiting:
             what = Reason("the_freed_joker") if waiting[0].joker else waiting[0]
             raise _illegal("use_first", name=name, what=what)

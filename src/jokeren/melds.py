@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import RANKS, Card
+from .memo import ByIdentity
 from .reasons import Reason, Suit
 from .rules import Rules
 
@@ -243,28 +244,30 @@ def _gap_error(rules: Rules) -> MeldError:
 
 _MEMO_SIZE = 100_000  # answers per rule set (about 1 KB each), then it starts again
 _tables: dict[str, dict[tuple[object, ...], Any]] = {}  # by the rules' content
-_by_id: dict[int, tuple[Rules, dict[tuple[object, ...], Any]]] = {}  # the same, by identity
+
+
+def _table_for(rules: Rules) -> dict[tuple[object, ...], Any]:
+    key = repr(rules)
+    table = _tables.get(key)
+    if table is None:
+        if len(_tables) > 16:
+            _tables.clear()
+        table = _tables[key] = {}
+    return table
+
+
+_by_identity = ByIdentity(_table_for)
 
 
 def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
     """The answers already found under ``rules`` (pure functions, asked again and again by
     move listing and search). Rules hold a dict, so they are unhashable: the table is found
     by the rules' content (equal rules share it, e.g. every match of a tournament), and
-    cached by identity with the rules kept alive beside it, which makes the id safe."""
-    entry = _by_id.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_by_id) > 256:
-            _by_id.clear()
-        key = repr(rules)
-        table = _tables.get(key)
-        if table is None:
-            if len(_tables) > 16:
-                _tables.clear()
-            table = _tables[key] = {}
-        entry = _by_id[id(rules)] = (rules, table)
-    if len(entry[1]) > _MEMO_SIZE:
-        entry[1].clear()
-    return entry[1]
+    cached by the rules' identity."""
+    table = _by_identity(rules)
+    if len(table) > _MEMO_SIZE:
+        table.clear()
+    return table
 
 
 def _answer(found: Meld | MeldError) -> Meld:

@@ -255,8 +255,8 @@ def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> b
     card = to_hand(card)
     if card not in probe.hands[seat]:
         return False  # e.g. a taken card swapped into a meld: it is no longer in hand
-    if any(legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)])
-           for n in range(1, len(probe.table) + 1)):
+    if legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)
+                                for n in range(1, len(probe.table) + 1)], first=True):
         return True
     hand = probe.hands[seat]
     if probe.come_out[seat]:
