@@ -86,3 +86,27 @@ def test_a_taken_card_swapped_onto_the_table_no_longer_blocks_the_discard() -> N
     legal = legal_actions(state)
     assert Action(Verb.DISCARD, tuple(parse_cards("2h"))) in legal
     assert check(state, 0, Action(Verb.DISCARD, tuple(parse_cards("Jd")))) is None
+
+
+def test_bulk_checks_refuse_cards_not_held() -> None:
+    """``engine.legal_lays`` and ``legal_melds`` are asked for many candidates at once; a
+    candidate with a card the seat does not hold must be refused, as ``apply`` would."""
+    from jokeren.cards import parse_cards
+    from jokeren.engine import legal_lays, legal_melds, new_match
+    from jokeren.melds import read_meld
+    from jokeren.state import evolve
+
+    rules = PRESETS["amerikaans"]
+    state = new_match(rules, NAMES[:2], 1)
+    run = read_meld(parse_cards("5h 6h 7h"), rules, 0)
+    hand = tuple(sorted(parse_cards("4h 9s 9d 2c 3c")))
+    state = evolve(state, phase=Phase.PLAY, turn=0, to_act=0, table=(run,), owners=(1,),
+                   hands=(hand, *state.hands[1:]), come_out=(True, True), turns_done=5,
+                   came_out_now=False)
+    held, not_held = Action(Verb.LAY, tuple(parse_cards("4h")), target=1), \
+        Action(Verb.LAY, tuple(parse_cards("8h")), target=1)
+    assert check(state, 0, not_held) is not None
+    assert legal_lays(state, 0, [held, not_held]) == [held]
+    assert legal_melds(state, 0, [tuple(parse_cards("9s 9d 9h"))]) == []
+    assert check(state, 0, Action(Verb.MELD, melds=(tuple(parse_cards("9s 9d 9h")),))) \
+        is not None

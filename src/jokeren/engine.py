@@ -166,8 +166,8 @@ def check(state: State, seat: int, action: Action) -> str | None:
 def legal_lays(state: State, seat: int, candidates: Sequence[Action],
                first: bool = False) -> list[Action]:
     """The one-card lay-offs among ``candidates`` that ``apply`` accepts now, in the play
-    phase of ``seat``; each candidate's card is held and its meld number is on the table.
-    ``first``: stop at the first one found.
+    phase of ``seat``; each candidate's meld number is on the table. ``first``: stop at the
+    first one found.
 
     Move listing asks this for dozens of lay-offs a turn: what the turn allows is the same
     for all of them, so it is asked once; the meld itself is asked per candidate.
@@ -178,8 +178,12 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
         _lay_turn(state, seat, len(state.hands[seat]) - 1)
     except IllegalMoveError:
         return []
+    held = set(state.hands[seat])
     legal = []
     for action in candidates:
+        if not (to_hand(action.cards[0]) in held if len(action.cards) == 1
+                else remove_cards(state.hands[seat], action.cards)):
+            continue  # a card not held
         try:
             _laid(state, action)
         except IllegalMoveError:
@@ -192,10 +196,10 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
 
 def legal_melds(state: State, seat: int,
                 groups: Sequence[tuple[Card, ...]]) -> list[Action]:
-    """The single new melds among ``groups`` (cards held) that ``apply`` accepts now from a
-    seat that has come out, in its play phase; as ``legal_lays``, the turn is asked once
-    per number of cards left."""
-    rules, hand_size = state.rules, len(state.hands[seat])
+    """The single new melds among ``groups`` that ``apply`` accepts now from a seat that has
+    come out, in its play phase; as ``legal_lays``, the turn is asked once per number of
+    cards left."""
+    rules, hand, hand_size = state.rules, state.hands[seat], len(state.hands[seat])
     turn: dict[int, bool] = {}
     legal = []
     for group in groups:
@@ -206,7 +210,7 @@ def legal_melds(state: State, seat: int,
                 turn[left] = True
             except IllegalMoveError:
                 turn[left] = False
-        if not turn[left]:
+        if not turn[left] or remove_cards(hand, group) is None:
             continue
         try:
             meld = read_meld(group, rules, state.round_index, _blocked(state, group))

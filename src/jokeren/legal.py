@@ -97,13 +97,16 @@ def _swaps(state: State) -> list[Action]:
 
 
 def _melds(state: State) -> list[Action]:
-    seat, rules = state.to_act, state.rules
-    hand = state.hands[seat]
+    """Single new melds of a seat that has come out; else ways to come out."""
+    seat = state.to_act
     if state.come_out[seat]:
-        return [Action(Verb.MELD, melds=(g,))
-                for g in candidate_melds(hand, rules, state.round_index)]
+        return [Action(Verb.MELD, melds=(g,)) for g in _groups(state)]
     return [Action(Verb.MELD, melds=o) for o in coming_out_options(
-        hand, rules, state.round_index, state.requirement)]
+        state.hands[seat], state.rules, state.round_index, state.requirement)]
+
+
+def _groups(state: State) -> list[tuple[Card, ...]]:
+    return candidate_melds(state.hands[state.to_act], state.rules, state.round_index)
 
 
 def _rearrangements(state: State) -> list[Action]:
@@ -136,8 +139,7 @@ def legal_actions(state: State) -> list[Action]:
     legal.extend(legal_lays(state, seat, _lays(state)))
     legal.extend(a for a in _swaps(state) if check(state, seat, a) is None)
     if state.come_out[seat]:
-        legal.extend(legal_melds(state, seat, candidate_melds(state.hands[seat], state.rules,
-                                                              state.round_index)))
+        legal.extend(legal_melds(state, seat, _groups(state)))
     else:
         legal.extend(a for a in _melds(state) if check(state, seat, a) is None)
     legal.extend(a for a in _rearrangements(state) if check(state, seat, a) is None)

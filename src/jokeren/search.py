@@ -180,7 +180,7 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
                         return options
         return options
     for alt in req.alternatives:
-        for option in _fill(alt, candidates, have, rules, round_index):
+        for option in _fill(alt, candidates, have):
             if wanted(option):
                 options.append(option)
                 if len(options) >= limit:
@@ -188,9 +188,9 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     return options
 
 
-def _fill(alt: tuple[tuple[str, int], ...], candidates: list[Group], have: Counter[Card],
-          rules: Rules, round_index: int) -> Iterator[tuple[Group, ...]]:
-    kinds = {g: read_meld(g, rules, round_index).kind for g in candidates}
+def _fill(alt: tuple[tuple[str, int], ...], candidates: list[Group],
+          have: Counter[Card]) -> Iterator[tuple[Group, ...]]:
+    kinds = {g: _kind(g) for g in candidates}
 
     def rec(i: int, left: Counter[Card], chosen: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
         if i == len(alt):
