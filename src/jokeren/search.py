@@ -23,8 +23,9 @@ Group = tuple[Card, ...]
 
 
 def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
-                    max_jokers: int = 2) -> list[Group]:
-    """Valid melds that can be made from ``hand`` (jokers written with their card).
+                    max_jokers: int = 2, sets: bool = True, runs: bool = True) -> list[Group]:
+    """Valid melds that can be made from ``hand`` (jokers written with their card); only
+    runs without ``sets``, only sets without ``runs``.
 
     The sets of one rank and the runs of one suit depend only on the hand's cards of that
     rank or suit, so each part is memoised under the rules (``melds.memo_for``).
@@ -41,19 +42,20 @@ def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
             masks[c.suit] |= 1 << c.rank
     jokers = min(jokers, max_jokers)
     found: list[Group] = []
-    for rank in sorted(by_rank):
+    for rank in sorted(by_rank) if sets else ():
         key: tuple[object, ...] = ("sets", tuple(by_rank[rank]), jokers, round_index)
-        sets = memo.get(key)
-        if sets is None:
-            sets = memo[key] = list(_sets(Counter(by_rank[rank]), jokers, rules, round_index))
-        found.extend(sets)
+        of_rank = memo.get(key)
+        if of_rank is None:
+            of_rank = memo[key] = list(_sets(Counter(by_rank[rank]), jokers, rules,
+                                             round_index))
+        found.extend(of_rank)
     for suit, mask in enumerate(masks):
-        if mask:
+        if mask and runs:
             key = ("runs", suit, mask, jokers)
-            runs = memo.get(key)
-            if runs is None:
-                runs = memo[key] = list(_runs(suit, mask, jokers, rules))
-            found.extend(runs)
+            of_suit = memo.get(key)
+            if of_suit is None:
+                of_suit = memo[key] = list(_runs(suit, mask, jokers, rules))
+            found.extend(of_suit)
     return found
 
 
@@ -133,7 +135,11 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     if (not single or req.points or req.all_at_once) and \
             can_come_out(hand, rules, round_index, req) is None:
         return []
-    candidates = candidate_melds(hand, rules, round_index)
+    kinds = {kind for alt in req.alternatives for kind, _ in alt}
+    if not single or req.points or req.none or req.all_at_once:
+        kinds = {"set", "run"}
+    candidates = candidate_melds(hand, rules, round_index,
+                                 sets="set" in kinds, runs="run" in kinds)
     have = Counter(hand)
     options: list[tuple[Group, ...]] = []
     target = to_hand(must_include) if must_include is not None else None
