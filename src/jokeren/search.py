@@ -115,12 +115,32 @@ def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
 
 
 def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool:
-    """A quick necessary test for laying the whole hand but one card: at most one natural
-    card may be in no meld the hand can make at all (every joker allowed)."""
+    """A quick necessary test for laying the whole hand but one card.
+
+    A natural card in no joker-free meld the hand can make ("lonely") can only go in a
+    meld with a joker, and there are at most as many such melds as jokers held. So all
+    lonely cards but one must lie in one meld with jokers, or (two or more jokers) in two.
+    Checked for up to two jokers; with more, the exact solver answers.
+    """
     jokers = sum(1 for c in hand if c.joker)
-    covered = {c for g in candidate_melds(hand, rules, round_index, max_jokers=jokers)
-               for c in g if c.natural}
-    return sum(1 for c in hand if c.natural and c not in covered) <= 1
+    covered = {c for g in candidate_melds(hand, rules, round_index, max_jokers=0) for c in g}
+    lonely = {c for c in hand if c.natural and c not in covered}
+    if len(lonely) <= 1:
+        return True
+    if not jokers:
+        return False
+    if jokers > 2:
+        return True
+    reach: dict[frozenset[Card], int] = {}  # lonely cards of a meld with jokers: fewest jokers
+    for g in candidate_melds(hand, rules, round_index, max_jokers=jokers):
+        used = sum(1 for c in g if c.joker)
+        mine = frozenset(c for c in g if c in lonely)
+        if used and mine and used < reach.get(mine, 99):
+            reach[mine] = used
+    if any(len(lonely - mine) <= 1 for mine in reach):
+        return True
+    ones = [mine for mine, used in reach.items() if used == 1] if jokers == 2 else []
+    return any(len(lonely - a - b) <= 1 for i, a in enumerate(ones) for b in ones[i + 1:])
 
 
 def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
