@@ -54,7 +54,7 @@ def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
             key = ("runs", suit, mask, jokers)
             of_suit = memo.get(key)
             if of_suit is None:
-                of_suit = memo[key] = list(_runs(suit, mask, jokers, rules))
+                of_suit = memo[key] = _runs(suit, mask, jokers, rules)
             found.extend(of_suit)
     return found
 
@@ -81,11 +81,28 @@ def _sets(have: Counter[Card], jokers: int, rules: Rules, round_index: int) -> I
                 yield meld.cards
 
 
-def _runs(suit: int, mask: int, jokers: int, rules: Rules) -> Iterator[Group]:
+def _runs(suit: int, mask: int, jokers: int, rules: Rules) -> list[Group]:
     """The runs of one suit: ``mask`` has bit r set for each rank r held."""
+    memo = memo_for(rules)
+    key = ("run-shapes", mask, jokers)
+    shapes = memo.get(key)
+    if shapes is None:
+        shapes = memo[key] = _run_shapes(mask, jokers, rules)
+    base = suit * 13 - 1
+    return [tuple(_AS_JOKER[base + r] if joker else NATURALS[base + r] for r, joker in shape)
+            for shape in shapes]
+
+
+_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+
+
+def _run_shapes(mask: int, jokers: int, rules: Rules) -> list[tuple[tuple[int, bool], ...]]:
+    """The runs of any one suit holding the ranks in ``mask``, as (rank, joker) pairs: the
+    same shapes serve every suit."""
     top = 14 if rules.ace_high else 13
+    shapes = []
     for lo in range(1, top - 1):
-        cards: list[Card] = []
+        shape: list[tuple[int, bool]] = []
         missing = 0
         naturals = 0
         for hi in range(lo, top + 1):
@@ -93,17 +110,18 @@ def _runs(suit: int, mask: int, jokers: int, rules: Rules) -> Iterator[Group]:
                 break
             rank = hi if hi <= 13 else 1
             if mask >> rank & 1:
-                cards.append(NATURALS[suit * 13 + rank - 1])
+                shape.append((rank, False))
                 naturals += 1
             else:
-                cards.append(Card(rank, suit, True))
+                shape.append((rank, True))
                 missing += 1
                 if missing > jokers:
                     break
             # Cards in order of one suit: only the joker spacing can make it invalid.
-            if len(cards) >= 3 and naturals and jokers_apart(
-                    [c.joker for c in cards], rules.joker_gap):
-                yield tuple(cards)
+            if len(shape) >= 3 and naturals and jokers_apart(
+                    [joker for _, joker in shape], rules.joker_gap):
+                shapes.append(tuple(shape))
+    return shapes
 
 
 def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
