@@ -31,7 +31,7 @@ def candidate_actions(state: State) -> list[Action]:
     if phase is Phase.BUYING:
         return [PASS, BUY]
     if phase is Phase.UPCARD_SWAP:
-        return [Action(Verb.DISCARD, (c,)) for c in sorted(set(hand))]
+        return [_DISCARD[c] for c in sorted(set(hand))]
     if phase is Phase.DRAW:
         return [DRAW, TAKE]
     if phase is not Phase.PLAY:
@@ -40,8 +40,12 @@ def candidate_actions(state: State) -> list[Action]:
             *_rearrangements(state)]
 
 
+# Listed at every play decision: one shared action per card.
+_DISCARD = {c: Action(Verb.DISCARD, (c,)) for c in (*NATURALS, JOKER)}
+
+
 def _discards(state: State) -> list[Action]:
-    actions = [Action(Verb.DISCARD, (c,)) for c in sorted(set(state.hands[state.to_act]))]
+    actions = [_DISCARD[c] for c in sorted(set(state.hands[state.to_act]))]
     if state.rules.turbo:
         actions.append(DRAW)
     return actions
