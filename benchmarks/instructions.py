@@ -1,0 +1,95 @@
+"""Machine instructions per random-play decision, counted by valgrind: a figure that a busy,
+shared machine does not move (the clock-based figures of run.py move by 10-20%).
+
+    python benchmarks/instructions.py [--states 3000]
+
+It plays 90,000 decisions of random 4-player ``amerikaans`` (seeded), keeps every 30th
+state (all six rounds about equally), and counts with ``valgrind --tool=callgrind`` the
+instructions of ``legal_actions`` + one random ``apply`` on each kept state, less the same
+run with no states (starting Python and importing). Needs valgrind (``apt-get install
+valgrind``); the count is the same from run to run within a fraction of a percent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+sys.path.insert(0, str(SRC))
+
+from jokeren.engine import apply, deal_round, new_match  # noqa: E402
+from jokeren.legal import legal_actions  # noqa: E402
+from jokeren.rules import Rules  # noqa: E402
+from jokeren.state import Phase, State  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
+EVERY = 30
+
+_WORK = """
+import pickle, random, sys
+sys.path.insert(0, {src!r})
+from jokeren.engine import apply
+from jokeren.legal import legal_actions
+states = pickle.load(open({path!r}, "rb"))[: int(sys.argv[1])]
+rng = random.Random(5)
+for s in states:
+    legal = legal_actions(s)
+    apply(s, s.to_act, legal[rng.randrange(len(legal))])
+"""
+
+
+def sample_states(count: int) -> list[State]:
+    rules = replace(Rules.load("amerikaans"), max_reshuffles=1)
+    rng, seed = random.Random(1), 0
+    state = new_match(rules, PLAYERS, seed)
+    kept: list[State] = []
+    for i in range(count * EVERY):
+        if state.phase is Phase.MATCH_OVER:
+            seed += 1
+            state = new_match(rules, PLAYERS, seed)
+        if state.phase is Phase.ROUND_OVER:
+            state = deal_round(state)
+        if i % EVERY == 0:
+            kept.append(state)
+        legal = legal_actions(state)
+        state, _ = apply(state, state.to_act, legal[rng.randrange(len(legal))])
+    return kept
+
+
+def count(script: Path, n: int) -> int:
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, str(script), str(n)],
+                         capture_output=True, text=True, check=True).stderr
+    found = re.search(r"Collected : (\d+)", out)
+    if found is None:
+        raise SystemExit("valgrind gave no count:\n" + out[-500:])
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--states", type=int, default=3000, help="states to measure")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind).")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "states.pkl"
+        path.write_bytes(pickle.dumps(sample_states(args.states)))
+        script = Path(tmp) / "work.py"
+        script.write_text(_WORK.format(src=str(SRC), path=str(path)))
+        per = (count(script, args.states) - count(script, 0)) / args.states
+    print(f"{per:,.0f} instructions per decision ({args.states} states, "
+          f"legal_actions + apply, random 4-player amerikaans)")
+
+
+if __name__ == "__main__":
+    main()
