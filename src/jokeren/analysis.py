@@ -569,4 +569,118 @@ def outs(hand: Sequence[Card], rules: Rules, round_index: int,
     return {c for c in deck if can_come_out((*base, c), rules, round_index, req, blocked)}
 
 
-__all__ = ["Arrangement", "arrange", "arrange_penalty", "can_come_out", "outs"]
+# --- sub-hands of one pool of cards (the bots' look-ahead) ---------------------------------
+
+class Pool:
+    """A pool of cards compiled once; questions about any sub-hand of it are then cheap.
+
+    A bot that looks ahead asks the same questions of many hands drawn from one set of
+    cards (its hand less each candidate discard, plus the first t cards of a sampled draw
+    order). Compiling the pool once shares the meld patterns and the memo of the leftover
+    count between all of them. A sub-hand is ``(mask, jokers)``: ``mask`` as from
+    :meth:`mask`, ``jokers`` the jokers it holds.
+    """
+
+    __slots__ = ("_come_out", "_count", "_exact", "_failed", "_hand", "_index", "_lists",
+                 "_most_keep", "_req", "_round", "_rules")
+
+    def __init__(self, cards: Sequence[Card], rules: Rules, round_index: int,
+                 requirement: Requirement | None = None,
+                 blocked: frozenset[Card] = _NO_BLOCK) -> None:
+        base = _params(rules, round_index, False)
+        unit = base._replace(penalties=(0, *(1,) * 13), joker_penalty=1)
+        self._hand = h = _Hand(tuple(sorted(cards)), unit, blocked)
+        self._index = {c: 1 << (_BITS * i) for i, c in enumerate(h.cards)}
+        self._count = _min_penalty(h, 1)
+        self._failed: dict[int, int] = {}  # (mask, jokers) -> the largest budget that failed
+        self._exact: dict[tuple[int, int, int], bool] = {}
+        self._req = req = requirement if requirement is not None \
+            else rules.requirement(round_index)
+        self._rules, self._round = rules, round_index
+        self._most_keep = 1 if rules.going_out == "discard" else 0
+        self._come_out = rules.joker_in_first_meld
+        pats = sorted(h.patterns, key=lambda pt: (pt.jokers, -pt.size))
+        self._lists = [[[pt for pt in pats if pt.kind == kind and pt.size >= size]
+                        for kind, size in alt] for alt in req.alternatives]
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        """The natural cards of ``cards`` (all in the pool) as a sub-hand mask."""
+        index = self._index
+        return sum(index[c] for c in cards if not c.joker)
+
+    def left(self, mask: int, jokers: int) -> int:
+        """The fewest cards a sub-hand keeps outside melds (the leftover jokers count)."""
+        return self._count(mask, jokers)
+
+    def fits(self, mask: int, jokers: int, budget: int) -> bool:
+        """Whether the sub-hand can be melded but for at most ``budget`` cards.
+
+        The same search as :meth:`left`, but it stops at the first arrangement within the
+        budget and cuts every branch that exceeds it, so a tight budget is cheap.
+        """
+        if not mask:
+            return jokers <= budget
+        key = mask << 5 | jokers
+        failed = self._failed.get(key, -1)
+        if budget <= failed:
+            return False
+        h = self._hand
+        guard = h.guard
+        i = ((mask & -mask).bit_length() - 1) >> 2
+        for need, j in h.by_low[i]:
+            if j <= jokers and ((mask | guard) - need) & guard == guard \
+                    and self.fits(mask - need, jokers - j, budget):
+                return True
+        if budget and self.fits(mask - (1 << (_BITS * i)), jokers, budget - 1):
+            return True
+        self._failed[key] = budget
+        return False
+
+    def leaves(self, mask: int, jokers: int, lo: int, hi: int) -> bool:
+        """Whether some arrangement leaves between ``lo`` and ``hi`` cards outside melds.
+
+        Going out by discarding needs the cards left over to be exactly the discards:
+        fewer is no good (a meld of three cannot give up a card), so :meth:`fits` is only
+        the necessary condition ``lo <= 0``.
+        """
+        if hi < 0:
+            return False
+        if not mask:
+            return lo <= jokers <= hi
+        key = (mask << 5 | jokers, lo, hi)
+        got = self._exact.get(key)
+        if got is not None:
+            return got
+        h = self._hand
+        guard = h.guard
+        i = ((mask & -mask).bit_length() - 1) >> 2
+        ok = False
+        for need, j in h.by_low[i]:
+            if j <= jokers and ((mask | guard) - need) & guard == guard \
+                    and self.leaves(mask - need, jokers - j, lo, hi):
+                ok = True
+                break
+        if not ok:
+            ok = self.leaves(mask - (1 << (_BITS * i)), jokers, lo - 1, hi - 1)
+        self._exact[key] = ok
+        return ok
+
+    def can_come_out(self, mask: int, jokers: int) -> bool:
+        """Whether the sub-hand meets the requirement ("all at once": the leftover count,
+        at most the one card to discard)."""
+        req = self._req
+        if req.all_at_once:
+            return self._count(mask, jokers) <= 1
+        if req.none:
+            return True
+        if req.points:  # rare in the bots' presets: the plain solver on the cards
+            cards = [*self._hand.naturals(mask), *[Card(0, -1, True)] * jokers]
+            return can_come_out(cards, self._rules, self._round, req) is not None
+        use = jokers if self._come_out else 0
+        most = self._hand.count(mask) + jokers - self._most_keep
+        guard = self._hand.guard
+        return any(_fill_alt(lists, alt, guard, mask, use, most, use + 1) is not None
+                   for lists, alt in zip(self._lists, req.alternatives, strict=True))
+
+
+__all__ = ["Arrangement", "Pool", "arrange", "arrange_penalty", "can_come_out", "outs"]

@@ -34,11 +34,11 @@ def _basic(seed: int) -> Player:
     return BasicPlayer(seed)
 
 
-def _strong(samples: int, width: int = 4) -> Callable[[int], Player]:
+def _strong(samples: int, width: int = 6, orders: int = 20) -> Callable[[int], Player]:
     def make(seed: int) -> Player:
         from .strong import StrongPlayer
 
-        return StrongPlayer(seed, samples=samples, width=width)
+        return StrongPlayer(seed, samples=samples, width=width, orders=orders)
 
     return make
 
@@ -49,9 +49,9 @@ KINDS: dict[str, Callable[[int], Player]] = {
     "strong": _strong(16),
     "level1": _random,
     "level2": _basic,
-    "level3": _strong(2, width=2),
+    "level3": _strong(2, width=2, orders=0),  # the older one-card look-ahead
     "level4": _strong(16),
-    "level5": _strong(48, width=6),
+    "level5": _strong(48, width=8, orders=40),
 }
 
 

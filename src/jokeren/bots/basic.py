@@ -113,15 +113,13 @@ class BasicPlayer:
     def greedy_play(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """A swap, meld or lay-off worth doing now, or None (then: discard)."""
         seat = view.seat or 0
-        hand = view.hand
-        small = not self.hold_jokers or len(hand) <= 5 or self.someone_close(view)
+        small = self.lay_jokers(view)
         swaps = [a for a in legal if a.verb is Verb.SWAP]
         if swaps:
             return swaps[0]
         melds = [a for a in legal if a.verb is Verb.MELD]
         if not view.come_out[seat] and melds:
-            after = self.evaluator(view, come_out=True)
-            return min(melds, key=lambda a: (after.score(_rest(hand, a)), str(a)))
+            return self.come_out_with(view, melds)
         if melds:
             natural = [a for a in melds if small or not any(c.joker for g in a.melds
                                                              for c in g)]
@@ -134,6 +132,16 @@ class BasicPlayer:
         if any(a.verb is Verb.DRAW for a in legal) and not view.come_out[seat]:
             return _pick(legal, Verb.DRAW)  # Turbo: draw again while you cannot meld
         return None
+
+    def lay_jokers(self, view: SeatView) -> bool:
+        """Whether melds and lay-offs with jokers may go down now (004: keep them for
+        going out, unless the hand is small or someone is close)."""
+        return not self.hold_jokers or len(view.hand) <= 5 or self.someone_close(view)
+
+    def come_out_with(self, view: SeatView, melds: Sequence[Action]) -> Action:
+        """Of the ways to come out, the one that leaves the best hand."""
+        after = self.evaluator(view, come_out=True)
+        return min(melds, key=lambda a: (after.score(_rest(view.hand, a)), str(a)))
 
     def ranked_discards(self, view: SeatView, legal: Sequence[Action],
                         danger: bool = True) -> list[tuple[float, Action]]:

@@ -1,16 +1,20 @@
-"""The strong player: search over the seat's own decisions under hidden information.
+"""The strong player: it plays the race to go out, measured ahead, under hidden information.
 
-Which card to discard: the few best candidates of the basic player's ranking are each
-scored by (1) the hand's expected score after the next stock card and a discard, averaged
-exactly over the cards the seat has not seen (the limit of dealing the unseen cards again
-and again), plus (2) what the card would give the next player, measured in ``samples``
-possible worlds (``determinise``: the unseen cards dealt again, consistently with the view,
-with the cards others were seen to take kept in their hands). Draw or take: the take is
-compared with the expected draw the same way. Hand scores count cards still to place
-rather than their penalty until someone is close to going out, and weigh a partial meld by
-how many of its missing cards are still unseen. Melds, lay-offs, joker swaps, buying and
-the duplicate exchange follow the basic player's rules. The budget is ``samples`` worlds
-and ``width`` candidates per decision, with an optional ``time_limit`` in seconds.
+A round is a race: whoever goes out first wins it, and whoever comes out first usually
+does. So the decisions that decide the race are scored by the own turns still needed to go
+out (bots/race.py): sampled orders of future stock cards from the cards the seat has not
+seen, and for each the first turn at which the hand comes out and then goes down but for
+the discards, found exactly. Which card to discard: the few best candidates of the basic
+player's ranking, each by its hand's race on the same sampled orders. Draw or take: the
+hand's race with the discard as its next card, against the race with a stock card. Both
+also weigh how often the seat would lose the race against the opponent's, estimated the
+same way in ``determinise``d worlds (the unseen cards dealt again, consistently with the
+view), where a discard the opponent would take speeds the opponent up. Once out, new melds
+stay in hand until the whole hand can go down in one turn (then jokers go down too, in an
+order that keeps the way out open). Coming out, lay-offs, joker swaps, buying and the
+duplicate exchange follow the basic player's rules. ``orders`` sampled orders of ``horizon``
+cards, ``samples`` worlds (at most 8 used for the opponent) and ``width`` candidates per
+decision; ``orders=0`` plays the older one-card look-ahead (``search``).
 """
 
 from __future__ import annotations
@@ -20,28 +24,40 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..actions import DRAW, PASS, TAKE, Action, Verb
+from ..analysis import Pool
 from ..cards import Card
 from ..state import Phase, State
 from ..views import SeatView
-from .basic import TAKE_MARGIN, BasicPlayer, _extends
+from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
 from .determinise import determinise, unseen
 from .hand import HandEval, without
+from .race import Race, Turns, win_chance
 
 TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
 RACE = True  # score hands by cards left to place, until someone is close to out
 GIFT_WEIGHT = 1.0  # what the next player gains from a discard, against what it costs us
+RACE_TAKE_EDGE = 0.15  # turns a take must save: it shows the opponent a card
+OUT_WEIGHT = 0.5  # each own turn to come out weighs this much on top of the turns to go out
+LOSS_TURNS = 5.0  # losing the race (going out after the opponent) weighs this many turns
+RACE_WHEN_CLOSE = True  # keep racing when an opponent is close to going out
+HOLD_MELDS = True  # once out, keep new melds in hand until they all go down at once
+OPPONENT_WORLDS = 8  # sampled opponent hands whose race the seat's own is compared with
 
 
 class StrongPlayer(BasicPlayer):
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 16, width: int = 4,
-                 time_limit: float | None = None) -> None:
+    def __init__(self, seed: int = 0, samples: int = 16, width: int = 6,
+                 time_limit: float | None = None, orders: int = 20,
+                 horizon: int = 14) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
         self.time_limit = time_limit
+        self.orders = orders
+        self.horizon = horizon
         self._live: Counter[Card] | None = None
+        self._going_out = False  # this turn the whole hand can go down
         self._world_evals: dict[tuple[int, int, bool], HandEval] = {}
 
     def evaluator(self, view: SeatView, come_out: bool | None = None) -> HandEval:
@@ -62,6 +78,8 @@ class StrongPlayer(BasicPlayer):
         verbs = {a.verb for a in legal}
         top = view.discard_top
         if phase is Phase.DRAW and Verb.TAKE in verbs and Verb.DRAW in verbs and top:
+            if self.racing(view):
+                return self.race_draw(view, top)
             take = self.after_draw(view, view.hand, top, may_throw=False)
             return TAKE if take < self.draw_value(view, view.hand) - TAKE_EDGE else DRAW
         if phase is Phase.UPCARD_OFFER and Verb.TAKE in verbs and top:
@@ -77,8 +95,129 @@ class StrongPlayer(BasicPlayer):
                 return legal[0]
             if len(ranked) == 1:
                 return ranked[0][1]
-            return self.search(view, [a for _, a in ranked[: self.width]])
+            candidates = [a for _, a in ranked[: self.width]]
+            if self.racing(view):
+                return self.race_discard(view, candidates)
+            return self.search(view, candidates)
         return super().choose(view, legal)
+
+    def greedy_play(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        """The basic player's melding, but once out new melds wait in hand until the
+        hand can go out: melds on the table give the opponent lay-offs and jokers to
+        swap, and a full-looking hand keeps the opponent from playing safe. The own
+        race loses nothing: a meld held is laid in the going-out turn."""
+        seat = view.seat or 0
+        self._going_out = view.come_out[seat] and self.goes_out_now(view, view.hand)
+        if self._going_out:  # only the melds and lay-offs that keep the way out open
+            legal = [a for a in legal if a.verb not in (Verb.MELD, Verb.LAY)
+                     or self.goes_out_now(view, _after(view.hand, a))]
+        elif HOLD_MELDS and view.come_out[seat] and not view.pending:
+            legal = [a for a in legal if a.verb is not Verb.MELD]
+        return super().greedy_play(view, legal)
+
+    def lay_jokers(self, view: SeatView) -> bool:
+        """Jokers go down too in the turn the hand goes out."""
+        return self._going_out or super().lay_jokers(view)
+
+    def goes_out_now(self, view: SeatView, hand: Sequence[Card]) -> bool:
+        """Whether ``hand`` can go down this turn but for exactly one card to discard
+        (cards that extend a table meld are laid off, or one of them discarded)."""
+        free = race_free(view, True)
+        rest = [c for c in hand if c not in free]
+        pool = Pool(hand, view.rules, view.round_index, view.requirement)
+        jokers = sum(1 for c in hand if c.joker)
+        return pool.leaves(pool.mask(hand), jokers, 1, 1) or \
+            pool.leaves(pool.mask(rest), jokers, 1 - (len(hand) - len(rest)), 1)
+
+    # --- the race -----------------------------------------------------------------------
+    def racing(self, view: SeatView) -> bool:
+        """Race (turns to go out): a round is won by going out first, whatever the
+        penalties, so the race counts even when the opponent is close."""
+        return self.orders > 0 and (RACE_WHEN_CLOSE or not self.someone_close(view))
+
+    def race(self, view: SeatView, extra: Sequence[Card] = (),
+             come_out: bool | None = None, spare: int = 0) -> Race:
+        """Sampled orders of stock cards for this decision, from the unseen cards."""
+        out = view.come_out[view.seat or 0] if come_out is None else come_out
+        race = Race(view.rules, view.round_index, view.requirement, out, self.horizon,
+                    spare)
+        race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
+                    race_free(view, out))
+        return race
+
+    def race_draw(self, view: SeatView, top: Card) -> Action:
+        """Take the discard when it brings going out sooner than a blind draw."""
+        race = self.race(view, (top,))
+        theirs = self.opponent_turns(view, self.worlds(view))[None]
+        take = self.race_value(race.each(view.hand, lead=top), theirs, ties_win=True)
+        draw = self.race_value(race.each(view.hand), theirs, ties_win=True)
+        return TAKE if take < draw - RACE_TAKE_EDGE else DRAW
+
+    def worlds(self, view: SeatView) -> list[State]:
+        return [determinise(view, self.rng) for _ in range(min(OPPONENT_WORLDS, self.samples))]
+
+    def race_value(self, mine: Sequence[Turns], theirs: Sequence[float],
+                   ties_win: bool = False) -> float:
+        """Expected own turns to go out, plus a share of the turns to come out (who comes
+        out first usually wins), plus a price on losing the race (lower is better)."""
+        if not mine:
+            return 0.0
+        go = [g for g, _ in mine]
+        value = (sum(go) + OUT_WEIGHT * sum(o for _, o in mine)) / len(mine)
+        if theirs:
+            value += LOSS_TURNS * (1.0 - win_chance(go, theirs, ties_win))
+        return value
+
+    def opponent_turns(self, view: SeatView, worlds: Sequence[State],
+                       gifts: Sequence[Card] = ()) -> dict[Card | None, list[float]]:
+        """The turns the quickest opponent needs to go out, one value per sampled world
+        (its hand and the stock as dealt in that world): under ``None`` as things stand,
+        and under each card of ``gifts`` if this seat discards it (the next seat takes
+        it, in the worlds where it helps that seat's hand enough to take it)."""
+        seat = view.seat or 0
+        out: dict[Card | None, list[float]] = {g: [] for g in (None, *gifts)}
+        for w in worlds:
+            nxt = w.next_seat(seat)
+            best: dict[Card | None, float] = {}
+            for s in range(len(view.players)):
+                if s == seat or s in view.eliminated:
+                    continue
+                race = Race(view.rules, view.round_index, view.requirement,
+                            view.come_out[s], self.horizon)
+                race.sample(w.hands[s], gifts if s == nxt else (), Counter(w.stock), 1,
+                            self.rng, race_free(view, view.come_out[s]))
+                t = race.turns(w.hands[s])
+                for g in out:
+                    tg = t
+                    if g is not None and s == nxt and self.gift(w, s, g) > 0:
+                        tg = race.turns(w.hands[s], lead=g)
+                    best[g] = min(best.get(g, tg), tg)
+            for g, t in best.items():
+                out[g].append(t)
+        return out
+
+    def come_out_with(self, view: SeatView, melds: Sequence[Action]) -> Action:
+        """Of the ways to come out, the one whose rest goes out soonest (one discard of
+        this turn still to come)."""
+        if len(melds) == 1 or not self.racing(view):
+            return super().come_out_with(view, melds)
+        race = self.race(view, come_out=True, spare=1)
+        ev = self.evaluator(view, come_out=True)
+        return min(melds, key=lambda a: (race.turns(_rest(view.hand, a)),
+                                         ev.score(_rest(view.hand, a)), str(a)))
+
+    def race_discard(self, view: SeatView, candidates: Sequence[Action]) -> Action:
+        """The discard that leaves the hand fastest to go out, less what it gives away."""
+        race = self.race(view)
+        gifts = [a.card for a in candidates if a.card.natural]
+        theirs = self.opponent_turns(view, self.worlds(view), gifts)
+        scores = []
+        for action in candidates:
+            card = action.card
+            their = theirs.get(card, theirs[None])
+            scores.append(self.race_value(race.each(without(view.hand, card)), their))
+        best = min(range(len(candidates)), key=lambda j: (scores[j], j))
+        return candidates[best]
 
     # --- the search ---------------------------------------------------------------------
     def search(self, view: SeatView, candidates: Sequence[Action]) -> Action:
@@ -160,6 +299,20 @@ class StrongPlayer(BasicPlayer):
             ev = self._world_evals[key] = HandEval(state.rules, state.round_index,
                                                    state.requirement, out)
         return ev
+
+
+def _after(hand: tuple[Card, ...], action: Action) -> tuple[Card, ...]:
+    """The hand left after a meld or a lay-off."""
+    return _rest(hand, action) if action.verb is Verb.MELD else without(hand, action.card)
+
+
+def race_free(view: SeatView, out: bool) -> frozenset[Card]:
+    """The natural cards that extend a meld on the table (free to lay off once out; in
+    an "all at once" round coming out is going out, so nothing is free before)."""
+    if not view.table or (not out and view.requirement.all_at_once):
+        return frozenset()
+    return frozenset(c for s in range(4) for r in range(1, 14) for c in (Card(r, s),)
+                     if any(_extends(m.kind, m.cards, m.start, c, view) for m in view.table))
 
 
 def _neighbours(hand: Sequence[Card]) -> set[tuple[int, int]]:
