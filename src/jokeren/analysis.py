@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise, product
 from typing import NamedTuple
 
-from .cards import NATURALS, Card
+from .cards import JOKER, NATURALS, Card
 from .melds import Meld, card_value
 from .requirements import Requirement
 from .rules import PENALTY_KEYS, Rules
@@ -666,15 +666,16 @@ class Pool:
         return ok
 
     def can_come_out(self, mask: int, jokers: int) -> bool:
-        """Whether the sub-hand meets the requirement ("all at once": the leftover count,
-        at most the one card to discard)."""
+        """Whether the sub-hand meets the requirement ("all at once": melds leave exactly
+        the card to discard, or at most one card where going out by melding is allowed)."""
         req = self._req
-        if req.all_at_once:
-            return self._count(mask, jokers) <= 1
+        if req.all_at_once and self._come_out:
+            total = self._hand.count(mask) + jokers
+            return total >= 2 and self.leaves(mask, jokers, self._most_keep, 1)
         if req.none:
             return True
-        if req.points:  # rare in the bots' presets: the plain solver on the cards
-            cards = [*self._hand.naturals(mask), *[Card(0, -1, True)] * jokers]
+        if req.points or req.all_at_once:  # rare in the bots' presets: the plain solver
+            cards = [*self._hand.naturals(mask), *[JOKER] * jokers]
             return can_come_out(cards, self._rules, self._round, req) is not None
         use = jokers if self._come_out else 0
         most = self._hand.count(mask) + jokers - self._most_keep
