@@ -58,6 +58,7 @@ class StrongPlayer(BasicPlayer):
         self.horizon = horizon
         self._live: Counter[Card] | None = None
         self._going_out = False  # this turn the whole hand can go down
+        self._free: dict[bool, frozenset[Card]] = {}
         self._world_evals: dict[tuple[int, int, bool], HandEval] = {}
 
     def evaluator(self, view: SeatView, come_out: bool | None = None) -> HandEval:
@@ -74,6 +75,7 @@ class StrongPlayer(BasicPlayer):
         if len(legal) == 1:
             return legal[0]
         self._live = unseen(view)
+        self._free = {}  # race_free, once per decision
         phase = view.phase
         verbs = {a.verb for a in legal}
         top = view.discard_top
@@ -122,7 +124,7 @@ class StrongPlayer(BasicPlayer):
     def goes_out_now(self, view: SeatView, hand: Sequence[Card]) -> bool:
         """Whether ``hand`` can go down this turn but for exactly one card to discard
         (cards that extend a table meld are laid off, or one of them discarded)."""
-        free = race_free(view, True)
+        free = self.free(view, True)
         rest = [c for c in hand if c not in free]
         pool = Pool(hand, view.rules, view.round_index, view.requirement)
         jokers = sum(1 for c in hand if c.joker)
@@ -130,6 +132,13 @@ class StrongPlayer(BasicPlayer):
             pool.leaves(pool.mask(rest), jokers, 1 - (len(hand) - len(rest)), 1)
 
     # --- the race -----------------------------------------------------------------------
+    def free(self, view: SeatView, out: bool) -> frozenset[Card]:
+        """``race_free`` of this decision's view: asked once per candidate and world."""
+        found = self._free.get(out)
+        if found is None:
+            found = self._free[out] = race_free(view, out)
+        return found
+
     def racing(self, view: SeatView) -> bool:
         """Race (turns to go out): a round is won by going out first, whatever the
         penalties, so the race counts even when the opponent is close."""
@@ -142,7 +151,7 @@ class StrongPlayer(BasicPlayer):
         race = Race(view.rules, view.round_index, view.requirement, out, self.horizon,
                     spare)
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
-                    race_free(view, out))
+                    self.free(view, out))
         return race
 
     def race_draw(self, view: SeatView, top: Card) -> Action:
@@ -185,7 +194,7 @@ class StrongPlayer(BasicPlayer):
                 race = Race(view.rules, view.round_index, view.requirement,
                             view.come_out[s], self.horizon)
                 race.sample(w.hands[s], gifts if s == nxt else (), Counter(w.stock), 1,
-                            self.rng, race_free(view, view.come_out[s]))
+                            self.rng, self.free(view, view.come_out[s]))
                 t = race.turns(w.hands[s])
                 for g in out:
                     tg = t
