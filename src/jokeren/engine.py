@@ -145,8 +145,8 @@ def apply(state: State, seat: int, action: Action,
         raise IllegalMoveError("match_over")
     if state.phase is Phase.ROUND_OVER:
         raise IllegalMoveError("round_over")
-    name = state.players[seat] if 0 <= seat < state.n else "?"
     if seat != state.to_act:
+        name = state.players[seat] if 0 <= seat < state.n else "?"
         raise IllegalMoveError("not_your_turn", name=name, other=state.players[state.to_act])
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
@@ -161,6 +161,16 @@ def check(state: State, seat: int, action: Action) -> str | None:
     except IllegalMoveError as exc:
         return str(exc)
     return None
+
+
+def allowed(state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` is legal now: ``check`` without wording the refusal (move listing
+    refuses many candidates and reads none of the reasons)."""
+    try:
+        apply(state, seat, action, dry=True)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 def legal_lays(state: State, seat: int, candidates: Sequence[Action],
@@ -694,10 +704,12 @@ def _swap(state: State, seat: int, action: Action,
     found = replace_joker(state.table[action.target - 1], natural, rules, state.round_index)
     if found is None:
         raise _illegal("no_joker_for", n=action.target, card=natural)
-    meld, _ = found
+    meld, i = found
     hand = add_cards(hand, [JOKER])
-    state = replace(state, hands=_set(state.hands, seat, hand),
-                    table=_set(state.table, action.target - 1, meld), acted=True)
+    table = _set(state.table, action.target - 1, meld)
+    if state.table[action.target - 1].cards[i].face == natural:
+        _on_table.share(table, state.table)  # the same faces: no need to count them again
+    state = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True)
     if rules.freed_joker == "use":
         from .search import can_use
 
@@ -767,20 +779,22 @@ def _discard(state: State, seat: int, action: Action,
         _check_may_end(state, seat)
     if dry:
         return state, []
-    state = replace(state, hands=_set(state.hands, seat, hand),
-                    discard=(*state.discard, card),
-                    known=_set(state.known, seat, _forget(state.known[seat], [card])))
     events = [Event("discard", seat, (card,))]
+    hands = _set(state.hands, seat, hand)
+    known = _set(state.known, seat, _forget(state.known[seat], [card]))
     if not hand:
+        state = replace(state, hands=hands, discard=(*state.discard, card), known=known)
         return _round_won(state, seat, events)
-    return _end_turn(state, events)
+    return _end_turn(state, events, hands=hands, discard=(*state.discard, card), known=known)
 
 
-def _end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+def _end_turn(state: State, events: list[Event],
+              **changes: object) -> tuple[State, list[Event]]:
+    """The next player's turn; ``changes``: what the last action changed (one copy)."""
     nxt = state.next_seat(state.turn)
     state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
                     phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
-                    acted=False)
+                    acted=False, **changes)
     if not state.stock:
         rebuilt = _rebuild(state)
         if rebuilt is None:
@@ -885,5 +899,5 @@ _HANDLERS = {
     (Phase.PLAY, Verb.DRAW): _turbo_draw,
 }
 
-__all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "apply", "check",
+__all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "allowed", "apply", "check",
            "deal_round", "legal_lays", "legal_melds", "new_match"]

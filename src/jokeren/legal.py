@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
-from .engine import check, legal_lays, legal_melds
+from .engine import allowed, legal_lays, legal_melds
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
 from .state import Phase, State
@@ -125,7 +125,7 @@ def legal_actions(state: State) -> list[Action]:
     if not state.live:
         return []
     if state.phase is not Phase.PLAY:
-        return [a for a in candidate_actions(state) if check(state, state.to_act, a) is None]
+        return [a for a in candidate_actions(state) if allowed(state, state.to_act, a)]
     seat = state.to_act
     legal: list[Action] = []
     verdict: dict[bool, bool] = {}
@@ -135,16 +135,16 @@ def legal_actions(state: State) -> list[Action]:
             # (pending cards, going out and the turn rule do not look at which card).
             key = a.card.joker
             if key not in verdict:
-                verdict[key] = check(state, seat, a) is None
+                verdict[key] = allowed(state, seat, a)
             if verdict[key]:
                 legal.append(a)
-        elif check(state, seat, a) is None:
+        elif allowed(state, seat, a):
             legal.append(a)
     legal.extend(legal_lays(state, seat, _lays(state)))
-    legal.extend(a for a in _swaps(state) if check(state, seat, a) is None)
+    legal.extend(a for a in _swaps(state) if allowed(state, seat, a))
     if state.come_out[seat]:
         legal.extend(legal_melds(state, seat, _groups(state)))
     else:
-        legal.extend(a for a in _melds(state) if check(state, seat, a) is None)
-    legal.extend(a for a in _rearrangements(state) if check(state, seat, a) is None)
+        legal.extend(a for a in _melds(state) if allowed(state, seat, a))
+    legal.extend(a for a in _rearrangements(state) if allowed(state, seat, a))
     return list(dict.fromkeys(legal))

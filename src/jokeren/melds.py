@@ -282,7 +282,8 @@ def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
               blocked: frozenset[Card] = frozenset()) -> Meld:
     """The meld these written cards form under ``rules``, or MeldError saying why not."""
     memo = memo_for(rules)
-    key = ("read", tuple(cards), round_index, blocked)
+    # The round matters only through "may a suit come twice in a set": rounds alike share.
+    key = ("read", tuple(cards), rules.distinct_suits(round_index), blocked)
     found = memo.get(key)
     if found is None:
         try:
@@ -316,7 +317,7 @@ def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: in
                 blocked: frozenset[Card] = frozenset()) -> Meld:
     """``meld`` with ``cards`` laid off onto it, or MeldError saying why not."""
     memo = memo_for(rules)
-    key = ("extend", meld, tuple(cards), round_index, blocked)
+    key = ("extend", meld, tuple(cards), rules.distinct_suits(round_index), blocked)
     found = memo.get(key)
     if found is None:
         try:

@@ -1,8 +1,8 @@
 """Finding melds in a hand: candidate melds, coming-out options, and "can this card be used".
 
-Candidates are found here and always confirmed by the engine's own ``check``, so the rules
-live in one place. The search is bounded (``limit``); it lists simple options, not every
-possible combination.
+Candidates are found here and always confirmed by the engine (``allowed``, a silent
+``check``), so the rules live in one place. The search is bounded (``limit``); it lists
+simple options, not every possible combination.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from itertools import combinations
 from .actions import Action, Verb
 from .analysis import can_come_out
 from .cards import JOKER, NATURALS, Card, to_hand
-from .melds import MeldError, jokers_apart, memo_for, read_meld
+from .melds import MeldError, memo_for, read_meld
 from .requirements import Requirement
 from .rules import Rules
 from .state import Phase, State, evolve
@@ -35,28 +35,44 @@ def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
     by_rank: dict[int, list[Card]] = {}
     masks = [0, 0, 0, 0]
     for c in hand:
-        if c.joker:
+        rank, suit, joker = c
+        if joker:
             jokers += 1
         else:
-            by_rank.setdefault(c.rank, []).append(c)
-            masks[c.suit] |= 1 << c.rank
+            by_rank.setdefault(rank, []).append(c)
+            masks[suit] |= 1 << rank
     jokers = min(jokers, max_jokers)
     found: list[Group] = []
+    # A set reads the round only through "may a suit come twice": rounds alike share it.
+    distinct = rules.distinct_suits(round_index)
     for rank in sorted(by_rank) if sets else ():
-        key: tuple[object, ...] = ("sets", tuple(by_rank[rank]), jokers, round_index)
+        if len(by_rank[rank]) + jokers < 3:
+            continue  # too few cards for any set
+        key: tuple[object, ...] = ("sets", tuple(by_rank[rank]), jokers, distinct)
         of_rank = memo.get(key)
         if of_rank is None:
             of_rank = memo[key] = list(_sets(Counter(by_rank[rank]), jokers, rules,
                                              round_index))
         found.extend(of_rank)
     for suit, mask in enumerate(masks):
-        if mask and runs:
+        if runs and _may_run(mask, jokers):
             key = ("runs", suit, mask, jokers)
             of_suit = memo.get(key)
             if of_suit is None:
                 of_suit = memo[key] = _runs(suit, mask, jokers, rules)
             found.extend(of_suit)
     return found
+
+
+def _may_run(mask: int, jokers: int) -> bool:
+    """A quick necessary test for a run in a suit's ``mask`` (bit r: rank r held): without
+    jokers three ranks in a row, with one joker two held ranks at most two apart."""
+    if jokers >= 2:
+        return bool(mask)
+    mask |= (mask >> 1 & 1) << 14  # the ace, high
+    if jokers:
+        return bool(mask & (mask >> 1 | mask >> 2))
+    return bool(mask & mask >> 1 & mask >> 2)
 
 
 def _sets(have: Counter[Card], jokers: int, rules: Rules, round_index: int) -> Iterator[Group]:
@@ -98,28 +114,32 @@ _AS_JOKER = tuple(c.as_joker() for c in NATURALS)
 
 def _run_shapes(mask: int, jokers: int, rules: Rules) -> list[tuple[tuple[int, bool], ...]]:
     """The runs of any one suit holding the ranks in ``mask``, as (rank, joker) pairs: the
-    same shapes serve every suit."""
+    same shapes serve every suit.
+
+    A run grows from each low end until it needs more jokers than held, or two jokers come
+    closer than the joker gap (every longer run from that end then breaks it too)."""
     top = 14 if rules.ace_high else 13
+    gap = rules.joker_gap
     shapes = []
     for lo in range(1, top - 1):
+        if not jokers and not mask >> lo & 1:
+            continue  # a run without jokers starts on a card held
         shape: list[tuple[int, bool]] = []
         missing = 0
         naturals = 0
-        for hi in range(lo, top + 1):
-            if lo == 1 and hi == 14:
-                break
+        last = -100  # index of the last joker in the shape
+        for i, hi in enumerate(range(lo, min(top, 13 if lo == 1 else 14) + 1)):
             rank = hi if hi <= 13 else 1
             if mask >> rank & 1:
                 shape.append((rank, False))
                 naturals += 1
             else:
-                shape.append((rank, True))
                 missing += 1
-                if missing > jokers:
+                if missing > jokers or i - last <= gap:
                     break
-            # Cards in order of one suit: only the joker spacing can make it invalid.
-            if len(shape) >= 3 and naturals and jokers_apart(
-                    [joker for _, joker in shape], rules.joker_gap):
+                last = i
+                shape.append((rank, True))
+            if i >= 2 and naturals:
                 shapes.append(tuple(shape))
     return shapes
 
@@ -289,13 +309,14 @@ def _partitions(have: Counter[Card], candidates: list[Group], size: int,
 
 def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> bool:
     """Whether ``card`` can still go on the table this turn (``extra``: about to be taken)."""
-    from .engine import check, legal_lays, legal_melds
+    from .engine import allowed, legal_lays, legal_melds
 
     probe = state
     if extra is not None:
         hand = tuple(sorted((*state.hands[seat], extra)))
         probe = _with(state, seat, hand, Phase.PLAY)
-    probe = evolve(probe, pending=())
+    if probe.pending:
+        probe = evolve(probe, pending=())
     card = to_hand(card)
     if card not in probe.hands[seat]:
         return False  # e.g. a taken card swapped into a meld: it is no longer in hand
@@ -307,20 +328,20 @@ def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> b
         groups = [g for g in candidate_melds(hand, probe.rules, probe.round_index)
                   if any(to_hand(c) == card for c in g)]
         return bool(legal_melds(probe, seat, groups))
-    return any(check(probe, seat, Action(Verb.MELD, melds=o)) is None
+    return any(allowed(probe, seat, Action(Verb.MELD, melds=o))
                for o in coming_out_options(hand, probe.rules, probe.round_index,
                                            probe.requirement, must_include=card))
 
 
 def can_meld_now(state: State, seat: int) -> bool:
     """Whether the seat could put any meld on the table now (Turbo's "cannot meld")."""
-    from .engine import check
+    from .engine import allowed
 
     hand = state.hands[seat]
     if state.come_out[seat]:
-        return any(check(state, seat, Action(Verb.MELD, melds=(g,))) is None
+        return any(allowed(state, seat, Action(Verb.MELD, melds=(g,)))
                    for g in candidate_melds(hand, state.rules, state.round_index))
-    return any(check(state, seat, Action(Verb.MELD, melds=o)) is None
+    return any(allowed(state, seat, Action(Verb.MELD, melds=o))
                for o in coming_out_options(hand, state.rules, state.round_index,
                                            state.requirement, limit=4))
 
