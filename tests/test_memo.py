@@ -19,9 +19,37 @@ def test_computes_once_per_object_and_tells_equal_objects_apart() -> None:
 
 
 def test_starts_again_when_full_and_keeps_answers_right() -> None:
-    cache = ByIdentity(lambda t: sum(t), size=3)
+    calls: list[tuple[int, ...]] = []
+
+    def total(t: tuple[int, ...]) -> int:
+        calls.append(t)
+        return sum(t)
+
+    cache = ByIdentity(total, size=3)
     objs = [tuple([i, i]) for i in range(10)]
     for _ in range(2):
         for i, o in enumerate(objs):
             assert cache(o) == 2 * i
-    assert len(cache._entries) <= 3
+    assert len(calls) == 20  # ten objects never fit in three places: all computed again
+    a, b, c, d = objs[:4]
+    cache = ByIdentity(total, size=3)
+    calls.clear()
+    cache(a), cache(b), cache(c), cache(a)
+    assert calls == [a, b, c]  # kept while there was room
+    cache(d)  # full: starts again
+    cache(a)
+    assert calls == [a, b, c, d, a]  # a was forgotten: the cache stays within its size
+
+
+def test_share_gives_a_new_object_the_answer_of_an_old_one() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def count(t: tuple[int, ...]) -> int:
+        calls.append(t)
+        return len(calls)
+
+    cache = ByIdentity(count, size=4)
+    old, new = tuple([1, 2]), tuple([3, 4])
+    cache.share(new, old)
+    assert cache(new) == cache(old) == 1
+    assert calls == [old]  # the new object's answer was never computed
