@@ -193,9 +193,8 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     if (not single or req.points or req.all_at_once) and \
             can_come_out(hand, rules, round_index, req) is None:
         return []
-    kinds = {kind for alt in req.alternatives for kind, _ in alt}
-    if not single or req.points or req.none or req.all_at_once:
-        kinds = {"set", "run"}
+    kinds = {"set", "run"} if not single or req.points or req.none or req.all_at_once \
+        else {kind for alt in req.alternatives for kind, _ in alt}
     candidates = candidate_melds(hand, rules, round_index,
                                  sets="set" in kinds, runs="run" in kinds)
     have = Counter(hand)
