@@ -121,7 +121,9 @@ def simulate_cmd(
     rounds: Annotated[int | None, typer.Option(
         "--rounds", help="Play single rounds instead of matches, cycling through the "
         "schedule.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the first deal.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=(
+        "Seed of the first deal; deal k is dealt from seed + k, so runs with nearby seeds "
+        "share deals."))] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Folder for the game records.")]
     = None,
     bots: Annotated[str, typer.Option("--bots", help="One computer player per seat, e.g. "
