@@ -109,10 +109,13 @@ class StrongPlayer(BasicPlayer):
         swap, and a full-looking hand keeps the opponent from playing safe. The own
         race loses nothing: a meld held is laid in the going-out turn."""
         seat = view.seat or 0
-        self._going_out = view.come_out[seat] and self.goes_out_now(view, view.hand)
+        self._going_out = False
+        if view.come_out[seat]:
+            pool = Pool(view.hand, view.rules, view.round_index, view.requirement)
+            self._going_out = self.goes_out_now(view, view.hand, pool)
         if self._going_out:  # only the melds and lay-offs that keep the way out open
             legal = [a for a in legal if a.verb not in (Verb.MELD, Verb.LAY)
-                     or self.goes_out_now(view, _after(view.hand, a))]
+                     or self.goes_out_now(view, _after(view.hand, a), pool)]
         elif HOLD_MELDS and view.come_out[seat] and not view.pending:
             legal = [a for a in legal if a.verb is not Verb.MELD]
         return super().greedy_play(view, legal)
@@ -121,12 +124,13 @@ class StrongPlayer(BasicPlayer):
         """Jokers go down too in the turn the hand goes out."""
         return self._going_out or super().lay_jokers(view)
 
-    def goes_out_now(self, view: SeatView, hand: Sequence[Card]) -> bool:
+    def goes_out_now(self, view: SeatView, hand: Sequence[Card], pool: Pool) -> bool:
         """Whether ``hand`` can go down this turn but for exactly one card to discard
-        (cards that extend a table meld are laid off, or one of them discarded)."""
+        (cards that extend a table meld are laid off, or one of them discarded).
+        ``pool``: compiled from the whole hand, of which ``hand`` is a part (each candidate
+        meld or lay-off asks about the hand it leaves)."""
         free = self.free(view, True)
         rest = [c for c in hand if c not in free]
-        pool = Pool(hand, view.rules, view.round_index, view.requirement)
         jokers = sum(1 for c in hand if c.joker)
         return pool.leaves(pool.mask(hand), jokers, 1, 1) or \
             pool.leaves(pool.mask(rest), jokers, 1 - (len(hand) - len(rest)), 1)
