@@ -70,7 +70,7 @@ CASES = [("amerikaans", 2, 4, 9), ("amerikaans", 3, 7, 14), ("amerikaans", 4, 2,
 
 
 @pytest.mark.parametrize(("preset", "n", "seed", "steps"), CASES)
-@pytest.mark.parametrize("kind", ["basic", "strong:3"])
+@pytest.mark.parametrize("kind", ["basic", "level3", "strong:3"])
 def test_a_decision_does_not_change_when_hidden_cards_are_permuted(
         preset: str, n: int, seed: int, steps: int, kind: str) -> None:
     state = midgame(preset, n, seed, steps)

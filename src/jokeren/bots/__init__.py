@@ -1,8 +1,9 @@
 """Computer players. Each sees only its seat's view and the legal actions, never the state.
 
-Kinds: ``random``, ``basic`` (rules of thumb), ``strong`` (search over sampled worlds),
-and the levels people pick, ``level1`` .. ``level5`` (docs/bots.md). ``strong:N`` sets the
-strong player's samples per decision.
+Kinds: ``random``, ``basic`` (rules of thumb), ``strong`` (the race to go out, over sampled
+stock orders and worlds), and the levels people pick, ``level1`` .. ``level5``
+(docs/bots.md; level 3 is the one-card look-ahead). ``strong:N`` sets the strong player's
+samples per decision.
 """
 
 from __future__ import annotations
@@ -43,13 +44,19 @@ def _strong(samples: int, width: int = 6, orders: int = 20) -> Callable[[int], P
     return make
 
 
+def _lookahead(seed: int) -> Player:
+    from .lookahead import LookaheadPlayer
+
+    return LookaheadPlayer(seed, samples=2, width=2)
+
+
 KINDS: dict[str, Callable[[int], Player]] = {
     "random": _random,
     "basic": _basic,
     "strong": _strong(16),
     "level1": _random,
     "level2": _basic,
-    "level3": _strong(2, width=2, orders=0),  # the older one-card look-ahead
+    "level3": _lookahead,  # the one-card look-ahead (the strong player before the race)
     "level4": _strong(16),
     "level5": _strong(48, width=8, orders=40),
 }
