@@ -1,15 +1,24 @@
 """The identity cache: one answer per object, never another object's answer."""
 
+from collections.abc import Callable
+
 from jokeren.memo import ByIdentity
 
 
-def test_computes_once_per_object_and_tells_equal_objects_apart() -> None:
+def recorder(answer: Callable[[tuple[int, ...], int], int]
+             ) -> tuple[list[tuple[int, ...]], Callable[[tuple[int, ...]], int]]:
+    """A compute function that records every object it is asked about."""
     calls: list[tuple[int, ...]] = []
 
-    def count(t: tuple[int, ...]) -> int:
+    def compute(t: tuple[int, ...]) -> int:
         calls.append(t)
-        return len(calls)
+        return answer(t, len(calls))
 
+    return calls, compute
+
+
+def test_computes_once_per_object_and_tells_equal_objects_apart() -> None:
+    calls, count = recorder(lambda t, n: n)
     cache = ByIdentity(count, size=4)
     a, b = tuple([1, 2]), tuple([1, 2])  # equal, but two objects
     assert a is not b
@@ -19,12 +28,7 @@ def test_computes_once_per_object_and_tells_equal_objects_apart() -> None:
 
 
 def test_starts_again_when_full_and_keeps_answers_right() -> None:
-    calls: list[tuple[int, ...]] = []
-
-    def total(t: tuple[int, ...]) -> int:
-        calls.append(t)
-        return sum(t)
-
+    calls, total = recorder(lambda t, n: sum(t))
     cache = ByIdentity(total, size=3)
     objs = [tuple([i, i]) for i in range(10)]
     for _ in range(2):
@@ -42,12 +46,7 @@ def test_starts_again_when_full_and_keeps_answers_right() -> None:
 
 
 def test_share_gives_a_new_object_the_answer_of_an_old_one() -> None:
-    calls: list[tuple[int, ...]] = []
-
-    def count(t: tuple[int, ...]) -> int:
-        calls.append(t)
-        return len(calls)
-
+    calls, count = recorder(lambda t, n: n)
     cache = ByIdentity(count, size=4)
     old, new = tuple([1, 2]), tuple([3, 4])
     cache.share(new, old)
