@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
@@ -194,9 +194,13 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
         if not (to_hand(action.cards[0]) in held if len(action.cards) == 1
                 else remove_cards(state.hands[seat], action.cards)):
             continue  # a card not held
+        # What ``_laid`` checks, without wording a refusal (a third of the candidates).
+        before = state.table[action.target - 1]
         try:
-            _laid(state, action)
-        except IllegalMoveError:
+            meld = extend_meld(before, action.cards, state.rules, state.round_index,
+                               _blocked(state, action.cards))
+            _check_copies(state, (before,), (meld,))
+        except (MeldError, IllegalMoveError):
             continue
         legal.append(action)
         if first:
@@ -329,12 +333,11 @@ def _buy(state: State, seat: int, action: Action,
     rules = state.rules
     assert rules.buying is not None
     card = state.discard[-1]
-    state = replace(state, discard=state.discard[:-1])
-    state, extra = _take_stock(state, rules.buying.extra)
+    changes, extra = _take_stock(state, rules.buying.extra, discard=state.discard[:-1])
     state = replace(
         state, hands=_set(state.hands, seat, add_cards(state.hands[seat], [card, *extra])),
         known=_set(state.known, seat, (*state.known[seat], card)),
-        pot=state.pot + (rules.money.per_buy if rules.money else 0),
+        pot=state.pot + (rules.money.per_buy if rules.money else 0), **changes,
     )
     events = [Event("buy", seat, (card,)), Event("draw", seat, tuple(extra), public=False)]
     state, more = _turn_draws_stock(state)
@@ -345,27 +348,39 @@ def _buy_pass(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
     if dry:  # always allowed in this phase
         return state, []
-    state = _offer_next(state)
     events = [Event("pass", seat)]
-    if state.offer:
-        return state, events
+    if len(state.offer) > 1:
+        return _offer_next(state), events
+    # The last seat passed: the turn draws (which closes the offer itself).
     state, more = _turn_draws_stock(state)
     return state, events + more
 
 
 def _turn_draws_stock(state: State) -> tuple[State, list[Event]]:
     seat = state.turn
-    state, cards = _take_stock(state, state.rules.draws)
+    changes, cards = _take_stock(state, state.rules.draws)
     state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
                     phase=Phase.PLAY, offer=(), to_act=seat, drawn=tuple(cards),
-                    turn_draws=state.turn_draws + 1)
+                    turn_draws=state.turn_draws + 1, **changes)
     return state, [Event("draw", seat, tuple(cards), public=False)]
 
 
 # --- drawing ----------------------------------------------------------------------------
 
-def _take_stock(state: State, k: int) -> tuple[State, list[Card]]:
-    """Up to ``k`` stock cards, rebuilding the stock from the discard pile when it is out."""
+def _take_stock(state: State, k: int, discard: tuple[Card, ...] | None = None,
+                ) -> tuple[dict[str, Any], list[Card]]:
+    """Up to ``k`` stock cards, rebuilding the stock from the discard pile (``discard`` if
+    given) when it is out; and the fields that change, for the caller's one copy of the
+    state (a copy per card drawn was a good part of a draw's cost)."""
+    stock = state.stock
+    if len(stock) >= k:  # the usual case: no rebuild
+        left = len(stock) - k
+        changes: dict[str, Any] = {"stock": stock[:left]}
+        if discard is not None:
+            changes["discard"] = discard
+        return changes, list(reversed(stock[left:]))
+    if discard is not None:
+        state = replace(state, discard=discard)
     cards: list[Card] = []
     for _ in range(k):
         if not state.stock:
@@ -375,7 +390,7 @@ def _take_stock(state: State, k: int) -> tuple[State, list[Card]]:
             state = rebuilt
         cards.append(state.stock[-1])
         state = replace(state, stock=state.stock[:-1])
-    return state, cards
+    return {"stock": state.stock, "discard": state.discard, "rebuilds": state.rebuilds}, cards
 
 
 def _rebuild(state: State) -> State | None:
@@ -446,11 +461,11 @@ def _turbo_draw(state: State, seat: int, action: Action,
         raise _illegal("stock_empty")
     if dry:
         return state, []
-    state, cards = _take_stock(state, 1)
+    changes, cards = _take_stock(state, 1)
     if not cards:
         raise _illegal("stock_empty")
     state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
-                    drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1)
+                    drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1, **changes)
     return state, [Event("draw", seat, tuple(cards), public=False)]
 
 
@@ -705,18 +720,23 @@ def _swap(state: State, seat: int, action: Action,
     if found is None:
         raise _illegal("no_joker_for", n=action.target, card=natural)
     meld, i = found
+    use = rules.freed_joker == "use"
+    if dry and not use:
+        return state, []
     hand = add_cards(hand, [JOKER])
     table = _set(state.table, action.target - 1, meld)
     if state.table[action.target - 1].cards[i].face == natural:
         _on_table.share(table, state.table)  # the same faces: no need to count them again
-    state = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True)
-    if rules.freed_joker == "use":
+    after = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True)
+    if use:
         from .search import can_use
 
-        if not can_use(state, seat, JOKER):
+        if not can_use(after, seat, JOKER):
             raise _illegal("freed_joker_unusable")
-        state = replace(state, pending=(*state.pending, JOKER))
-    return state, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
+        if dry:
+            return state, []
+        after = replace(after, pending=(*after.pending, JOKER))
+    return after, [Event("swap", seat, (natural,), to=action.target, melds=(meld,))]
 
 
 def _table(state: State, seat: int, action: Action,

@@ -129,22 +129,25 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.to_act
     legal: list[Action] = []
     verdict: dict[bool, bool] = {}
-    for a in _discards(state):
+    for a in _discards(state):  # distinct cards: no repeats
         if a.verb is Verb.DISCARD:
             # Whether a discard is legal depends on the card only through "is it a joker"
             # (pending cards, going out and the turn rule do not look at which card).
-            key = a.card.joker
+            key = a.cards[0].joker
             if key not in verdict:
                 verdict[key] = allowed(state, seat, a)
             if verdict[key]:
                 legal.append(a)
         elif allowed(state, seat, a):
             legal.append(a)
-    legal.extend(legal_lays(state, seat, _lays(state)))
-    legal.extend(a for a in _swaps(state) if allowed(state, seat, a))
+    # The other verbs may repeat (a run's two ends can be one ace, options can share melds):
+    # only they are deduplicated.
+    more = legal_lays(state, seat, _lays(state))
+    more.extend(a for a in _swaps(state) if allowed(state, seat, a))
     if state.come_out[seat]:
-        legal.extend(legal_melds(state, seat, _groups(state)))
+        more.extend(legal_melds(state, seat, _groups(state)))
     else:
-        legal.extend(a for a in _melds(state) if allowed(state, seat, a))
-    legal.extend(a for a in _rearrangements(state) if allowed(state, seat, a))
-    return list(dict.fromkeys(legal))
+        more.extend(a for a in _melds(state) if allowed(state, seat, a))
+    more.extend(a for a in _rearrangements(state) if allowed(state, seat, a))
+    legal.extend(dict.fromkeys(more))
+    return legal

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from .actions import Action, Verb
 from .analysis import can_come_out
@@ -152,6 +153,9 @@ def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
     return have - need
 
 
+_IS_JOKER = attrgetter("joker")
+
+
 def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool:
     """A quick necessary test for laying the whole hand but one card.
 
@@ -161,8 +165,11 @@ def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool
     Checked for up to two jokers; with more, the exact solver answers.
     """
     jokers = sum(1 for c in hand if c.joker)
-    covered = {c for g in candidate_melds(hand, rules, round_index, max_jokers=0) for c in g}
-    lonely = {c for c in hand if c.natural and c not in covered}
+    # One listing serves both questions: its melds without jokers are those of a listing
+    # without jokers (and coming_out_options lists the same again, from the memo).
+    groups = candidate_melds(hand, rules, round_index, max_jokers=min(jokers, 2))
+    covered = set().union(*(g for g in groups if not any(map(_IS_JOKER, g))))
+    lonely = {c for c in set(hand) - covered if c.natural}
     if len(lonely) <= 1:
         return True
     if not jokers:
@@ -170,11 +177,13 @@ def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool
     if jokers > 2:
         return True
     reach: dict[frozenset[Card], int] = {}  # lonely cards of a meld with jokers: fewest jokers
-    for g in candidate_melds(hand, rules, round_index, max_jokers=jokers):
-        used = sum(1 for c in g if c.joker)
-        mine = frozenset(c for c in g if c in lonely)
-        if used and mine and used < reach.get(mine, 99):
-            reach[mine] = used
+    for g in groups:
+        mine = lonely.intersection(g)  # none in a meld without jokers: they are covered
+        if mine:
+            key = frozenset(mine)
+            used = sum(map(_IS_JOKER, g))
+            if used and used < reach.get(key, 99):
+                reach[key] = used
     if any(len(lonely - mine) <= 1 for mine in reach):
         return True
     ones = [mine for mine, used in reach.items() if used == 1] if jokers == 2 else []
