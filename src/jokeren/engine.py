@@ -194,12 +194,8 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
         if not (to_hand(action.cards[0]) in held if len(action.cards) == 1
                 else remove_cards(state.hands[seat], action.cards)):
             continue  # a card not held
-        # What ``_laid`` checks, without wording a refusal (a third of the candidates).
-        before = state.table[action.target - 1]
         try:
-            meld = extend_meld(before, action.cards, state.rules, state.round_index,
-                               _blocked(state, action.cards))
-            _check_copies(state, (before,), (meld,))
+            _extended(state, action)  # not _laid: a third are refused, none read the reason
         except (MeldError, IllegalMoveError):
             continue
         legal.append(action)
@@ -690,14 +686,20 @@ def _lay_turn(state: State, seat: int, left: int) -> None:
 
 def _laid(state: State, action: Action) -> Meld:
     """The table meld after the lay-off ``action`` (cards held, target on the table)."""
-    index = action.target - 1
     try:
-        meld = extend_meld(state.table[index], action.cards, state.rules, state.round_index,
-                           _blocked(state, action.cards))
+        return _extended(state, action)
     except MeldError as exc:
         raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
                       n=action.target, reason=exc) from None
-    _check_copies(state, (state.table[index],), (meld,))
+
+
+def _extended(state: State, action: Action) -> Meld:
+    """``_laid`` without wording the refusal: MeldError when the meld does not take the
+    cards, IllegalMoveError when a joker would stand for a card fully on the table."""
+    before = state.table[action.target - 1]
+    meld = extend_meld(before, action.cards, state.rules, state.round_index,
+                       _blocked(state, action.cards))
+    _check_copies(state, (before,), (meld,))
     return meld
 
 
