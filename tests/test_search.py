@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from jokeren.analysis import can_come_out
 from jokeren.cards import JOKER, NATURALS, Card
+from jokeren.melds import MeldError, read_meld
 from jokeren.rules import PRESETS
-from jokeren.search import _could_lay_all
+from jokeren.search import _could_lay_all, candidate_melds
 
 
 def meld_rich_hand(rng: random.Random, size: int) -> list[Card]:
@@ -44,3 +46,48 @@ def test_the_quick_all_at_once_test_never_refuses_a_hand_the_solver_lays(preset:
         layable += ok
         refused += not quick
     assert layable > 500 and refused > 500  # both sides of the test were exercised
+
+
+def _written_runs(suit: int, held: set[int], jokers: int, ace_high: bool) -> set[tuple[Card, ...]]:
+    """Every written run of ``suit`` of 3+ cards: a held rank as its natural card, any other
+    rank as a joker standing for it, at most ``jokers`` jokers, at least one natural card
+    (brute force over every start and length, the high ace included)."""
+    top = 14 if ace_high else 13
+    runs = set()
+    for lo in range(1, top + 1):
+        for hi in range(lo + 2, top + 1):
+            ranks = [1 if r == 14 else r for r in range(lo, hi + 1)]
+            if len(set(ranks)) < len(ranks):
+                continue  # the ace twice
+            cards = tuple(NATURALS[suit * 13 + r - 1] if r in held
+                          else NATURALS[suit * 13 + r - 1].as_joker() for r in ranks)
+            naturals = sum(1 for c in cards if not c.joker)
+            if naturals and len(cards) - naturals <= jokers:
+                runs.add(cards)
+    return runs
+
+
+@pytest.mark.parametrize("preset,gap", [("amerikaans", 1), ("jokeren", 2),
+                                        ("amerikaans", 0), ("jokeren-13", 1)])
+def test_candidate_runs_are_exactly_the_runs_read_meld_accepts(preset: str, gap: int) -> None:
+    """The run search grows runs incrementally and stops early (too many jokers, jokers too
+    close): it lists every run ``read_meld`` accepts from a hand, and nothing else."""
+    rules = replace(PRESETS[preset], joker_gap=gap)
+    rng = random.Random(gap * 100 + len(preset))
+    checked = 0
+    for _ in range(250):
+        suit = rng.randrange(4)
+        held = set(rng.sample(range(1, 14), rng.randrange(1, 9)))
+        jokers = rng.randrange(0, 3)
+        hand = [NATURALS[suit * 13 + r - 1] for r in held] + [JOKER] * jokers
+        listed = set(candidate_melds(hand, rules, 1, sets=False))
+        accepted = set()
+        for run in _written_runs(suit, held, jokers, rules.ace_high):
+            try:
+                read_meld(run, rules, 1)
+            except MeldError:
+                continue
+            accepted.add(run)
+        assert listed == accepted, (sorted(held), jokers)
+        checked += len(accepted)
+    assert checked > 1000  # the hands had runs to find
