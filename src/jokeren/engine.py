@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
@@ -329,11 +329,13 @@ def _buy(state: State, seat: int, action: Action,
     rules = state.rules
     assert rules.buying is not None
     card = state.discard[-1]
-    changes, extra = _take_stock(state, rules.buying.extra, discard=state.discard[:-1])
+    taken = _take_stock(state, rules.buying.extra, discard=state.discard[:-1])
+    extra = taken.cards
     state = replace(
         state, hands=_set(state.hands, seat, add_cards(state.hands[seat], [card, *extra])),
         known=_set(state.known, seat, (*state.known[seat], card)),
-        pot=state.pot + (rules.money.per_buy if rules.money else 0), **changes,
+        pot=state.pot + (rules.money.per_buy if rules.money else 0), stock=taken.stock,
+        discard=taken.discard, rebuilds=taken.rebuilds,
     )
     events = [Event("buy", seat, (card,)), Event("draw", seat, tuple(extra), public=False)]
     state, more = _turn_draws_stock(state)
@@ -354,29 +356,37 @@ def _buy_pass(state: State, seat: int, action: Action,
 
 def _turn_draws_stock(state: State) -> tuple[State, list[Event]]:
     seat = state.turn
-    changes, cards = _take_stock(state, state.rules.draws)
+    taken = _take_stock(state, state.rules.draws)
+    cards = taken.cards
     state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
                     phase=Phase.PLAY, offer=(), to_act=seat, drawn=tuple(cards),
-                    turn_draws=state.turn_draws + 1, **changes)
+                    turn_draws=state.turn_draws + 1, stock=taken.stock,
+                    discard=taken.discard, rebuilds=taken.rebuilds)
     return state, [Event("draw", seat, tuple(cards), public=False)]
 
 
 # --- drawing ----------------------------------------------------------------------------
 
-def _take_stock(state: State, k: int, discard: tuple[Card, ...] | None = None,
-                ) -> tuple[dict[str, Any], list[Card]]:
+class _Taken(NamedTuple):
+    """Cards taken from the stock, and the fields that taking them changed."""
+
+    cards: list[Card]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    rebuilds: int
+
+
+def _take_stock(state: State, k: int, discard: tuple[Card, ...] | None = None) -> _Taken:
     """Up to ``k`` stock cards, rebuilding the stock from the discard pile (``discard`` if
-    given) when it is out; and the fields that change, for the caller's one copy of the
-    state (a copy per card drawn was a good part of a draw's cost)."""
+    given) when it is out; the caller sets the changed fields in its one copy of the state
+    (a copy per card drawn was a good part of a draw's cost)."""
     stock = state.stock
+    if discard is None:
+        discard = state.discard
     if len(stock) >= k:  # the usual case: no rebuild
         left = len(stock) - k
-        changes: dict[str, Any] = {"stock": stock[:left]}
-        if discard is not None:
-            changes["discard"] = discard
-        return changes, list(reversed(stock[left:]))
-    if discard is not None:
-        state = replace(state, discard=discard)
+        return _Taken(list(reversed(stock[left:])), stock[:left], discard, state.rebuilds)
+    state = replace(state, discard=discard)
     cards: list[Card] = []
     for _ in range(k):
         if not state.stock:
@@ -386,7 +396,7 @@ def _take_stock(state: State, k: int, discard: tuple[Card, ...] | None = None,
             state = rebuilt
         cards.append(state.stock[-1])
         state = replace(state, stock=state.stock[:-1])
-    return {"stock": state.stock, "discard": state.discard, "rebuilds": state.rebuilds}, cards
+    return _Taken(cards, state.stock, state.discard, state.rebuilds)
 
 
 def _rebuild(state: State) -> State | None:
@@ -457,11 +467,13 @@ def _turbo_draw(state: State, seat: int, action: Action,
         raise _illegal("stock_empty")
     if dry:
         return state, []
-    changes, cards = _take_stock(state, 1)
+    taken = _take_stock(state, 1)
+    cards = taken.cards
     if not cards:
         raise _illegal("stock_empty")
     state = replace(state, hands=_set(state.hands, seat, add_cards(state.hands[seat], cards)),
-                    drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1, **changes)
+                    drawn=(*state.drawn, *cards), turn_draws=state.turn_draws + 1,
+                    stock=taken.stock, discard=taken.discard, rebuilds=taken.rebuilds)
     return state, [Event("draw", seat, tuple(cards), public=False)]
 
 
@@ -807,16 +819,18 @@ def _discard(state: State, seat: int, action: Action,
     if not hand:
         state = replace(state, hands=hands, discard=(*state.discard, card), known=known)
         return _round_won(state, seat, events)
-    return _end_turn(state, events, hands=hands, discard=(*state.discard, card), known=known)
+    return _end_turn(state, events, hands, (*state.discard, card), known)
 
 
-def _end_turn(state: State, events: list[Event],
-              **changes: object) -> tuple[State, list[Event]]:
-    """The next player's turn; ``changes``: what the last action changed (one copy)."""
+def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], ...],
+              discard: tuple[Card, ...], known: tuple[tuple[Card, ...], ...],
+              ) -> tuple[State, list[Event]]:
+    """The next player's turn, after a discard that left ``hands``, ``discard`` and
+    ``known`` (set in the same copy of the state)."""
     nxt = state.next_seat(state.turn)
     state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
                     phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
-                    acted=False, **changes)
+                    acted=False, hands=hands, discard=discard, known=known)
     if not state.stock:
         rebuilt = _rebuild(state)
         if rebuilt is None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .melds import Meld
 from .requirements import Requirement
 from .rules import Rules
+
+__all__ = ["OFFER_PHASES", "Phase", "RoundResult", "State", "evolve"]
 
 
 class Phase(StrEnum):
@@ -129,4 +131,7 @@ def _make_evolve() -> Callable[..., State]:
     return fn
 
 
-evolve = _make_evolve()
+if TYPE_CHECKING:  # mypy checks every field name and type as for ``dataclasses.replace``
+    from dataclasses import replace as evolve
+else:
+    evolve = _make_evolve()
