@@ -59,7 +59,7 @@ class LookaheadPlayer(BasicPlayer):
         if len(legal) == 1:
             return legal[0]
         self._live = unseen(view)
-        self._free = {}  # race_free, once per decision
+        self._free = {}  # table_extensions, once per decision
         phase = view.phase
         verbs = {a.verb for a in legal}
         top = view.discard_top
@@ -124,10 +124,10 @@ class LookaheadPlayer(BasicPlayer):
             pool.leaves(pool.mask(rest), jokers, 1 - (len(hand) - len(rest)), 1)
 
     def free(self, view: SeatView, out: bool) -> frozenset[Card]:
-        """``race_free`` of this decision's view: asked once per candidate and world."""
+        """``table_extensions`` of this decision's view: asked once per candidate and world."""
         found = self._free.get(out)
         if found is None:
-            found = self._free[out] = race_free(view, out)
+            found = self._free[out] = table_extensions(view, out)
         return found
 
     def search(self, view: SeatView, candidates: Sequence[Action]) -> Action:
@@ -216,7 +216,7 @@ def _after(hand: tuple[Card, ...], action: Action) -> tuple[Card, ...]:
     return _rest(hand, action) if action.verb is Verb.MELD else without(hand, action.card)
 
 
-def race_free(view: SeatView, out: bool) -> frozenset[Card]:
+def table_extensions(view: SeatView, out: bool) -> frozenset[Card]:
     """The natural cards that extend a meld on the table (free to lay off once out; in
     an "all at once" round coming out is going out, so nothing is free before)."""
     if not view.table or (not out and view.requirement.all_at_once):
