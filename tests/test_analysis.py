@@ -16,8 +16,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jokeren.analysis import arrange, arrange_penalty, can_come_out, outs
-from jokeren.cards import JOKER, Card, parse_cards, to_hand
+from jokeren.analysis import (
+    BIG_HAND,
+    _all_at_once,
+    _compile,
+    _params,
+    arrange,
+    arrange_penalty,
+    can_come_out,
+    outs,
+)
+from jokeren.cards import JOKER, Card, full_deck, parse_cards, to_hand
 from jokeren.engine import _requirement_met
 from jokeren.melds import Meld, MeldError, card_value, read_meld
 from jokeren.requirements import Requirement
@@ -380,3 +389,29 @@ def test_coming_out_melds_meet_the_requirement(hand: tuple[Card, ...],
         check_melds(hand, option, AM, 1, frozenset())
         if not req.all_at_once:
             assert _requirement_met(req, option, exact=True)
+
+
+def test_big_hands_all_at_once_hardest_cards_first_same_answers() -> None:
+    """Hands over ``BIG_HAND`` cards ("all at once" after much buying) search the cards
+    fewest melds take first; the answer is the same as the (suit, rank) order's, and the
+    melds it returns lay the hand but one card."""
+    rules = PRESETS["amerikaans"]
+    rng = random.Random(11)
+    deck = full_deck(2, 4)
+    answers: Counter[bool] = Counter()
+    for _ in range(120):
+        size = rng.randrange(BIG_HAND + 1, 29)
+        if rng.random() < 0.5:  # meld-rich: a few runs and sets of one window of ranks
+            low = rng.randrange(1, 9)
+            window = [c for c in deck if c.joker or low <= c.rank < low + 5]
+            hand = rng.sample(window, size)
+        else:
+            hand = rng.sample(deck, size)
+        p = _params(rules, 5, False)
+        plain = _all_at_once(_compile(hand, p, frozenset()), rules, hand.count(JOKER))
+        got = can_come_out(hand, rules, 5)
+        assert (got is None) == (plain is None), " ".join(map(str, sorted(hand)))
+        if got is not None:
+            assert len(check_melds(tuple(sorted(hand)), got, rules, 5, frozenset())) == 1
+        answers[got is None] += 1
+    assert answers[True] > 10 and answers[False] > 10, answers  # both answers exercised

@@ -31,6 +31,7 @@ from .requirements import Requirement
 from .rules import PENALTY_KEYS, Rules
 
 _BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
+BIG_HAND = 20  # "all at once" on more cards than this covers the hardest cards first
 _NO_BLOCK: frozenset[Card] = frozenset()
 
 
@@ -90,7 +91,8 @@ class _Hand:
 
     __slots__ = ("by_low", "cards", "full", "guard", "jokers", "patterns", "pen")
 
-    def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card]) -> None:
+    def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card],
+                 hard_first: bool = False) -> None:
         counts: dict[tuple[int, int], int] = {}
         jokers = 0
         for c in hand:
@@ -101,6 +103,9 @@ class _Hand:
                 counts[key] = counts.get(key, 0) + 1
         order = sorted(counts)
         index = {k: i for i, k in enumerate(order)}
+        if hard_first:
+            order = _hard_first(order, counts, _patterns(counts, index, jokers, p, blocked))
+            index = {k: i for i, k in enumerate(order)}
         self.cards = [Card(r, s) for s, r in order]
         self.pen = [p.penalties[r] for _, r in order]
         self.jokers = jokers
@@ -135,6 +140,25 @@ class _Hand:
             mask >>= _BITS
             i += 1
         return out
+
+
+def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int],
+                patterns: list[_Pattern]) -> list[tuple[int, int]]:
+    """The card fields reordered so that the cards fewest melds can take come first.
+
+    The searches cover the lowest field first. In (suit, rank) order a card no meld can
+    take is found only after every way to lay the cards below it, which on a big hand
+    (buying: 40 cards and more) is millions of ways; first, it ends the search at once.
+    """
+    cover = [0] * len(order)
+    for pt in patterns:
+        need, i = pt.need, 0
+        while need:
+            if need & 0x7:
+                cover[i] += 1
+            need >>= _BITS
+            i += 1
+    return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
 
 
 def _patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
@@ -267,14 +291,15 @@ _CACHE: dict[tuple[object, ...], _Hand] = {}
 _CACHE_SIZE = 2048
 
 
-def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card]) -> _Hand:
+def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card],
+             hard_first: bool = False) -> _Hand:
     cards = tuple(sorted(hand))
-    key = (cards, p, blocked)
+    key = (cards, p, blocked, hard_first)
     compiled = _CACHE.get(key)
     if compiled is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        compiled = _CACHE[key] = _Hand(cards, p, blocked)
+        compiled = _CACHE[key] = _Hand(cards, p, blocked, hard_first)
     return compiled
 
 
@@ -378,7 +403,7 @@ def can_come_out(hand: Sequence[Card], rules: Rules, round_index: int,
     """
     req = requirement if requirement is not None else rules.requirement(round_index)
     p = _params(rules, round_index, False)
-    h = _compile(hand, p, blocked)
+    h = _compile(hand, p, blocked, hard_first=req.all_at_once and len(hand) > BIG_HAND)
     jokers = h.jokers if rules.joker_in_first_meld else 0
     keep = 1 if rules.going_out == "discard" else 0  # cards that must stay in hand
     total = h.count(h.full) + h.jokers
