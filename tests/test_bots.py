@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from jokeren.actions import DRAW, PASS, TAKE, Action, Verb
+from jokeren.analysis import can_come_out
 from jokeren.bots import make_player
 from jokeren.bots.basic import BasicPlayer
+from jokeren.bots.determinise import determinise
 from jokeren.bots.hand import HandEval
 from jokeren.bots.strong import StrongPlayer
-from jokeren.cards import JOKER, parse_cards
+from jokeren.cards import JOKER, Card, parse_cards
 from jokeren.engine import apply, deal_round
 from jokeren.legal import legal_actions
+from jokeren.melds import read_meld
 from jokeren.presets import PRESETS
 from jokeren.rules import Rules
+from jokeren.search import candidate_melds
 from jokeren.state import Phase, State
 from jokeren.views import view
 
@@ -136,3 +141,44 @@ def test_strong_search_prefers_the_take_that_completes_its_run() -> None:
     player = StrongPlayer(5, samples=4)
     assert player.choose(view(state, state.turn), legal_actions(state)) == TAKE
     assert PASS not in legal_actions(state)
+
+
+def test_strong_searches_worlds_its_opponents_play_allows() -> None:
+    """An opponent not out holds no hand that could come out (it would have); one out since
+    before its last turn holds no natural card that extends a table meld and no natural
+    meld (it would have laid them). Plain possible worlds often break both."""
+    state = start("amerikaans", 2, 0, seed=5)  # round 1: a set of 3, often in hand
+    seat = state.turn
+    other = 1 - seat
+    state = replace(state, phase=Phase.DRAW, offer=(), to_act=seat)
+    rules, req = state.rules, state.requirement
+    player = StrongPlayer(1)
+    first = view(state, seat)
+    worlds = player.worlds(first)
+    assert all(can_come_out(w.hands[other], rules, 0, req) is None for w in worlds)
+    plain = [determinise(first, random.Random(i)) for i in range(40)]
+    assert sum(can_come_out(w.hands[other], rules, 0, req) is not None for w in plain) >= 10
+
+    # The opponent came out with 7s 7h 7d and has 5 cards left (it was out at the seat's
+    # turn before too).
+    run = read_meld(parse_cards("4c 5c 6c"), rules, 0)
+    hands = list(state.hands)
+    hands[other] = hands[other][:5]
+    out = replace(state, table=(read_meld(parse_cards("7s 7h 7d"), rules, 0), run),
+                  owners=(other, seat), come_out=tuple(s == other for s in range(2)),
+                  hands=tuple(hands))
+    player = StrongPlayer(2)
+    player.worlds(view(out, seat))  # the seat's turn before
+    later = view(replace(out, turns_done=out.turns_done + 2), seat)
+
+    def lays(hand: tuple[Card, ...]) -> bool:
+        return any(c.natural and (c.rank == 7 or c in parse_cards("3c 7c")) for c in hand) \
+            or bool(candidate_melds([c for c in hand if c.natural], rules, 0))
+
+    assert not any(lays(w.hands[other]) for w in player.worlds(later))
+    assert sum(lays(determinise(later, random.Random(i)).hands[other]) for i in range(40)) >= 5
+    # Out only since the seat's last turn: it may still hold what it could not lay yet
+    # (the coming-out turn lays the requirement only).
+    held = tuple(parse_cards("7c 9d"))
+    assert not player.plausible(later, held, other)
+    assert StrongPlayer(3).plausible(later, held, other)

@@ -54,17 +54,21 @@ class Race:
         self.free: frozenset[Card] = frozenset()
 
     def sample(self, hand: Sequence[Card], extra: Sequence[Card], live: Counter[Card],
-               count: int, rng: random.Random, free: frozenset[Card] = frozenset()) -> None:
+               count: int, rng: random.Random, free: frozenset[Card] = frozenset(),
+               lives: Sequence[Counter[Card]] = ()) -> None:
         """Draw ``count`` orders of stock cards from ``live`` (the unseen cards) and
         compile each with ``hand`` and ``extra`` (cards a candidate may add: the discard).
 
         ``free`` cards extend a meld on the table: once out, the seat lays them off at no
         cost, so going out does not have to meld them (coming out still may use them).
+        ``lives``: if given, order i is drawn from ``lives[i % len(lives)]`` instead (the
+        stocks of sampled worlds).
         """
         self.free = free
-        pool_cards = sorted(live.elements())
+        pools = [sorted(x.elements()) for x in lives] or [sorted(live.elements())]
         self.samples = []
-        for _ in range(count):
+        for i in range(count):
+            pool_cards = pools[i % len(pools)]
             order = rng.sample(pool_cards, min(self.horizon, len(pool_cards)))
             pool = Pool([*hand, *extra, *order], self.rules, self.round_index,
                         self.requirement)

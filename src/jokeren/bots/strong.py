@@ -9,7 +9,11 @@ player's ranking, each by its hand's race on the same sampled orders. Draw or ta
 hand's race with the discard as its next card, against the race with a stock card. Both
 also weigh how often the seat would lose the race against the opponent's, estimated the
 same way in ``determinise``d worlds (the unseen cards dealt again, consistently with the
-view), where a discard the opponent would take speeds the opponent up. The way to come out
+view), where a discard the opponent would take speeds the opponent up. The worlds are
+plausible ones: an opponent that has not come out holds no hand that could (a player who
+comes out as soon as it can would have), one out since before its last turn no meld and no
+lay-off it could have laid; and the seat's own stock cards are sampled from those worlds'
+stocks, so what the opponents' play shows moves its own race too. The way to come out
 is chosen by the race too. The rest is the look-ahead player's (bots/lookahead.py: melds
 held until the hand goes out), and coming out, lay-offs, joker swaps, buying and the
 duplicate exchange follow the basic player's rules. ``orders`` sampled orders of
@@ -23,10 +27,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..actions import DRAW, TAKE, Action
+from ..analysis import can_come_out
 from ..cards import Card
+from ..search import candidate_melds
 from ..state import State
 from ..views import SeatView
-from .basic import _rest
+from .basic import _extends, _rest
 from .determinise import determinise
 from .hand import without
 from .lookahead import LookaheadPlayer
@@ -37,6 +43,7 @@ OUT_WEIGHT = 0.5  # each own turn to come out weighs this much on top of the tur
 LOSS_TURNS = 5.0  # losing the race (going out after the opponent) weighs this many turns
 RACE_WHEN_CLOSE = True  # keep racing when an opponent is close to going out
 OPPONENT_WORLDS = 8  # sampled opponent hands whose race the seat's own is compared with
+PLAUSIBLE_TRIES = 12  # worlds dealt, at most, to find one the opponents' play allows
 
 
 class StrongPlayer(LookaheadPlayer):
@@ -48,6 +55,9 @@ class StrongPlayer(LookaheadPlayer):
         super().__init__(seed, samples, width, time_limit)
         self.orders = orders
         self.horizon = horizon
+        self._turn_key: tuple[int, int] | None = None
+        self._out_now: tuple[bool, ...] = ()
+        self._out_before: tuple[bool, ...] = ()
 
     def draw_or_take(self, view: SeatView, top: Card) -> Action:
         if self.racing(view):
@@ -65,25 +75,69 @@ class StrongPlayer(LookaheadPlayer):
         return self.orders > 0 and (RACE_WHEN_CLOSE or not self.someone_close(view))
 
     def race(self, view: SeatView, extra: Sequence[Card] = (),
-             come_out: bool | None = None, spare: int = 0) -> Race:
-        """Sampled orders of stock cards for this decision, from the unseen cards."""
+             come_out: bool | None = None, spare: int = 0,
+             worlds: Sequence[State] = ()) -> Race:
+        """Sampled orders of stock cards for this decision: from the stocks of ``worlds``,
+        else (none given, or a stock shorter than the horizon) from the unseen cards."""
         out = view.come_out[view.seat or 0] if come_out is None else come_out
         race = Race(view.rules, view.round_index, view.requirement, out, self.horizon,
                     spare)
+        lives = [Counter(w.stock) for w in worlds]
+        if any(len(w.stock) < self.horizon for w in worlds):
+            lives = []  # too short a stock to sample from: the unseen cards
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
-                    self.free(view, out))
+                    self.free(view, out), lives)
         return race
 
     def race_draw(self, view: SeatView, top: Card) -> Action:
         """Take the discard when it brings going out sooner than a blind draw."""
-        race = self.race(view, (top,))
-        theirs = self.opponent_turns(view, self.worlds(view))[None]
+        worlds = self.worlds(view)
+        race = self.race(view, (top,), worlds=worlds)
+        theirs = self.opponent_turns(view, worlds)[None]
         take = self.race_value(race.each(view.hand, lead=top), theirs, ties_win=True)
         draw = self.race_value(race.each(view.hand), theirs, ties_win=True)
         return TAKE if take < draw - RACE_TAKE_EDGE else DRAW
 
     def worlds(self, view: SeatView) -> list[State]:
-        return [determinise(view, self.rng) for _ in range(min(OPPONENT_WORLDS, self.samples))]
+        self._track_out(view)
+        return [self.plausible_world(view) for _ in range(min(OPPONENT_WORLDS, self.samples))]
+
+    def _track_out(self, view: SeatView) -> None:
+        """Who was out at the start of this turn and of the seat's turn before it: a seat
+        out now that was not then came out since, and may still hold what it could lay."""
+        key = (view.round_index, view.turns_done)
+        if self._turn_key == key:
+            return
+        same_round = self._turn_key is not None and self._turn_key[0] == view.round_index
+        self._out_before = self._out_now if same_round else tuple(False for _ in view.come_out)
+        self._out_now = view.come_out
+        self._turn_key = key
+
+    def plausible_world(self, view: SeatView) -> State:
+        """A possible world in which no opponent holds what a player who plays like
+        ``basic`` would have laid: a seat not out cannot come out with its hand, and a seat
+        out since before its last turn holds no natural meld and no natural card that
+        extends a table meld. Up to ``PLAUSIBLE_TRIES`` worlds are dealt; else the last."""
+        seat = view.seat or 0
+        world = determinise(view, self.rng)
+        for _ in range(PLAUSIBLE_TRIES - 1):
+            if all(self.plausible(view, world.hands[s], s) for s in range(len(view.players))
+                   if s != seat and s not in view.eliminated):
+                break
+            world = determinise(view, self.rng)
+        return world
+
+    def plausible(self, view: SeatView, hand: tuple[Card, ...], s: int) -> bool:
+        """Whether seat ``s`` could hold ``hand`` and have played as it did."""
+        if not view.come_out[s]:
+            return can_come_out(hand, view.rules, view.round_index, view.requirement) is None
+        if not (s < len(self._out_before) and self._out_before[s]):
+            return True
+        if any(c.natural and any(_extends(m.kind, m.cards, m.start, c, view)
+                                  for m in view.table) for c in hand):
+            return False
+        naturals = [c for c in hand if c.natural]
+        return not candidate_melds(naturals, view.rules, view.round_index)
 
     def race_value(self, mine: Sequence[Turns], theirs: Sequence[float],
                    ties_win: bool = False) -> float:
@@ -137,9 +191,10 @@ class StrongPlayer(LookaheadPlayer):
 
     def race_discard(self, view: SeatView, candidates: Sequence[Action]) -> Action:
         """The discard that leaves the hand fastest to go out, less what it gives away."""
-        race = self.race(view)
+        worlds = self.worlds(view)
+        race = self.race(view, worlds=worlds)
         gifts = [a.card for a in candidates if a.card.natural]
-        theirs = self.opponent_turns(view, self.worlds(view), gifts)
+        theirs = self.opponent_turns(view, worlds, gifts)
         scores = []
         for action in candidates:
             card = action.card
