@@ -32,7 +32,7 @@ from ..cards import Card
 from ..search import candidate_melds
 from ..state import State
 from ..views import SeatView
-from .basic import _extends, _rest
+from .basic import _rest
 from .determinise import determinise
 from .hand import without
 from .lookahead import LookaheadPlayer
@@ -82,9 +82,8 @@ class StrongPlayer(LookaheadPlayer):
         out = view.come_out[view.seat or 0] if come_out is None else come_out
         race = Race(view.rules, view.round_index, view.requirement, out, self.horizon,
                     spare)
-        lives = [Counter(w.stock) for w in worlds]
-        if any(len(w.stock) < self.horizon for w in worlds):
-            lives = []  # too short a stock to sample from: the unseen cards
+        short = any(len(w.stock) < self.horizon for w in worlds)  # then: the unseen cards
+        lives = [] if short else [Counter(w.stock) for w in worlds]
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
                     self.free(view, out), lives)
         return race
@@ -133,8 +132,7 @@ class StrongPlayer(LookaheadPlayer):
             return can_come_out(hand, view.rules, view.round_index, view.requirement) is None
         if not (s < len(self._out_before) and self._out_before[s]):
             return True
-        if any(c.natural and any(_extends(m.kind, m.cards, m.start, c, view)
-                                  for m in view.table) for c in hand):
+        if not self.free(view, True).isdisjoint(hand):  # a card it would have laid off
             return False
         naturals = [c for c in hand if c.natural]
         return not candidate_melds(naturals, view.rules, view.round_index)
