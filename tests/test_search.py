@@ -48,6 +48,28 @@ def test_the_quick_all_at_once_test_never_refuses_a_hand_the_solver_lays(preset:
     assert layable > 500 and refused > 500  # both sides of the test were exercised
 
 
+def test_the_quick_test_with_three_jokers_never_refuses_a_big_hand_the_solver_lays() -> None:
+    """Three jokers: up to three melds with jokers must hold the lonely cards (``_cover``).
+    Big hands, as buying makes them in the "all at once" round of 3-4 players."""
+    rules = PRESETS["amerikaans"]
+    final = len(rules.schedule) - 1
+    assert rules.requirement(final).all_at_once
+    rng = random.Random(11)
+    layable = refused = 0
+    for _ in range(300):
+        size = rng.randrange(14, 27)
+        naturals = [c for c in meld_rich_hand(rng, size) if c.natural]
+        strays = rng.randrange(1, 8)
+        naturals = naturals[: size - 3 - strays] + [rng.choice(NATURALS) for _ in range(strays)]
+        hand = [*naturals, JOKER, JOKER, JOKER]
+        ok = can_come_out(hand, rules, final) is not None
+        quick = _could_lay_all(hand, rules, final)
+        assert quick or not ok, " ".join(map(str, hand))
+        layable += ok
+        refused += not quick
+    assert layable > 30 and refused > 30, (layable, refused)
+
+
 def _written_runs(suit: int, held: set[int], jokers: int, ace_high: bool) -> set[tuple[Card, ...]]:
     """Every written run of ``suit`` of 3+ cards: a held rank as its natural card, any other
     rank as a joker standing for it, at most ``jokers`` jokers, at least one natural card
@@ -78,9 +100,9 @@ def test_candidate_runs_are_exactly_the_runs_read_meld_accepts(preset: str, gap:
     for _ in range(250):
         suit = rng.randrange(4)
         held = set(rng.sample(range(1, 14), rng.randrange(1, 9)))
-        jokers = rng.randrange(0, 3)
+        jokers = rng.randrange(0, 4)
         hand = [NATURALS[suit * 13 + r - 1] for r in held] + [JOKER] * jokers
-        listed = set(candidate_melds(hand, rules, 1, sets=False))
+        listed = set(candidate_melds(hand, rules, 1, max_jokers=jokers, sets=False))
         accepted = set()
         for run in _written_runs(suit, held, jokers, rules.ace_high):
             try:

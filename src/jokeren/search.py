@@ -160,34 +160,48 @@ def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool
     """A quick necessary test for laying the whole hand but one card.
 
     A natural card in no joker-free meld the hand can make ("lonely") can only go in a
-    meld with a joker, and there are at most as many such melds as jokers held. So all
-    lonely cards but one must lie in one meld with jokers, or (two or more jokers) in two.
-    Checked for up to two jokers; with more, the exact solver answers.
+    meld with a joker, and there are at most as many such melds as jokers held. So the
+    melds with jokers that the hand can make must hold all lonely cards but one, using no
+    more jokers than held (``_cover``). Checked for up to three jokers; with more, the
+    exact solver answers.
     """
     jokers = sum(1 for c in hand if c.joker)
+    if jokers > 3:
+        return True
     # One listing serves both questions: its melds without jokers are those of a listing
-    # without jokers (and coming_out_options lists the same again, from the memo).
-    groups = candidate_melds(hand, rules, round_index, max_jokers=min(jokers, 2))
+    # without jokers (and for up to two jokers coming_out_options lists the same again,
+    # from the memo).
+    groups = candidate_melds(hand, rules, round_index, max_jokers=jokers)
     covered = set().union(*(g for g in groups if not any(map(_IS_JOKER, g))))
-    lonely = {c for c in set(hand) - covered if c.natural}
+    lonely = frozenset(c for c in set(hand) - covered if c.natural)
     if len(lonely) <= 1:
         return True
     if not jokers:
         return False
-    if jokers > 2:
-        return True
     reach: dict[frozenset[Card], int] = {}  # lonely cards of a meld with jokers: fewest jokers
     for g in groups:
         mine = lonely.intersection(g)  # none in a meld without jokers: they are covered
         if mine:
-            key = frozenset(mine)
             used = sum(map(_IS_JOKER, g))
-            if used and used < reach.get(key, 99):
-                reach[key] = used
-    if any(len(lonely - mine) <= 1 for mine in reach):
+            if used < reach.get(mine, 99):
+                reach[mine] = used
+    return _cover(lonely, reach, jokers, spare=True)
+
+
+def _cover(lonely: frozenset[Card], reach: dict[frozenset[Card], int], jokers: int,
+           spare: bool) -> bool:
+    """Whether melds of ``reach`` (lonely cards held: jokers used), with ``jokers`` in all,
+    can hold every card of ``lonely`` (all but one while ``spare``, the discard).
+
+    The lowest card is either the one left over or in one of the melds: each step spends a
+    joker or the spare, so the search is at most four deep."""
+    if not lonely or (spare and len(lonely) == 1):
         return True
-    ones = [mine for mine, used in reach.items() if used == 1] if jokers == 2 else []
-    return any(len(lonely - a - b) <= 1 for i, a in enumerate(ones) for b in ones[i + 1:])
+    low = min(lonely)
+    if spare and _cover(lonely - {low}, reach, jokers, False):
+        return True
+    return any(used <= jokers and low in mine and _cover(lonely - mine, reach, jokers - used, spare)
+               for mine, used in reach.items())
 
 
 def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
