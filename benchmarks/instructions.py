@@ -1,18 +1,25 @@
 """Machine instructions per random-play decision, counted by valgrind: a figure that a busy,
 shared machine does not move (the clock-based figures of run.py move by 10-20%).
 
-    python benchmarks/instructions.py [--states 3000]
+    python benchmarks/instructions.py [--states 3000] [--loop 15000]
 
 It plays 90,000 decisions of random 4-player ``amerikaans`` (seeded), keeps every 30th
 state (all six rounds about equally), and counts with ``valgrind --tool=callgrind`` the
 instructions of ``legal_actions`` + one random ``apply`` on each kept state, less the same
-run with no states (starting Python and importing). Needs valgrind (``apt-get install
-valgrind``); the count is the same from run to run within a fraction of a percent.
+run with no states (starting Python and importing). Each kept state is met once, so the
+memos start cold. ``--loop N`` also counts N consecutive decisions of the same random
+play, as run.py plays them (the memos warm up as they go). Needs valgrind (``apt-get
+install valgrind``); the count is the same from run to run within a fraction of a percent.
+
+It also prints a fingerprint of the kept states: a speed change that must not change the
+play has to leave it as it was (a shortcut that looked safe once changed it at state 1,500
+where a shorter check of 3,000 decisions saw nothing).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import pickle
 import random
 import re
@@ -47,6 +54,28 @@ for s in states:
 """
 
 
+_LOOP = """
+import random, sys
+sys.path.insert(0, {src!r})
+from dataclasses import replace
+from jokeren.engine import apply, deal_round, new_match
+from jokeren.legal import legal_actions
+from jokeren.rules import Rules
+from jokeren.state import Phase
+rules = replace(Rules.load("amerikaans"), max_reshuffles=1)
+rng, seed = random.Random(1), 0
+state = new_match(rules, {players!r}, seed)
+for _ in range(int(sys.argv[1])):
+    if state.phase is Phase.MATCH_OVER:
+        seed += 1
+        state = new_match(rules, {players!r}, seed)
+    if state.phase is Phase.ROUND_OVER:
+        state = deal_round(state)
+    legal = legal_actions(state)
+    state, _ = apply(state, state.to_act, legal[rng.randrange(len(legal))])
+"""
+
+
 def sample_states(count: int) -> list[State]:
     rules = replace(Rules.load("amerikaans"), max_reshuffles=1)
     rng, seed = random.Random(1), 0
@@ -78,17 +107,37 @@ def count(script: Path, n: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--states", type=int, default=3000, help="states to measure")
+    parser.add_argument("--loop", type=int, default=0,
+                        help="also count this many consecutive decisions (0: do not)")
     args = parser.parse_args()
+    if args.states < 1 or args.loop < 0:
+        raise SystemExit("--states must be at least 1 and --loop at least 0.")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind).")
+    states = sample_states(args.states)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "states.pkl"
-        path.write_bytes(pickle.dumps(sample_states(args.states)))
+        path.write_bytes(pickle.dumps(states))
         script = Path(tmp) / "work.py"
         script.write_text(_WORK.format(src=str(SRC), path=str(path)))
         per = (count(script, args.states) - count(script, 0)) / args.states
-    print(f"{per:,.0f} instructions per decision ({args.states} states, "
-          f"legal_actions + apply, random 4-player amerikaans)")
+        print(f"{per:,.0f} instructions per decision ({args.states} states, "
+              f"legal_actions + apply, random 4-player amerikaans)")
+        if args.loop:
+            loop = Path(tmp) / "loop.py"
+            loop.write_text(_LOOP.format(src=str(SRC), players=PLAYERS))
+            per = (count(loop, args.loop) - count(loop, 0)) / args.loop
+            print(f"{per:,.0f} instructions per decision ({args.loop} decisions in a row)")
+    print(f"fingerprint of the states: {fingerprint(states)}")
+
+
+def fingerprint(states: list[State]) -> str:
+    """A hash of what the kept states hold: equal for equal play."""
+    digest = hashlib.sha256()
+    for s in states:
+        digest.update(repr((s.phase, s.to_act, s.hands, s.table, s.stock, s.discard,
+                            s.totals)).encode())
+    return digest.hexdigest()[:16]
 
 
 if __name__ == "__main__":
