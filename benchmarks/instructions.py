@@ -7,9 +7,10 @@ It plays 90,000 decisions of random 4-player ``amerikaans`` (seeded), keeps ever
 state (all six rounds about equally), and counts with ``valgrind --tool=callgrind`` the
 instructions of ``legal_actions`` + one random ``apply`` on each kept state, less the same
 run with no states (starting Python and importing). Each kept state is met once, so the
-memos start cold. ``--loop N`` also counts N consecutive decisions of the same random
-play, as run.py plays them (the memos warm up as they go). Needs valgrind (``apt-get
-install valgrind``); the count is the same from run to run within a fraction of a percent.
+memos start cold. ``--loop N`` also counts the N decisions of that same random play in a
+row (rounded to a multiple of 30), as run.py plays them: the memos warm up as they go.
+Needs valgrind (``apt-get install valgrind``); the count is the same from run to run within
+a fraction of a percent.
 
 It also prints a fingerprint of the kept states: a speed change that must not change the
 play has to leave it as it was (a shortcut that looked safe once changed it at state 1,500
@@ -55,24 +56,10 @@ for s in states:
 
 
 _LOOP = """
-import random, sys
-sys.path.insert(0, {src!r})
-from dataclasses import replace
-from jokeren.engine import apply, deal_round, new_match
-from jokeren.legal import legal_actions
-from jokeren.rules import Rules
-from jokeren.state import Phase
-rules = replace(Rules.load("amerikaans"), max_reshuffles=1)
-rng, seed = random.Random(1), 0
-state = new_match(rules, {players!r}, seed)
-for _ in range(int(sys.argv[1])):
-    if state.phase is Phase.MATCH_OVER:
-        seed += 1
-        state = new_match(rules, {players!r}, seed)
-    if state.phase is Phase.ROUND_OVER:
-        state = deal_round(state)
-    legal = legal_actions(state)
-    state, _ = apply(state, state.to_act, legal[rng.randrange(len(legal))])
+import sys
+sys.path.insert(0, {here!r})
+from instructions import sample_states
+sample_states(int(sys.argv[1]) // {every})
 """
 
 
@@ -124,10 +111,14 @@ def main() -> None:
         print(f"{per:,.0f} instructions per decision ({args.states} states, "
               f"legal_actions + apply, random 4-player amerikaans)")
         if args.loop:
+            # The same play as the kept states', counted whole: every decision, not every
+            # EVERY-th (keeping the states costs nothing next to playing them).
+            decisions = max(1, args.loop // EVERY) * EVERY
             loop = Path(tmp) / "loop.py"
-            loop.write_text(_LOOP.format(src=str(SRC), players=PLAYERS))
-            per = (count(loop, args.loop) - count(loop, 0)) / args.loop
-            print(f"{per:,.0f} instructions per decision ({args.loop} decisions in a row)")
+            loop.write_text(_LOOP.format(here=str(Path(__file__).resolve().parent),
+                                         every=EVERY))
+            per = (count(loop, decisions) - count(loop, 0)) / decisions
+            print(f"{per:,.0f} instructions per decision ({decisions} decisions in a row)")
     print(f"fingerprint of the states: {fingerprint(states)}")
 
 
