@@ -4,11 +4,19 @@
 
 Measurements, not tests: nothing here passes or fails. Each figure runs for ``--seconds``
 of wall time in this one process, so the ratios compare runs on the same machine at the same
-moment. RLCard (``rlcard``) and OpenSpiel (``open_spiel``) are optional: ``pip install
-.[anchors]``; a missing one is reported and skipped.
+moment; random play runs 2 x ``--seconds`` per engine, in 12 turns taken in rotation, so a
+shared machine's slow and fast moments fall on every engine alike. RLCard (``rlcard``) and
+OpenSpiel (``open_spiel``) are optional: ``pip install .[anchors]``; a missing one is
+reported and skipped.
+
+It measures the ``jokeren`` that Python imports: after ``pip install .`` the wheel, whose
+hot modules are compiled with mypyc (``hatch_build.py``); after ``pip install -e .`` the
+sources, pure Python. The first line of the report says which.
 
 - decisions/s: random play through whole rounds; one decision = the legal actions of the
   player to act + a uniform random choice + applying it (chance nodes are not decisions).
+  Ours twice: 2 players, like for like with the two 2-player gin games, and 4 players
+  (buying and fuller tables); each anchor's one figure is the ratio's base for both.
 - solver: our ``analysis.arrange`` on 14-card hands with 2-4 jokers (cache cleared, a fresh
   hand every call); RLCard ``get_best_meld_clusters`` and OpenSpiel ``min_deadwood`` on
   10-card (RLCard) and 11-card (OpenSpiel) gin hands (their nearest equivalent).
@@ -38,9 +46,12 @@ from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+try:  # the installed package (compiled by `pip install .`); else the tree beside this file
+    import jokeren  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from jokeren import analysis
+from jokeren import analysis, engine
 from jokeren.actions import Verb
 from jokeren.cards import JOKER, NATURALS, Card
 from jokeren.engine import apply, deal_round, new_match
@@ -49,6 +60,8 @@ from jokeren.rules import Rules
 from jokeren.state import Phase, State, evolve
 
 PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
+BUILD = ("compiled with mypyc" if not engine.__file__.endswith(".py")  # type: ignore[union-attr]
+         else "pure Python") + f" ({Path(engine.__file__).parent})"  # type: ignore[arg-type]
 
 
 # --- helpers -----------------------------------------------------------------------------
@@ -96,6 +109,21 @@ def rate(fn: Callable[[], int], seconds: float) -> float:
             return done / elapsed
 
 
+def interleaved(plays: dict[str, Callable[[], int]], seconds: float,
+                slices: int = 12) -> dict[str, float]:
+    """Units per second of each of ``plays``, measured in turns of ``seconds / slices``
+    each: a shared machine that slows down or speeds up mid-run does so for all of them."""
+    done = dict.fromkeys(plays, 0)
+    spent = dict.fromkeys(plays, 0.0)
+    for _ in range(slices):
+        for name, fn in plays.items():
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / slices:
+                done[name] += fn()
+            spent[name] += time.perf_counter() - start
+    return {name: done[name] / spent[name] for name in plays}
+
+
 def latencies(fn: Callable[[], object], seconds: float) -> tuple[float, float, float, float]:
     """Calls/s, p50 and p99 in milliseconds (wall), and p99 of the process's CPU time.
 
@@ -118,17 +146,18 @@ def latencies(fn: Callable[[], object], seconds: float) -> tuple[float, float, f
 
 # --- ours --------------------------------------------------------------------------------
 
-def ours(rules_name: str, seconds: float) -> dict[str, Any]:
-    rules = replace(Rules.load(rules_name), max_reshuffles=1)  # rounds end when stock runs dry
+def random_play(rules: Rules, players: int) -> Callable[[], int]:
+    """Uniform random play through whole matches: each call plays 200 decisions."""
+    names = PLAYERS[:players]
     rng = random.Random(1)
     seeds = iter(range(10**9))
-    state: list[State] = [new_match(rules, PLAYERS, next(seeds))]
+    state: list[State] = [new_match(rules, names, next(seeds))]
 
     def play(n: int = 200) -> int:
         s = state[0]
         for _ in range(n):
             if s.phase is Phase.MATCH_OVER:
-                s = new_match(rules, PLAYERS, next(seeds))
+                s = new_match(rules, names, next(seeds))
             if s.phase is Phase.ROUND_OVER:
                 s = deal_round(s)
             legal = legal_actions(s)
@@ -136,7 +165,15 @@ def ours(rules_name: str, seconds: float) -> dict[str, Any]:
         state[0] = s
         return n
 
-    decisions = rate(play, seconds)
+    return play
+
+
+def our_rules(name: str) -> Rules:
+    return replace(Rules.load(name), max_reshuffles=1)  # rounds end when the stock runs dry
+
+
+def ours(rules_name: str, seconds: float) -> dict[str, Any]:
+    rules = our_rules(rules_name)
     mid = mid_round_state(rules)
     copies = rate(lambda: _copies(mid), seconds / 2)
     hands = solver_hands(random.Random(7))
@@ -147,8 +184,8 @@ def ours(rules_name: str, seconds: float) -> dict[str, Any]:
         analysis.arrange(hands[next(it) % len(hands)], rules, 1)
 
     calls, p50, p99, cpu99 = latencies(solve, seconds)
-    return {"decisions": decisions, "solver": calls, "p50": p50, "p99": p99, "cpu99": cpu99,
-            "copies": copies, "bytes": deep_size(mid, skip=(mid.rules,)),
+    return {"solver": calls, "p50": p50, "p99": p99, "cpu99": cpu99, "copies": copies,
+            "bytes": deep_size(mid, skip=(mid.rules,)),
             "bytes_note": f"4 players, {len(mid.table)} table melds, "
                           f"{sum(map(len, mid.hands))} cards in hands"}
 
@@ -181,6 +218,34 @@ def solver_hands(rng: random.Random, n: int = 500) -> list[tuple[Card, ...]]:
 
 # --- RLCard ------------------------------------------------------------------------------
 
+def rlcard_play() -> Callable[[], int] | str:
+    """Random play of RLCard's raw gin rummy game, 200 decisions a call."""
+    try:
+        import numpy as np
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except ImportError as exc:
+        return f"not installed ({exc.name})"
+    game = GinRummyGame()
+    rng = random.Random(1)
+    episodes = iter(range(10**9))
+
+    def new() -> None:
+        game.np_random = np.random.RandomState(next(episodes))
+        game.init_game()
+
+    new()
+
+    def play(n: int = 200) -> int:
+        for _ in range(n):
+            if game.is_over():
+                new()
+            legal = game.judge.get_legal_actions()
+            game.step(legal[rng.randrange(len(legal))])
+        return n
+
+    return play
+
+
 def rlcard_figures(seconds: float) -> dict[str, Any] | str:
     try:
         import numpy as np
@@ -207,7 +272,6 @@ def rlcard_figures(seconds: float) -> dict[str, Any] | str:
             game.step(legal[rng.randrange(len(legal))])
         return n
 
-    decisions = rate(play, seconds)
     new()
     for _ in range(20):  # mid-round
         play(1)
@@ -220,13 +284,16 @@ def rlcard_figures(seconds: float) -> dict[str, Any] | str:
     it = iter(range(10**9))
     calls, p50, p99, cpu99 = latencies(
         lambda: melding.get_best_meld_clusters(hands[next(it) % 500]), seconds)
-    return {"decisions": decisions, "solver": calls, "p50": p50, "p99": p99, "cpu99": cpu99,
-            "copies": copies, "bytes": size, "bytes_note": "game object, deep"}
+    return {"solver": calls, "p50": p50,
+            "p99": p99, "cpu99": cpu99, "copies": copies, "bytes": size,
+            "bytes_note": "game object, deep"}
 
 
 # --- OpenSpiel ---------------------------------------------------------------------------
 
-def openspiel_figures(seconds: float) -> dict[str, Any] | str:
+def openspiel_play() -> Callable[[], int] | str:
+    """Random play of OpenSpiel's gin_rummy, 200 decisions a call (chance nodes not
+    counted)."""
     try:
         import pyspiel
     except ImportError as exc:
@@ -251,7 +318,16 @@ def openspiel_figures(seconds: float) -> dict[str, Any] | str:
         state[0] = s
         return n
 
-    decisions = rate(play, seconds)
+    return play
+
+
+def openspiel_figures(seconds: float) -> dict[str, Any] | str:
+    try:
+        import pyspiel
+    except ImportError as exc:
+        return f"not installed ({exc.name})"
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
     s = game.new_initial_state()
     decided = 0
     while s.is_chance_node() or decided < 20:  # mid-round
@@ -268,14 +344,16 @@ def openspiel_figures(seconds: float) -> dict[str, Any] | str:
     hands = [hrng.sample(range(52), 11) for _ in range(500)]
     it = iter(range(10**9))
     calls, p50, p99, cpu99 = latencies(lambda: utils.min_deadwood(hands[next(it) % 500]), seconds)
-    return {"decisions": decisions, "solver": calls, "p50": p50, "p99": p99, "cpu99": cpu99,
-            "copies": copies, "bytes": len(s.serialize()), "bytes_note": "serialized"}
+    return {"solver": calls, "p50": p50,
+            "p99": p99, "cpu99": cpu99, "copies": copies, "bytes": len(s.serialize()),
+            "bytes_note": "serialized"}
 
 
 # --- report ------------------------------------------------------------------------------
 
 ROWS = [
-    ("decisions", "random-play decisions/s", "{:,.0f}"),
+    ("decisions2", "random play/s, 2 players", "{:,.0f}"),
+    ("decisions", "random play/s, 4 players", "{:,.0f}"),
     ("solver", "solver calls/s", "{:,.0f}"),
     ("p50", "solver p50 (ms)", "{:.3f}"),
     ("p99", "solver p99 (ms)", "{:.3f}"),
@@ -317,16 +395,27 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     gc.collect()
+    rules = our_rules(args.rules)
+    plays: dict[str, Callable[[], int] | str] = {
+        "jokeren2": random_play(rules, 2), "jokeren4": random_play(rules, 4),
+        "rlcard": rlcard_play(), "openspiel": openspiel_play()}
+    rates = interleaved({k: p for k, p in plays.items() if not isinstance(p, str)},
+                        args.seconds * 2)
     results: dict[str, dict[str, Any] | str] = {
         "jokeren": ours(args.rules, args.seconds),
         "rlcard": rlcard_figures(args.seconds),
         "openspiel": openspiel_figures(args.seconds),
     }
+    for name, r in results.items():
+        if isinstance(r, dict):
+            r["decisions2"] = rates[name + "2" if name == "jokeren" else name]
+            r["decisions"] = rates[name + "4" if name == "jokeren" else name]
+    results["jokeren"]["build"] = BUILD  # type: ignore[index]
     if args.json:
         print(json.dumps(results, indent=1))
     else:
         print(f"python {sys.version.split()[0]}, rules {args.rules}, "
-              f"{args.seconds:g} s per figure")
+              f"{args.seconds:g} s per figure; jokeren {BUILD}")
         print(report(results))
 
 
