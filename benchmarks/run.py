@@ -91,8 +91,8 @@ def deep_size(obj: object, skip: tuple[object, ...] = ()) -> int:
             stack.extend(o)
         if hasattr(o, "__dict__"):
             stack.append(vars(o))
-        for cls in type(o).__mro__:
-            for name in getattr(cls, "__slots__", ()):
+        for cls in type(o).__mro__:  # a class compiled by mypyc lists its fields apart
+            for name in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ())):
                 if hasattr(o, name):
                     stack.append(getattr(o, name))
     return total
