@@ -218,8 +218,8 @@ def solver_hands(rng: random.Random, n: int = 500) -> list[tuple[Card, ...]]:
 
 # --- RLCard ------------------------------------------------------------------------------
 
-def rlcard_play() -> Callable[[], int] | str:
-    """Random play of RLCard's raw gin rummy game, 200 decisions a call."""
+def rlcard_game() -> tuple[Any, Callable[..., int]] | str:
+    """RLCard's raw gin rummy game, and its random play (200 decisions a call)."""
     try:
         import numpy as np
         from rlcard.games.gin_rummy.game import GinRummyGame
@@ -243,38 +243,23 @@ def rlcard_play() -> Callable[[], int] | str:
             game.step(legal[rng.randrange(len(legal))])
         return n
 
-    return play
+    return game, play
+
+
+def rlcard_play() -> Callable[..., int] | str:
+    made = rlcard_game()
+    return made if isinstance(made, str) else made[1]
 
 
 def rlcard_figures(seconds: float) -> dict[str, Any] | str:
-    try:
-        import numpy as np
-        from rlcard.games.base import Card as RLCard
-        from rlcard.games.gin_rummy.game import GinRummyGame
-        from rlcard.games.gin_rummy.utils import melding
-    except ImportError as exc:
-        return f"not installed ({exc.name})"
-    game = GinRummyGame()
-    rng = random.Random(1)
-    episodes = iter(range(10**9))
+    made = rlcard_game()
+    if isinstance(made, str):
+        return made
+    from rlcard.games.base import Card as RLCard
+    from rlcard.games.gin_rummy.utils import melding
 
-    def new() -> None:
-        game.np_random = np.random.RandomState(next(episodes))
-        game.init_game()
-
-    new()
-
-    def play(n: int = 200) -> int:
-        for _ in range(n):
-            if game.is_over():
-                new()
-            legal = game.judge.get_legal_actions()
-            game.step(legal[rng.randrange(len(legal))])
-        return n
-
-    new()
-    for _ in range(20):  # mid-round
-        play(1)
+    game, play = made
+    play(20)  # mid-round
     snapshot = copy.deepcopy(game)
     copies = rate(lambda: (copy.deepcopy(snapshot), 1)[1], seconds / 2)
     size = deep_size(snapshot, skip=(snapshot.np_random,))
