@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -38,18 +39,20 @@ COMPILED = [
     "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
     "bots/strong",
 ]
+SUFFIXES = tuple(EXTENSION_SUFFIXES)  # what a compiled module's file name ends with here
 
 
 def compile_package(package: Path, workdir: Path) -> dict[str, str]:
     """Compile ``COMPILED`` of a copy of ``package`` in ``workdir``; the built extension
     files, as {absolute path: path inside the wheel}. Raises CalledProcessError on failure."""
-    shutil.copytree(package, workdir / "jokeren")
+    shutil.copytree(package, workdir / "jokeren",
+                    ignore=shutil.ignore_patterns("__pycache__", *(f"*{x}" for x in SUFFIXES)))
     modules = [f"jokeren/{m}.py" for m in COMPILED]
     subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=workdir, check=True,
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     built = {}
-    for path in workdir.rglob("*.so"):
-        if "build" not in path.relative_to(workdir).parts:
+    for path in workdir.rglob("*"):
+        if path.name.endswith(SUFFIXES) and "build" not in path.relative_to(workdir).parts:
             built[str(path)] = path.relative_to(workdir).as_posix()
     return built
 
