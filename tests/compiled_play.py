@@ -10,10 +10,9 @@ one match of the strong against the basic player (the bots' search and hand anal
 from __future__ import annotations
 
 import hashlib
-import sys
 from dataclasses import replace
 
-import jokeren.engine
+from jokeren import compiled
 from jokeren.bots import make_player
 from jokeren.presets import PRESETS
 from jokeren.simulate import play_match
@@ -33,8 +32,7 @@ def main() -> None:
     bots = [make_player("strong:4", 1), make_player("basic", 2)]
     game = play_match(PRESETS["amerikaans"], NAMES[:2], 7, bots)
     digest.update(game.record.dumps().encode())
-    compiled = not jokeren.engine.__file__.endswith(".py")
-    print(digest.hexdigest()[:16], "compiled" if compiled else "pure", file=sys.stdout)
+    print(digest.hexdigest()[:16], "compiled" if compiled() else "pure")
 
 
 if __name__ == "__main__":
