@@ -21,8 +21,7 @@ def _env(**more: str) -> dict[str, str]:
 
 def _play(pythonpath: Path, cwd: Path) -> list[str]:
     done = subprocess.run([sys.executable, str(SCRIPT)], env=_env(PYTHONPATH=str(pythonpath)),
-                          cwd=cwd, text=True,
-                          capture_output=True, check=True)
+                          cwd=cwd, text=True, capture_output=True, check=True)
     return done.stdout.split()
 
 
