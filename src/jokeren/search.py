@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from operator import attrgetter
 
 from .actions import Action, Verb
 from .analysis import can_come_out
@@ -153,9 +152,6 @@ def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:
     return have - need
 
 
-_IS_JOKER = attrgetter("joker")
-
-
 def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool:
     """A quick necessary test for laying the whole hand but one card.
 
@@ -164,25 +160,34 @@ def _could_lay_all(hand: Sequence[Card], rules: Rules, round_index: int) -> bool
     melds with jokers that the hand can make must hold all lonely cards but one, using no
     more jokers than held (``_cover``). Checked for up to three jokers; with more, the
     exact solver answers.
+
+    Most hands are settled by the joker-free melds alone (a short, memoised listing). Only
+    then are melds with jokers listed, and only those that can hold a lonely card: the sets
+    of its rank, the runs of its suit (a listing of the whole hand with three jokers runs to
+    thousands of melds).
     """
     jokers = sum(1 for c in hand if c.joker)
     if jokers > 3:
         return True
-    # One listing serves both questions: its melds without jokers are those of a listing
-    # without jokers (and for up to two jokers coming_out_options lists the same again,
-    # from the memo).
-    groups = candidate_melds(hand, rules, round_index, max_jokers=jokers)
-    covered = set().union(*(g for g in groups if not any(map(_IS_JOKER, g))))
-    lonely = frozenset(c for c in set(hand) - covered if c.natural)
+    covered: set[Card] = set()
+    for g in candidate_melds(hand, rules, round_index, max_jokers=0):
+        covered.update(g)
+    lonely = frozenset(c for c in hand if c.natural and c not in covered)
     if len(lonely) <= 1:
         return True
     if not jokers:
         return False
+    ranks = {c.rank for c in lonely}
+    suits = {c.suit for c in lonely}
+    by_rank = [c for c in hand if c.joker or c.rank in ranks]
+    by_suit = [c for c in hand if c.joker or c.suit in suits]
+    groups = [*candidate_melds(by_rank, rules, round_index, max_jokers=jokers, runs=False),
+              *candidate_melds(by_suit, rules, round_index, max_jokers=jokers, sets=False)]
     reach: dict[frozenset[Card], int] = {}  # lonely cards of a meld with jokers: fewest jokers
     for g in groups:
         mine = lonely.intersection(g)  # none in a meld without jokers: they are covered
         if mine:
-            used = sum(map(_IS_JOKER, g))
+            used = sum(1 for c in g if c.joker)
             if used < reach.get(mine, 99):
                 reach[mine] = used
     return _cover(lonely, reach, jokers, spare=True)

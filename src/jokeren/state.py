@@ -117,14 +117,25 @@ _FIELDS = tuple(State.__dataclass_fields__)
 _KEEP = object()
 
 
+class _Draft:
+    """A mutable twin of State: the same slots in the same order, so a copy is built in it
+    with plain attribute stores and then becomes a State (``__class__`` assignment)."""
+
+    __slots__ = State.__slots__
+
+
 def _make_evolve() -> Callable[..., State]:
-    """Build ``evolve``: one keyword per field and the slots' own setters, because the
-    engine copies a state several times per action (``dataclasses.replace`` costs ~10 us)."""
+    """Build ``evolve``, because the engine copies a state at least once per action and
+    ``dataclasses.replace`` costs ~10 us. Each field is stored in a ``_Draft`` (a store
+    into a slot is one fast bytecode; the frozen State refuses stores and a slot's
+    ``__set__`` is a call), then the draft becomes a State. The keywords are not
+    keyword-only: a keyword-only default is looked up in a dict, a plain one is not."""
     params = ", ".join(f"{f}=_KEEP" for f in _FIELDS)
-    body = "\n".join(f"    _set_{f}(new, state.{f} if {f} is _KEEP else {f})" for f in _FIELDS)
-    source = f"def evolve(state, *, {params}):\n    new = _new(State)\n{body}\n    return new\n"
-    scope: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "State": State}
-    scope.update({f"_set_{f}": getattr(State, f).__set__ for f in _FIELDS})
+    body = "\n".join(f"    new.{f} = state.{f} if {f} is _KEEP else {f}" for f in _FIELDS)
+    source = (f"def evolve(state, {params}):\n    new = _new(_Draft)\n{body}\n"
+              "    new.__class__ = State\n    return new\n")
+    scope: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "State": State,
+                             "_Draft": _Draft}
     exec(source, scope)  # the source is built from the field names above, nothing else
     fn: Callable[..., State] = scope["evolve"]
     fn.__doc__ = "``dataclasses.replace`` for State, without its per-call overhead."
