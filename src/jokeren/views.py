@@ -6,7 +6,7 @@ size, the seed never. Every screen, message and computer player gets a ``SeatVie
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card
 from .events import Event
@@ -100,4 +100,4 @@ def event_for(event: Event, seat: int | None) -> Event:
         return event
     if event.kind == "exchanged" and seat is not None and seat == event.to:
         return event
-    return replace(event, cards=(), to=None if event.kind == "exchanged" else event.to)
+    return event.without_cards(None if event.kind == "exchanged" else event.to)
