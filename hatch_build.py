@@ -34,8 +34,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = [
-    "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "rearrange",
-    "reasons", "search", "views",
+    "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "phase",
+    "rearrange", "reasons", "search", "views",
     "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
     "bots/strong",
 ]

@@ -19,11 +19,12 @@ from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
 from .memo import ByIdentity
+from .phase import OFFER_PHASES, Phase
 from .rearrange import RearrangeError, check_table, new_owners
 from .reasons import Reason
 from .requirements import Requirement
 from .rules import Rules
-from .state import OFFER_PHASES, Phase, RoundResult, State
+from .state import RoundResult, State
 from .state import evolve as replace
 
 

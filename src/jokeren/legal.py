@@ -13,9 +13,10 @@ from __future__ import annotations
 from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
 from .engine import allowed, legal_lays, legal_melds
+from .phase import Phase
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
-from .state import Phase, State
+from .state import State
 
 
 def candidate_actions(state: State) -> list[Action]:

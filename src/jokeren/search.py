@@ -15,9 +15,10 @@ from .actions import Action, Verb
 from .analysis import can_come_out
 from .cards import JOKER, NATURALS, Card, to_hand
 from .melds import MeldError, memo_for, read_meld
+from .phase import Phase
 from .requirements import Requirement
 from .rules import Rules
-from .state import Phase, State, evolve
+from .state import State, evolve
 
 Group = tuple[Card, ...]
 

@@ -4,31 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .melds import Meld
+from .phase import OFFER_PHASES, Phase
 from .requirements import Requirement
 from .rules import Rules
 
 __all__ = ["OFFER_PHASES", "Phase", "RoundResult", "State", "evolve"]
-
-
-class Phase(StrEnum):
-    """Every moment someone must act, plus the two pauses between rounds and at the end."""
-
-    EXCHANGE = "exchange"  # duplicate exchange after the deal (000): give or pass
-    UPCARD_OFFER = "upcard-offer"  # 001: take the upcard in exchange for a hand card, or pass
-    UPCARD_SWAP = "upcard-swap"  # 001: the taker puts a hand card on the pile
-    DRAW = "draw"  # the player to move draws or takes
-    BUYING = "buying"  # "te koop" (000): the others may buy the discard, in seat order
-    PLAY = "play"  # meld, lay off, swap, discard
-    ROUND_OVER = "round-over"
-    MATCH_OVER = "match-over"
-
-
-OFFER_PHASES = (Phase.EXCHANGE, Phase.UPCARD_OFFER, Phase.BUYING)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from .cards import Card
 from .events import Event
 from .melds import Meld
+from .phase import Phase
 from .requirements import Requirement
 from .rules import Rules
-from .state import Phase, RoundResult, State
+from .state import RoundResult, State
 
 
 @dataclass(frozen=True, slots=True)

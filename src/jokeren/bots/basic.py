@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Verb
 from ..cards import JOKER, Card, to_hand
-from ..state import Phase
+from ..phase import Phase
 from ..views import SeatView
 from .hand import HandEval, without
 

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from ..actions import DRAW, PASS, TAKE, Action, Verb
 from ..analysis import Pool
 from ..cards import Card
-from ..state import Phase, State
+from ..phase import Phase
+from ..state import State
 from ..views import SeatView
 from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
 from .determinise import determinise, unseen
