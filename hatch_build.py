@@ -12,9 +12,10 @@ same typed modules compiled by mypyc (part of mypy, which already checks them) r
   a warning). ``tests/test_compiled.py`` checks that a compiled wheel plays exactly as the
   sources do.
 
-Left out: modules that would not work compiled as they are (``state.py``: its ``evolve`` is
-generated at import; ``rules.py``: a mypyc internal error; ``requirements.py``: its frozen
-dataclass would not unpickle in the tournament's worker processes; ``bots/random_player.py``:
+Left out: modules that would not work compiled as they are (``rules.py``: a mypyc internal
+error; ``requirements.py``: its frozen dataclass would not unpickle in the tournament's
+worker processes, as ``state.py``'s and ``melds.py``'s would not without their
+``__reduce__``; ``bots/random_player.py``:
 players subclass it, and an interpreted class cannot inherit a compiled one), and those where
 time is not spent (the command line, the terminal table, records, score sheets, the
 tournament runner).
@@ -35,7 +36,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = [
     "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "phase",
-    "rearrange", "reasons", "search", "views",
+    "rearrange", "reasons", "search", "state", "views",
     "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
     "bots/strong",
 ]

@@ -5,17 +5,25 @@ the two hashes must be equal.
 Every preset: two matches of uniform random play, one of 2 players and one of the most up
 to 4 (every listing, every rule path random play reaches). Then ``amerikaans``, 2 players:
 one match of the strong against the basic player (the bots' search and hand analysis).
+Last, a state with melds and round results on the table must survive pickling (the
+tournament's workers send states back) and ``evolve`` must copy it as ``dataclasses.replace``
+does: a compiled frozen dataclass needs its own ``__reduce__`` and a native ``evolve``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import pickle
+import random
 from dataclasses import replace
 
 from jokeren import compiled
 from jokeren.bots import make_player
+from jokeren.engine import apply, deal_round, new_match
+from jokeren.legal import legal_actions
 from jokeren.presets import PRESETS
 from jokeren.simulate import play_match
+from jokeren.state import Phase, State, evolve
 
 NAMES = ["Ann", "Bob", "Cas", "Dirk"]
 
@@ -32,7 +40,21 @@ def main() -> None:
     bots = [make_player("strong:4", 1), make_player("basic", 2)]
     game = play_match(PRESETS["amerikaans"], NAMES[:2], 7, bots)
     digest.update(game.record.dumps().encode())
+    state = _with_melds_and_results()
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert evolve(state, turn=1, winner=None) == replace(state, turn=1, winner=None)
     print(digest.hexdigest()[:16], "compiled" if compiled() else "pure")
+
+
+def _with_melds_and_results() -> State:
+    rng = random.Random(3)
+    state = new_match(PRESETS["amerikaans"], NAMES[:3], 3)
+    while not (state.results and state.table):
+        if state.phase is Phase.ROUND_OVER:
+            state = deal_round(state)
+        legal = legal_actions(state)
+        state, _ = apply(state, state.to_act, legal[rng.randrange(len(legal))])
+    return state
 
 
 if __name__ == "__main__":

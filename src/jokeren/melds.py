@@ -34,6 +34,11 @@ class Meld:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[object, ...]]:
+        """Pickled as its fields: compiled (mypyc), a frozen dataclass cannot be unpickled
+        by setting them."""
+        return Meld, (self.kind, self.cards, self.start)
+
     @property
     def rank(self) -> int:
         """A set's rank."""
