@@ -150,5 +150,17 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, .
     return tuple(left)
 
 
+def holds(hand: tuple[Card, ...], cards: Iterable[Card]) -> bool:
+    """Whether ``hand`` holds ``cards`` (as hand cards): ``remove_cards(...) is not None``
+    without building the hand that is left (move listing asks it for every candidate)."""
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(JOKER if c.joker else c)
+        except ValueError:
+            return False
+    return True
+
+
 def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted((*hand, *(to_hand(c) for c in cards))))

@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import NamedTuple, TypeVar
 
 from .actions import Action, Verb
-from .cards import JOKER, Card, add_cards, full_deck, remove_cards, to_hand
+from .cards import JOKER, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
 from .memo import ByIdentity
@@ -221,7 +221,7 @@ def legal_melds(state: State, seat: int,
                 turn[left] = True
             except IllegalMoveError:
                 turn[left] = False
-        if not turn[left] or remove_cards(hand, group) is None:
+        if not turn[left] or not holds(hand, group):
             continue
         try:
             meld = read_meld(group, rules, state.round_index, _blocked(state, group))

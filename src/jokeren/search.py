@@ -200,14 +200,32 @@ def _cover(lonely: frozenset[Card], reach: dict[frozenset[Card], int], jokers: i
     can hold every card of ``lonely`` (all but one while ``spare``, the discard).
 
     The lowest card is either the one left over or in one of the melds: each step spends a
-    joker or the spare, so the search is at most four deep."""
+    joker or the spare, so the search is at most four deep. The melds are looked up by
+    card, and each position is answered once (big hands, as buying makes them, reach
+    hundreds of melds and the same positions by many paths)."""
+    by_card: dict[Card, list[tuple[frozenset[Card], int]]] = {}
+    for mine, used in reach.items():
+        if used <= jokers:
+            for c in mine:
+                by_card.setdefault(c, []).append((mine, used))
+    return _cover_from(lonely, by_card, jokers, spare, {})
+
+
+def _cover_from(lonely: frozenset[Card], by_card: dict[Card, list[tuple[frozenset[Card], int]]],
+                jokers: int, spare: bool, seen: dict[tuple[frozenset[Card], int, bool], bool],
+                ) -> bool:
     if not lonely or (spare and len(lonely) == 1):
         return True
+    key = (lonely, jokers, spare)
+    known = seen.get(key)
+    if known is not None:
+        return known
     low = min(lonely)
-    if spare and _cover(lonely - {low}, reach, jokers, False):
-        return True
-    return any(used <= jokers and low in mine and _cover(lonely - mine, reach, jokers - used, spare)
-               for mine, used in reach.items())
+    found = (spare and _cover_from(lonely - {low}, by_card, jokers, False, seen)) or any(
+        used <= jokers and _cover_from(lonely - mine, by_card, jokers - used, spare, seen)
+        for mine, used in by_card.get(low, ()))
+    seen[key] = found
+    return found
 
 
 def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
