@@ -34,6 +34,17 @@ class Meld:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
 
+    # Written out, so that compiled they are native: the memos of melds.py and engine.py
+    # hash melds thousands of times a second (the dataclass's own are interpreted).
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self.kind == other.kind and self.start == other.start \
+            and self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.start))
+
     def __reduce__(self) -> tuple[type[Meld], tuple[object, ...]]:
         """Pickled as its fields: compiled (mypyc), a frozen dataclass cannot be unpickled
         by setting them."""
