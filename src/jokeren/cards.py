@@ -140,26 +140,27 @@ def to_hand(card: Card) -> Card:
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """``hand`` minus ``cards`` (as hand cards), or None if the hand lacks any of them."""
-    left = list(hand)
-    for c in cards:
-        try:
-            left.remove(JOKER if c.joker else c)
-        except ValueError:
-            return None
+    left = _without(hand, cards)
+    if left is None:
+        return None
     left.sort()
     return tuple(left)
 
 
 def holds(hand: tuple[Card, ...], cards: Iterable[Card]) -> bool:
     """Whether ``hand`` holds ``cards`` (as hand cards): ``remove_cards(...) is not None``
-    without building the hand that is left (move listing asks it for every candidate)."""
+    without sorting the hand that is left (move listing asks it for every candidate)."""
+    return _without(hand, cards) is not None
+
+
+def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> list[Card] | None:
     left = list(hand)
     for c in cards:
         try:
             left.remove(JOKER if c.joker else c)
         except ValueError:
-            return False
-    return True
+            return None
+    return left
 
 
 def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
