@@ -293,17 +293,22 @@ def openspiel_play() -> Callable[[], int] | str:
         while done < n:
             if s.is_terminal():
                 s = game.new_initial_state()
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-            done += 1
+            done += _openspiel_step(s, rng)
         state[0] = s
         return n
 
     return play
+
+
+def _openspiel_step(s: Any, rng: random.Random) -> bool:
+    """One step of uniform random play: a chance outcome (False) or a decision (True)."""
+    if s.is_chance_node():
+        outcomes = s.chance_outcomes()
+        s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        return False
+    legal = s.legal_actions()
+    s.apply_action(legal[rng.randrange(len(legal))])
+    return True
 
 
 def openspiel_figures(seconds: float) -> dict[str, Any] | str:
@@ -315,14 +320,8 @@ def openspiel_figures(seconds: float) -> dict[str, Any] | str:
     rng = random.Random(1)
     s = game.new_initial_state()
     decided = 0
-    while s.is_chance_node() or decided < 20:  # mid-round
-        if s.is_chance_node():
-            outcomes = s.chance_outcomes()
-            s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-            decided += 1
+    while s.is_chance_node() or decided < 20:  # mid-round, at a decision
+        decided += _openspiel_step(s, rng)
     copies = rate(lambda: (s.clone(), 1)[1], seconds / 2)
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     hrng = random.Random(7)
