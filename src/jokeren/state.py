@@ -91,12 +91,6 @@ class State:
                 return s
         return seat
 
-    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
-        """Pickled as its fields, rebuilt by ``__init__``: compiled by mypyc, a frozen
-        dataclass cannot be unpickled by setting its fields (the tournament's worker
-        processes send states back)."""
-        return State, tuple(getattr(self, f) for f in _FIELDS)
-
     def seats_after(self, seat: int) -> tuple[int, ...]:
         """Every other active seat, in seat order starting left of ``seat``."""
         order = []
@@ -105,6 +99,12 @@ class State:
             order.append(s)
             s = self.next_seat(s)
         return tuple(order)
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        """Pickled as its fields, rebuilt by ``__init__``: compiled by mypyc, a frozen
+        dataclass cannot be unpickled by setting its fields (the tournament's worker
+        processes send states back)."""
+        return State, tuple(getattr(self, f) for f in _FIELDS)
 
 
 _FIELDS = tuple(State.__dataclass_fields__)
