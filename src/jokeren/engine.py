@@ -17,7 +17,7 @@ from typing import NamedTuple, TypeVar
 from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from .events import Event
-from .melds import Meld, MeldError, extend_meld, read_meld, replace_joker
+from .melds import Meld, MeldError, extend_meld, extension, read_meld, reading, replace_joker
 from .memo import ByIdentity
 from .phase import OFFER_PHASES, Phase
 from .rearrange import RearrangeError, check_table, new_owners
@@ -195,9 +195,7 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
         if not (to_hand(action.cards[0]) in held if len(action.cards) == 1
                 else remove_cards(state.hands[seat], action.cards)):
             continue  # a card not held
-        try:
-            _extended(state, action)  # not _laid: a third are refused, none read the reason
-        except (MeldError, IllegalMoveError):
+        if not _extends(state, action):  # a third are refused, none read the reason
             continue
         legal.append(action)
         if first:
@@ -223,11 +221,9 @@ def legal_melds(state: State, seat: int,
                 turn[left] = False
         if not turn[left] or not holds(hand, group):
             continue
-        try:
-            meld = read_meld(group, rules, state.round_index, _blocked(state, group))
-            _check_copies(state, (), (meld,))
-        except (MeldError, IllegalMoveError):
-            continue
+        meld = reading(group, rules, state.round_index, _blocked(state, group))
+        if isinstance(meld, MeldError) or _over_copies(state, (), (meld,)) is not None:
+            continue  # refusals are not raised: listing reads no reason
         legal.append(Action(Verb.MELD, melds=(group,)))
     return legal
 
@@ -528,11 +524,18 @@ def _full(table: tuple[Meld, ...], packs: int) -> frozenset[Card]:
 def _check_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -> None:
     """No joker placed by this action (``before`` becomes ``after`` on the table) may stand
     for a card whose every copy is on the table already (000)."""
+    over = _over_copies(state, before, after)
+    if over is not None:
+        raise _illegal("copies_limit", card=over)
+
+
+def _over_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -> Card | None:
+    """The card a new joker would stand for beyond its copies (``_check_copies``), or None."""
     if not state.rules.joker_copies_limit:
-        return
+        return None
     new_jokers = _new_jokers(before, after)
     if not new_jokers:
-        return
+        return None
     packs = state.rules.pack_count(state.n)
     base = _faces(state.table)
     for joker in new_jokers:
@@ -541,7 +544,8 @@ def _check_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) -
             (c.rank == rank and c.suit == suit) for m in after for c in m.cards) - sum(
             (c.rank == rank and c.suit == suit) for m in before for c in m.cards)
         if count > packs:
-            raise _illegal("copies_limit", card=joker.face)
+            return joker.face
+    return None
 
 
 def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -704,6 +708,14 @@ def _laid(state: State, action: Action) -> Meld:
     except MeldError as exc:
         raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
                       n=action.target, reason=exc) from None
+
+
+def _extends(state: State, action: Action) -> bool:
+    """Whether ``_extended`` would accept the lay-off, without raising its refusal."""
+    before = state.table[action.target - 1]
+    meld = extension(before, action.cards, state.rules, state.round_index,
+                     _blocked(state, action.cards))
+    return not isinstance(meld, MeldError) and _over_copies(state, (before,), (meld,)) is None
 
 
 def _extended(state: State, action: Action) -> Meld:

@@ -297,6 +297,13 @@ def _answer(found: Meld | MeldError) -> Meld:
 def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
               blocked: frozenset[Card] = frozenset()) -> Meld:
     """The meld these written cards form under ``rules``, or MeldError saying why not."""
+    return _answer(reading(cards, rules, round_index, blocked))
+
+
+def reading(cards: Sequence[Card], rules: Rules, round_index: int,
+            blocked: frozenset[Card] = frozenset()) -> Meld | MeldError:
+    """``read_meld`` without raising: the meld, or the error it would raise (move listing
+    asks about many candidates and reads no reason; a raise costs more than the answer)."""
     memo = memo_for(rules)
     # The round matters only through "may a suit come twice in a set": rounds alike share.
     key = ("read", tuple(cards), rules.distinct_suits(round_index), blocked)
@@ -307,7 +314,7 @@ def read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
         except MeldError as exc:
             found = exc.with_traceback(None)
         memo[key] = found
-    return _answer(found)
+    return found
 
 
 def _read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
@@ -332,6 +339,12 @@ def _read_meld(cards: Sequence[Card], rules: Rules, round_index: int,
 def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
                 blocked: frozenset[Card] = frozenset()) -> Meld:
     """``meld`` with ``cards`` laid off onto it, or MeldError saying why not."""
+    return _answer(extension(meld, cards, rules, round_index, blocked))
+
+
+def extension(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
+              blocked: frozenset[Card] = frozenset()) -> Meld | MeldError:
+    """``extend_meld`` without raising (see ``reading``)."""
     memo = memo_for(rules)
     key = ("extend", meld, tuple(cards), rules.distinct_suits(round_index), blocked)
     found = memo.get(key)
@@ -341,7 +354,7 @@ def extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: in
         except MeldError as exc:
             found = exc.with_traceback(None)
         memo[key] = found
-    return _answer(found)
+    return found
 
 
 def _extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: int,
