@@ -551,11 +551,24 @@ def _over_copies(state: State, before: Sequence[Meld], after: Sequence[Meld]) ->
 def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
     hand = remove_cards(state.hands[seat], cards)
     if hand is None:
-        have = Counter(state.hands[seat])
-        need = Counter(to_hand(c) for c in cards)
-        missing = next(c for c, k in need.items() if have[c] < k)
-        raise _illegal("not_held", name=state.players[seat], card=missing)
+        raise _not_held(state, seat, cards)
     return hand
+
+
+def _left_after(state: State, seat: int, cards: Sequence[Card]) -> int:
+    """How many cards stay in hand when ``cards`` go: ``_remove`` without building the hand
+    (a dry run, as move listing asks, needs only the count)."""
+    hand = state.hands[seat]
+    if not holds(hand, cards):
+        raise _not_held(state, seat, cards)
+    return len(hand) - len(cards)
+
+
+def _not_held(state: State, seat: int, cards: Sequence[Card]) -> IllegalMoveError:
+    have = Counter(state.hands[seat])
+    need = Counter(to_hand(c) for c in cards)
+    missing = next(c for c, k in need.items() if have[c] < k)
+    return _illegal("not_held", name=state.players[seat], card=missing)
 
 
 def _check_going_out(state: State, seat: int, left: int) -> None:
@@ -605,7 +618,7 @@ def _meld(state: State, seat: int, action: Action,
     rules = state.rules
     groups = action.melds
     tokens = [c for g in groups for c in g]
-    hand = _remove(state, seat, tokens)
+    left = _left_after(state, seat, tokens)
     blocked = _blocked(state, tokens)
     melds = []
     for i, group in enumerate(groups, 1):
@@ -615,7 +628,6 @@ def _meld(state: State, seat: int, action: Action,
             cards = " ".join(map(str, group))
             where = Reason("meld_number", i=i, cards=cards) if len(groups) > 1 else cards
             raise _illegal("meld_invalid", where=where, reason=exc) from None
-    left = len(hand)
     coming_out = not state.come_out[seat]
     if not coming_out:
         _meld_turn(state, seat, left)
@@ -625,6 +637,7 @@ def _meld(state: State, seat: int, action: Action,
     table = (*state.table, *melds)
     if dry:
         return state, []
+    hand = _remove(state, seat, tokens)
     state = replace(
         state, hands=_set(state.hands, seat, hand), table=table,
         owners=(*state.owners, *(seat,) * len(melds)),
@@ -814,7 +827,7 @@ def _discard(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     card = to_hand(action.card)
-    hand = _remove(state, seat, [card])
+    left = _left_after(state, seat, [card])
     if state.pending:
         waiting = _waiting(state)
         if waiting:
@@ -822,10 +835,11 @@ def _discard(state: State, seat: int, action: Action,
             raise _illegal("use_first", name=name, what=what)
     if card.joker and not rules.discard_joker and any(c.natural for c in state.hands[seat]):
         raise _illegal("no_joker_discard")
-    if not hand:
+    if not left:
         _check_may_end(state, seat)
     if dry:
         return state, []
+    hand = _remove(state, seat, [card])
     events = [Event("discard", seat, (card,))]
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget(state.known[seat], [card]))
