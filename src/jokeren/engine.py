@@ -555,13 +555,16 @@ def _remove(state: State, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
     return hand
 
 
-def _left_after(state: State, seat: int, cards: Sequence[Card]) -> int:
-    """How many cards stay in hand when ``cards`` go: ``_remove`` without building the hand
-    (a dry run, as move listing asks, needs only the count)."""
-    hand = state.hands[seat]
-    if not holds(hand, cards):
+def _hand_less(state: State, seat: int, cards: Sequence[Card],
+               dry: bool) -> tuple[int, tuple[Card, ...]]:
+    """How many cards stay in hand when ``cards`` go, and that hand; in a dry run (move
+    listing) only the count, as building the sorted hand is most of the cost."""
+    if not dry:
+        hand = _remove(state, seat, cards)
+        return len(hand), hand
+    if not holds(state.hands[seat], cards):
         raise _not_held(state, seat, cards)
-    return len(hand) - len(cards)
+    return len(state.hands[seat]) - len(cards), ()
 
 
 def _not_held(state: State, seat: int, cards: Sequence[Card]) -> IllegalMoveError:
@@ -618,7 +621,7 @@ def _meld(state: State, seat: int, action: Action,
     rules = state.rules
     groups = action.melds
     tokens = [c for g in groups for c in g]
-    left = _left_after(state, seat, tokens)
+    left, hand = _hand_less(state, seat, tokens, dry)
     blocked = _blocked(state, tokens)
     melds = []
     for i, group in enumerate(groups, 1):
@@ -637,7 +640,6 @@ def _meld(state: State, seat: int, action: Action,
     table = (*state.table, *melds)
     if dry:
         return state, []
-    hand = _remove(state, seat, tokens)
     state = replace(
         state, hands=_set(state.hands, seat, hand), table=table,
         owners=(*state.owners, *(seat,) * len(melds)),
@@ -827,7 +829,7 @@ def _discard(state: State, seat: int, action: Action,
         dry: bool = False) -> tuple[State, list[Event]]:
     rules, name = state.rules, state.players[seat]
     card = to_hand(action.card)
-    left = _left_after(state, seat, [card])
+    left, hand = _hand_less(state, seat, [card], dry)
     if state.pending:
         waiting = _waiting(state)
         if waiting:
@@ -839,11 +841,10 @@ def _discard(state: State, seat: int, action: Action,
         _check_may_end(state, seat)
     if dry:
         return state, []
-    hand = _remove(state, seat, [card])
     events = [Event("discard", seat, (card,))]
     hands = _set(state.hands, seat, hand)
     known = _set(state.known, seat, _forget(state.known[seat], [card]))
-    if not hand:
+    if not left:
         state = replace(state, hands=hands, discard=(*state.discard, card), known=known)
         return _round_won(state, seat, events)
     return _end_turn(state, events, hands, (*state.discard, card), known)
