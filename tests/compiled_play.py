@@ -40,21 +40,25 @@ def main() -> None:
     bots = [make_player("strong:4", 1), make_player("basic", 2)]
     game = play_match(PRESETS["amerikaans"], NAMES[:2], 7, bots)
     digest.update(game.record.dumps().encode())
-    state = _with_melds_and_results()
+    state = with_melds_and_results(3)
     assert pickle.loads(pickle.dumps(state)) == state
     assert evolve(state, turn=1, winner=None) == replace(state, turn=1, winner=None)
     print(digest.hexdigest()[:16], "compiled" if compiled() else "pure")
 
 
-def _with_melds_and_results() -> State:
-    rng = random.Random(3)
-    state = new_match(PRESETS["amerikaans"], NAMES[:3], 3)
-    while not (state.results and state.table):
+def with_melds_and_results(seed: int) -> State:
+    """Random play of ``amerikaans`` (3 players) until melds are on the table in a round
+    after the first (also used by tests/test_engine.py)."""
+    rng = random.Random(seed)
+    state = new_match(PRESETS["amerikaans"], NAMES[:3], seed)
+    for _ in range(5000):
         if state.phase is Phase.ROUND_OVER:
             state = deal_round(state)
+        if state.results and state.table:
+            return state
         legal = legal_actions(state)
         state, _ = apply(state, state.to_act, legal[rng.randrange(len(legal))])
-    return state
+    raise AssertionError("no melds on the table after the first round")
 
 
 if __name__ == "__main__":

@@ -8,10 +8,10 @@ from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
+from compiled_play import with_melds_and_results
 from jokeren.actions import DRAW, PASS, Action, discard
 from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
-from jokeren.legal import legal_actions
 from jokeren.melds import Meld
 from jokeren.record import Game
 from jokeren.rules import PRESETS, Rules
@@ -169,29 +169,12 @@ def test_a_set_joker_is_not_inferred_as_a_card_with_no_copy_left() -> None:
     assert str(s.table[0]) == "7h 7h *7s"  # two packs: a third 7h does not exist
 
 
-
-def _mid_match(seed: int) -> State:
-    """Random play into the second round, until melds are on the table."""
-    import random
-
-    rng = random.Random(seed)
-    s = new_match(PRESETS["amerikaans"], ["Ann", "Bob", "Cas"], seed)
-    for _ in range(5000):
-        if s.phase is Phase.ROUND_OVER:
-            s = deal_round(s)
-        if s.results and s.table:
-            return s
-        legal = legal_actions(s)
-        s, _ = apply(s, s.to_act, legal[rng.randrange(len(legal))])
-    raise AssertionError("no melds on the table in the second round")
-
-
 def test_evolve_copies_every_field_as_dataclasses_replace_does() -> None:
     """``evolve`` is written out field by field (state.py): it must name every field, keep
     what it is not given, and give a frozen State equal to ``dataclasses.replace``'s."""
     names = [f.name for f in fields(State)]
     assert list(inspect.signature(evolve).parameters)[1:] == names
-    s = _mid_match(5)
+    s = with_melds_and_results(5)
     changes = {"turn": 2, "winner": None, "hands": ((), (), ()), "table": s.table[:1]}
     copy = evolve(s, **changes)
     assert type(copy) is State and copy == replace(s, **changes) != s
@@ -204,7 +187,7 @@ def test_evolve_copies_every_field_as_dataclasses_replace_does() -> None:
 def test_a_state_with_melds_and_results_survives_pickling() -> None:
     """Tournament workers send states back to the parent process (the score sheets); a
     compiled frozen dataclass needs its ``__reduce__`` for that."""
-    s = _mid_match(6)
+    s = with_melds_and_results(6)
     back = pickle.loads(pickle.dumps(s))
     assert back == s
     assert type(back.table[0]) is Meld and type(back.results[0]) is RoundResult
