@@ -20,6 +20,7 @@ from jokeren.analysis import (
     BIG_HAND,
     _all_at_once,
     _compile,
+    _Hand,
     _params,
     arrange,
     arrange_penalty,
@@ -391,6 +392,11 @@ def test_coming_out_melds_meet_the_requirement(hand: tuple[Card, ...],
             assert _requirement_met(req, option, exact=True)
 
 
+def _meld_cards(h: _Hand) -> Counter[tuple[tuple[Card, ...], int, str]]:
+    return Counter((tuple(sorted(h.naturals(pt.need))), pt.jokers, pt.kind)
+                   for pt in h.patterns)
+
+
 def test_big_hands_all_at_once_hardest_cards_first_same_answers() -> None:
     """Hands over ``BIG_HAND`` cards ("all at once" after much buying) search the cards
     fewest melds take first; the answer is the same as the (suit, rank) order's, and the
@@ -409,6 +415,8 @@ def test_big_hands_all_at_once_hardest_cards_first_same_answers() -> None:
             hand = rng.sample(deck, size)
         p = _params(rules, 5, False)
         plain = _all_at_once(_compile(hand, p, frozenset()), rules, hand.count(JOKER))
+        assert _meld_cards(_compile(hand, p, frozenset(), hard_first=True)) == _meld_cards(
+            _compile(hand, p, frozenset()))  # the reordered fields name the same cards
         got = can_come_out(hand, rules, 5)
         assert (got is None) == (plain is None), " ".join(map(str, sorted(hand)))
         if got is not None:

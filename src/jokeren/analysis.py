@@ -31,6 +31,7 @@ from .requirements import Requirement
 from .rules import PENALTY_KEYS, Rules
 
 _BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
+_FIELD = (1 << _BITS) - 1  # one card field of a hand int
 BIG_HAND = 20  # "all at once" on more cards than this covers the hardest cards first
 _NO_BLOCK: frozenset[Card] = frozenset()
 
@@ -103,15 +104,20 @@ class _Hand:
                 counts[key] = counts.get(key, 0) + 1
         order = sorted(counts)
         index = {k: i for i, k in enumerate(order)}
+        patterns = _patterns(counts, index, jokers, p, blocked)
         if hard_first:
-            order = _hard_first(order, counts, _patterns(counts, index, jokers, p, blocked))
+            order = _hard_first(order, counts, patterns)
+            moved = [0] * len(order)
+            for i, k in enumerate(order):
+                moved[index[k]] = i
+            patterns = [pt._replace(need=_moved(pt.need, moved)) for pt in patterns]
             index = {k: i for i, k in enumerate(order)}
         self.cards = [Card(r, s) for s, r in order]
         self.pen = [p.penalties[r] for _, r in order]
         self.jokers = jokers
         self.full = sum(counts[k] << (_BITS * i) for k, i in index.items())
         self.guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(order)))
-        self.patterns = _patterns(counts, index, jokers, p, blocked)
+        self.patterns = patterns
         by_low: list[list[tuple[int, int]]] = [[] for _ in order]
         seen: set[tuple[int, int]] = set()
         for pat in self.patterns:
@@ -159,6 +165,16 @@ def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int]
             need >>= _BITS
             i += 1
     return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
+
+
+def _moved(need: int, moved: list[int]) -> int:
+    """A hand int with card field i moved to field ``moved[i]``."""
+    out, i = 0, 0
+    while need:
+        out |= (need & _FIELD) << (_BITS * moved[i])
+        need >>= _BITS
+        i += 1
+    return out
 
 
 def _patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
