@@ -15,6 +15,7 @@ import pytest
 
 from jokeren.bots import make_player
 from jokeren.bots.determinise import determinise, unseen
+from jokeren.bots.strong import StrongPlayer
 from jokeren.cards import full_deck, to_hand
 from jokeren.engine import apply
 from jokeren.legal import legal_actions
@@ -104,8 +105,9 @@ def test_possible_worlds_agree_with_everything_the_seat_knows() -> None:
     assert sum(unseen(v).values()) == hidden - sum(
         len(k) for s, k in enumerate(state.known) if s != seat)
     rng = random.Random(1)
-    for _ in range(5):
-        world = determinise(v, rng)
+    strong = StrongPlayer(1)
+    for world in [*(determinise(v, rng) for _ in range(5)),
+                  *(strong.plausible_world(v) for _ in range(5))]:  # and the strong player's
         assert world.hands[seat] == state.hands[seat]
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert len(world.stock) == len(state.stock)
