@@ -17,7 +17,7 @@ from typing import NamedTuple, TypeVar
 from .actions import Action, Verb
 from .cards import JOKER, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from .events import Event
-from .melds import Meld, MeldError, extend_meld, extension, read_meld, reading, replace_joker
+from .melds import Meld, MeldError, extension, read_meld, reading, replace_joker
 from .memo import ByIdentity
 from .phase import OFFER_PHASES, Phase
 from .rearrange import RearrangeError, check_table, new_owners
@@ -718,29 +718,26 @@ def _lay_turn(state: State, seat: int, left: int) -> None:
 
 def _laid(state: State, action: Action) -> Meld:
     """The table meld after the lay-off ``action`` (cards held, target on the table)."""
-    try:
-        return _extended(state, action)
-    except MeldError as exc:
+    before, meld = _extension(state, action)
+    if isinstance(meld, MeldError):
         raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
-                      n=action.target, reason=exc) from None
+                       n=action.target, reason=meld)
+    _check_copies(state, (before,), (meld,))
+    return meld
 
 
 def _extends(state: State, action: Action) -> bool:
-    """Whether ``_extended`` would accept the lay-off, without raising its refusal."""
-    before = state.table[action.target - 1]
-    meld = extension(before, action.cards, state.rules, state.round_index,
-                     _blocked(state, action.cards))
+    """Whether ``_laid`` would accept the lay-off, without wording or raising a refusal
+    (move listing)."""
+    before, meld = _extension(state, action)
     return not isinstance(meld, MeldError) and _over_copies(state, (before,), (meld,)) is None
 
 
-def _extended(state: State, action: Action) -> Meld:
-    """``_laid`` without wording the refusal: MeldError when the meld does not take the
-    cards, IllegalMoveError when a joker would stand for a card fully on the table."""
+def _extension(state: State, action: Action) -> tuple[Meld, Meld | MeldError]:
+    """The target meld, and what it becomes with the lay-off's cards (or why it cannot)."""
     before = state.table[action.target - 1]
-    meld = extend_meld(before, action.cards, state.rules, state.round_index,
-                       _blocked(state, action.cards))
-    _check_copies(state, (before,), (meld,))
-    return meld
+    return before, extension(before, action.cards, state.rules, state.round_index,
+                             _blocked(state, action.cards))
 
 
 def _swap(state: State, seat: int, action: Action,
