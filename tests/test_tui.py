@@ -343,3 +343,22 @@ def test_hints_name_the_cards_that_complete_the_requirement() -> None:
     assert not h.melds
     assert {c.rank for c in h.wanted} == {5}  # only the pair of fives can become a set
     assert hints(view(game.state, 1)).melds == ()  # Bob has no set of 3 either
+
+
+def test_hints_name_the_lay_offs_once_out() -> None:
+    from dataclasses import replace
+
+    from jokeren.melds import read_meld
+    from jokeren.record import Game
+    from jokeren.tui.hints import hints
+    from jokeren.views import view
+
+    hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
+    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
+    v = view(game.state, 0)
+    table = (read_meld(parse_cards("7s 7h 7d"), v.rules, v.round_index),
+             read_meld(parse_cards("3h 4h 5h"), v.rules, v.round_index))
+    out = replace(v, come_out=(True, False, False), table=table)
+    # 7c joins the sevens; 2h and 6h would extend the run, but Ann holds only 6s, not 6h
+    assert hints(out).lay_offs == ((Card.parse("7c"), 1),)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..melds import MeldError, extend_meld
+from ..melds import MeldError, extension
 from ..search import candidate_melds, coming_out_options
 from ..views import SeatView
 
@@ -33,14 +33,8 @@ def hints(v: SeatView, limit: int = 4) -> Hints:
                                                  must_include=c, limit=1))
         return Hints(tuple(options), (), wanted)
     melds = tuple((g,) for g in candidate_melds(hand, rules, rnd)[:limit])
-    lays = []
-    for card in sorted(set(hand)):
-        for n, meld in enumerate(v.table, 1):
-            try:
-                extend_meld(meld, (card,), rules, rnd)
-            except MeldError:
-                continue
-            lays.append((card, n))
+    lays = [(card, n) for card in sorted(set(hand)) for n, meld in enumerate(v.table, 1)
+            if not isinstance(extension(meld, (card,), rules, rnd), MeldError)]
     return Hints(melds, tuple(lays), ())
 
 
