@@ -26,7 +26,7 @@ from jokeren import cli
 from jokeren.actions import BUY, DRAW, PASS, Action, Verb, discard
 from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal
-from jokeren.record import Record, replay
+from jokeren.record import Game, Record, replay
 from jokeren.rules import Rules
 from jokeren.state import Phase
 from jokeren.tui.app import JokerenApp
@@ -331,14 +331,18 @@ def test_play_refuses_bad_options_in_one_sentence() -> None:
     assert result.exit_code == 2 and "unknown computer player 'genius'" in result.output
 
 
+def _ann_game() -> Game:
+    """A game of SHORT whose first seat (Ann) holds one pair, the fives."""
+    hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
+    return Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
+
+
 def test_hints_name_the_cards_that_complete_the_requirement() -> None:
-    from jokeren.record import Game
     from jokeren.tui.hints import hints
     from jokeren.views import view
 
-    hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
-    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
-                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
+    game = _ann_game()
     h = hints(view(game.state, 0))
     assert not h.melds
     assert {c.rank for c in h.wanted} == {5}  # only the pair of fives can become a set
@@ -349,14 +353,10 @@ def test_hints_name_the_lay_offs_once_out() -> None:
     from dataclasses import replace
 
     from jokeren.melds import read_meld
-    from jokeren.record import Game
     from jokeren.tui.hints import hints
     from jokeren.views import view
 
-    hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
-    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
-                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
-    v = view(game.state, 0)
+    v = view(_ann_game().state, 0)
     table = (read_meld(parse_cards("7s 7h 7d"), v.rules, v.round_index),
              read_meld(parse_cards("3h 4h 5h"), v.rules, v.round_index))
     out = replace(v, come_out=(True, False, False), table=table)
