@@ -120,6 +120,16 @@ def test_simulate_bad_player_count_exits_2() -> None:
     assert code == 2 and "3 to 4 players" in err
 
 
+def test_simulate_ends_rounds_at_max_turns() -> None:
+    code, out, _ = run("simulate", "--rules", "amerikaans", "--bots", "random,random",
+                       "--rounds", "4", "--seed", "2", "--max-turns", "3", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["rounds"] == 4
+    assert sum(s["wins"] for s in report["seats"]) == 4  # nobody out: the lowest penalty
+    code, _, err = run("simulate", "--rounds", "2", "--max-turns", "0")
+    assert code == 2 and "--max-turns must be at least 1" in err
+
+
 def test_module_entry_point_runs_without_traceback() -> None:
     proc = subprocess.run([sys.executable, "-m", "jokeren", "replay", "/nonexistent.json"],
                           capture_output=True, text=True, check=False)

@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 import pytest
 
 from compiled_play import with_melds_and_results
-from jokeren.actions import DRAW, PASS, Action, discard
+from jokeren.actions import DRAW, PASS, TAKE, Action, discard
 from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
 from jokeren.melds import Meld
@@ -53,6 +53,34 @@ def _draw_discard_until(state, pred, limit=500):
         else:
             state, _ = apply(state, seat, PASS)
     raise AssertionError("condition never reached")
+
+
+def _pass_back(rules: Rules, turns: int) -> tuple[State, list]:
+    """Ann throws a card; then each player takes it and throws it back, ``turns`` times
+    or until the round ends."""
+    s = new_match(rules, ["Ann", "Bob"], 3)
+    while s.phase is Phase.EXCHANGE:  # the duplicate exchange: nobody gives
+        s, _ = apply(s, s.to_act, PASS)
+    s, _ = apply(s, 0, DRAW)
+    card = next(c for c in s.hands[0] if c.natural)
+    s, events = apply(s, 0, discard(card))
+    while s.phase is not Phase.ROUND_OVER and s.turns_done < turns:
+        s, _ = apply(s, s.to_act, TAKE)
+        s, events = apply(s, s.to_act, discard(card))
+    return s, events
+
+
+def test_a_discard_passed_back_and_forth_ends_the_round_at_max_turns() -> None:
+    """Taking the discard and throwing it back never touches the stock, so only
+    ``max_turns`` ends such a round (two computer players once did it for ever)."""
+    endless, _ = _pass_back(PRESETS["amerikaans"], 40)
+    assert endless.turns_done == 40 and endless.phase is Phase.DRAW
+    s, events = _pass_back(replace(PRESETS["amerikaans"], max_turns=9), 40)
+    assert s.phase is Phase.ROUND_OVER and s.turns_done == 9
+    assert len(s.stock) == len(endless.stock)
+    assert [e.kind for e in events][-3:] == ["discard", "turn-limit", "round-over"]
+    result = s.results[-1]
+    assert result.winner is None and all(p > 0 for p in result.penalties)
 
 
 @pytest.mark.parametrize("how", ["reshuffle", "turn-over"])

@@ -106,6 +106,7 @@ def test_schedule_override_sets_the_rounds() -> None:
     ({"penalty": {"Z": 3}}, "penalty key 'Z'"),
     ({"upcard": "yes"}, "upcard must be one of"),
     ({"rounds": None, "eliminate_at": None}, "a match needs an end"),
+    ({"max_turns": 0}, "max_turns must be a whole number 1..100000 or null"),
 ])
 def test_bad_rules_are_refused_with_the_valid_values(obj: dict, message: str) -> None:
     with pytest.raises(RulesError, match=message.replace("|", r"\|")):

@@ -135,7 +135,10 @@ def simulate_cmd(
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     max_reshuffles: Annotated[int | None, typer.Option(
         "--max-reshuffles", help="End a round when the stock runs out after this many "
-        "rebuilds (the default keeps simulated rounds finite: 2).")] = 2,
+        "rebuilds (default 2).")] = 2,
+    max_turns: Annotated[int | None, typer.Option(
+        "--max-turns", help="End a round after this many turns, everyone scoring (default "
+        "1000: two players may pass one discard back and forth for ever).")] = 1000,
     lang: Annotated[Lang | None, typer.Option(help="nl or en.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
@@ -143,13 +146,17 @@ def simulate_cmd(
 
     Without --json and --rounds, every match's score sheet is printed before the report.
     """
+    from dataclasses import replace
+
     from .simulate import run_tournament
 
     base = load_rules(rules)
     if max_reshuffles is not None and base.max_reshuffles is None:
-        from dataclasses import replace
-
         base = replace(base, max_reshuffles=max_reshuffles)
+    if max_turns is not None and max_turns < 1:
+        fail("--max-turns must be at least 1")
+    if max_turns is not None and base.max_turns is None:
+        base = replace(base, max_turns=max_turns)
     if matches is not None and rounds is not None:
         fail("give --matches or --rounds, not both")
     if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):

@@ -856,6 +856,9 @@ def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], 
     state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
                     phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
                     acted=False, hands=hands, discard=discard, known=known)
+    limit = state.rules.max_turns
+    if limit is not None and state.turns_done >= limit:
+        return _round_over(state, None, [*events, Event("turn-limit", None)])
     if not state.stock:
         rebuilt = _rebuild(state)
         if rebuilt is None:

@@ -25,7 +25,7 @@ class Event:
                  to: int | None = None, melds: tuple[Meld, ...] = (),
                  public: bool = True) -> None:
         # kind: draw take for-sale buy pass give exchanged come-out meld lay swap table
-        #       discard out rebuild stock-out round-over match-over
+        #       discard out rebuild stock-out turn-limit round-over match-over
         self.kind: Final = kind
         self.seat: Final = seat
         self.cards: Final = cards

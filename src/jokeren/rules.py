@@ -87,6 +87,9 @@ class Rules:
     # Extensions (not in NOTATION.md's table; documented in docs/rules.md):
     max_reshuffles: int | None = None  # the round ends, everyone scoring, when the stock
     #                                     runs out after this many rebuilds (None: never)
+    max_turns: int | None = None  # the round ends, everyone scoring, after this many turns
+    #                               (None: never): two players may pass one discard back
+    #                               and forth for ever, never touching the stock
     set_joker_fixed: bool = True  # False: a joker in a set stands for its rank only (001)
     draws: int = 1  # cards taken from the stock per turn (001 variant: 2)
     swap_in_all_round: bool = False  # joker swaps in the "all at once" round (000: no)
@@ -317,7 +320,7 @@ def _convert(key: str, value: object) -> object:
         return table
     if key == "all_at_once_bonus":
         return _int(key, value, 0, 1000)
-    if key in ("rounds", "eliminate_at", "max_reshuffles"):
+    if key in ("rounds", "eliminate_at", "max_reshuffles", "max_turns"):
         return _int(key, value, 0 if key == "max_reshuffles" else 1, 100000, nullable=True)
     if key == "draws":
         return _int(key, value, 1, 3)

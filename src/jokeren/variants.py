@@ -231,6 +231,12 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
             return "de stok wordt steeds opnieuw gemaakt" if nl else "the stock is always rebuilt"
         return (f"na {v} keer opnieuw maken eindigt de ronde als de stok op is" if nl
                 else f"after {v} rebuilds an empty stock ends the round")
+    if key == "max_turns":
+        if v is None:
+            return ("een ronde duurt zo lang als nodig" if nl
+                    else "a round lasts as long as it takes")
+        return (f"na {v} beurten eindigt de ronde" if nl
+                else f"a round ends after {v} turns")
     if key == "set_joker_fixed":
         return (("een joker in een set staat voor een vaste kaart" if v
                  else "een joker in een set staat niet voor een vaste kaart: elke kaart van "
