@@ -22,6 +22,20 @@ def test_wilson_interval() -> None:
     assert tournament.wilson(0, 10)[0] == 0.0 and tournament.wilson(10, 10)[1] == 1.0
 
 
+def test_a_round_two_basic_players_loop_in_ends_at_the_turn_limit() -> None:
+    """On this deal two ``basic`` players pass one discard back and forth, never drawing
+    again; without ``max_turns`` the round (and ``jokeren simulate``) went on for ever."""
+    ends = []
+    for limit in (60, 100):
+        rules = replace(AMERIKAANS, max_turns=limit)
+        out = tournament.play_job(tournament.Job(0, rules, ("basic", "basic"), 77296, 0, 2,
+                                                 keep_game=True))
+        assert out.state is not None and out.state.turns_done == limit
+        assert out.state.results[-1].winner is None and sum(out.wins) == 1.0
+        ends.append(len(out.state.stock))
+    assert ends[0] == ends[1]  # no card drawn in the last 40 turns
+
+
 def test_deals_are_paired_over_seat_rotations_and_cycle_the_schedule() -> None:
     jobs = tournament.jobs(AMERIKAANS, ["basic", "random", "random"], 7, 50, rounds=True)
     assert [(j.seed, j.rotation, j.round_index) for j in jobs] == [
