@@ -120,12 +120,15 @@ def test_simulate_bad_player_count_exits_2() -> None:
     assert code == 2 and "3 to 4 players" in err
 
 
-def test_simulate_ends_rounds_at_max_turns() -> None:
-    code, out, _ = run("simulate", "--rules", "amerikaans", "--bots", "random,random",
-                       "--rounds", "4", "--seed", "2", "--max-turns", "3", "--json")
-    report = json.loads(out)
-    assert code == 0 and report["rounds"] == 4
-    assert sum(s["wins"] for s in report["seats"]) == 4  # nobody out: the lowest penalty
+def test_simulate_ends_rounds_at_max_turns(tmp_path: Path) -> None:
+    code, _, _ = run("simulate", "--rules", "amerikaans", "--bots", "random,random",
+                     "--matches", "1", "--seed", "2", "--max-turns", "3", "--save",
+                     str(tmp_path))
+    assert code == 0
+    code, out, _ = run("replay", str(next(tmp_path.glob("*.json"))), "--json")
+    rounds = json.loads(out)["rounds"]  # three turns: nobody can go out
+    assert code == 0 and len(rounds) == 6 and all(r["winner"] is None for r in rounds)
+    assert all(p > 0 for r in rounds for p in r["penalties"].values())
     code, _, err = run("simulate", "--rounds", "2", "--max-turns", "0")
     assert code == 2 and "--max-turns must be at least 1" in err
 
