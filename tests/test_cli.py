@@ -129,8 +129,10 @@ def test_simulate_ends_rounds_at_max_turns(tmp_path: Path) -> None:
     rounds = json.loads(out)["rounds"]  # three turns: nobody can go out
     assert code == 0 and len(rounds) == 6 and all(r["winner"] is None for r in rounds)
     assert all(p > 0 for r in rounds for p in r["penalties"].values())
-    code, _, err = run("simulate", "--rounds", "2", "--max-turns", "0")
-    assert code == 2 and "--max-turns must be at least 1" in err
+    for flag, value in (("--max-turns", "0"), ("--max-turns", "200000"),
+                        ("--max-reshuffles", "-1")):  # a record with these would not replay
+        code, _, err = run("simulate", "--rounds", "2", flag, value)
+        assert code == 2 and f"{flag[2:].replace('-', '_')} must be a whole number" in err
 
 
 def test_module_entry_point_runs_without_traceback() -> None:

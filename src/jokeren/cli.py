@@ -146,17 +146,18 @@ def simulate_cmd(
 
     Without --json and --rounds, every match's score sheet is printed before the report.
     """
-    from dataclasses import replace
-
     from .simulate import run_tournament
 
     base = load_rules(rules)
-    if max_reshuffles is not None and base.max_reshuffles is None:
-        base = replace(base, max_reshuffles=max_reshuffles)
-    if max_turns is not None and max_turns < 1:
-        fail("--max-turns must be at least 1")
-    if max_turns is not None and base.max_turns is None:
-        base = replace(base, max_turns=max_turns)
+    caps = {key: value for key, value in (("max_reshuffles", max_reshuffles),
+                                          ("max_turns", max_turns))
+            if value is not None and getattr(base, key) is None}
+    if caps:  # checked as in a house-rules file, so every saved record replays
+        obj = base.to_obj()
+        try:
+            base = Rules.load({**({"preset": obj} if isinstance(obj, str) else obj), **caps})
+        except RulesError as exc:
+            fail(str(exc))
     if matches is not None and rounds is not None:
         fail("give --matches or --rounds, not both")
     if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):
