@@ -104,6 +104,17 @@ def test_rules_check_points_at_contradictions(tmp_path: Path) -> None:
     assert code == 2 and "joker_gap must be one of" in err
 
 
+@pytest.mark.parametrize("command", [("rules", "--check"), ("simulate", "--rules"),
+                                     ("replay",)])
+def test_a_file_that_is_not_text_exits_2_with_one_sentence(tmp_path: Path,
+                                                           command: tuple[str, ...]) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\x00\xff\xfe rules")
+    code, _, err = run(*command, str(path))
+    assert code == 2 and "is not a text file" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_simulate_prints_score_sheets_and_saves_records(tmp_path: Path) -> None:
     code, out, _ = run("simulate", "--rules", "jokeren-7", "--players", "2", "--matches", "2",
                        "--seed", "4", "--save", str(tmp_path / "records"), "--lang", "en")

@@ -188,6 +188,8 @@ class Rules:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
             raise RulesError(f"cannot read {p}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RulesError(f"{p} is not a text file") from None
         try:
             if p.suffix.lower() == ".toml":
                 data: object = tomllib.loads(text)
