@@ -329,6 +329,14 @@ def test_play_refuses_bad_options_in_one_sentence() -> None:
     assert result.exit_code == 2 and "2 to 8 players" in result.output
     result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--bots", "genius"])
     assert result.exit_code == 2 and "unknown computer player 'genius'" in result.output
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "2",
+                                          "--humans", "Ann,Bob,Cas", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "3 people at the screen need at least 3 players, not 2" in result.output
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "4",
+                                          "--bots", "basic,strong", "--lang", "nl"])
+    assert result.exit_code == 2
+    assert "2 niveaus voor 3 computerspelers" in result.output
 
 
 def _ann_game() -> Game:

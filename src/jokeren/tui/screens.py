@@ -60,13 +60,15 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
     if not humans or len(set(humans)) != len(humans) or any(":" in h for h in humans):
         raise ValueError(t("tui_err_humans", lang))
     lo, hi = rules.players
-    if not lo <= choice.players <= hi or choice.players < len(humans):
+    if not lo <= choice.players <= hi:
         raise ValueError(t("tui_err_players", lang, rules=rules.preset, lo=lo, hi=hi))
+    if choice.players < len(humans):
+        raise ValueError(t("tui_err_seats", lang, humans=len(humans), players=choice.players))
     given = tuple(b.strip() for b in choice.bots.split(",") if b.strip()) or ("random",)
     n_bots = choice.players - len(humans)
     bots = given * n_bots if len(given) == 1 else given
     if len(bots) != n_bots:
-        raise ValueError(f"{len(given)} levels for {n_bots} computer players")
+        raise ValueError(t("tui_err_levels", lang, given=len(given), bots=n_bots))
     for level in bots:
         make_player(level)  # ValueError names the levels there are
     return TableConfig(rules, humans, bots, seed, choice.learn, choice.confirm, save)
