@@ -153,9 +153,8 @@ def simulate_cmd(
                                           ("max_turns", max_turns))
             if value is not None and getattr(base, key) is None}
     if caps:  # checked as in a house-rules file, so every saved record replays
-        obj = base.to_obj()
         try:
-            base = Rules.load({**({"preset": obj} if isinstance(obj, str) else obj), **caps})
+            base = Rules.load({**base.to_dict(), **caps})
         except RulesError as exc:
             fail(str(exc))
     if matches is not None and rounds is not None:
