@@ -18,6 +18,7 @@ from .engine import Deal, DealError, IllegalMoveError, apply, deal_round, new_ma
 from .events import Event
 from .rules import Rules, RulesError
 from .state import OFFER_PHASES, Phase, State
+from .textfile import read_text
 
 FORMAT = "jokeren-record/1"
 _ANSWERS = {Phase.EXCHANGE: (Verb.GIVE, Verb.PASS), Phase.UPCARD_OFFER: (Verb.TAKE, Verb.PASS),
@@ -69,13 +70,7 @@ class Record:
     # --- reading ---
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file") from None
-        return cls.loads(text)
+        return cls.loads(read_text(path, RecordError))
 
     @classmethod
     def loads(cls, text: str) -> Record:

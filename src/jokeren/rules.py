@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .requirements import Requirement
+from .textfile import read_text
 
 
 class RulesError(ValueError):
@@ -184,12 +185,7 @@ class Rules:
     def from_file(cls, path: str | Path) -> Rules:
         """Read a house-rules file (TOML or JSON)."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RulesError(f"cannot read {p}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RulesError(f"{p} is not a text file") from None
+        text = read_text(p, RulesError)
         try:
             if p.suffix.lower() == ".toml":
                 data: object = tomllib.loads(text)
