@@ -9,7 +9,7 @@ import pytest
 
 from jokeren.actions import DRAW, PASS, TAKE, Action, Verb
 from jokeren.analysis import can_come_out
-from jokeren.bots import make_player
+from jokeren.bots import lookahead, make_player
 from jokeren.bots.basic import BasicPlayer
 from jokeren.bots.determinise import determinise
 from jokeren.bots.hand import HandEval
@@ -79,6 +79,28 @@ def test_basic_discards_a_dead_high_card_and_keeps_its_joker_and_melds() -> None
         state, _ = apply(state, seat, action)
         action = BasicPlayer().choose(view(state, seat), legal_actions(state))
     assert action == Action(Verb.DISCARD, parse_cards("Kd"))
+
+
+def test_strong_lays_off_a_dead_card_but_keeps_the_card_that_completes_its_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once out, a card that extends a table meld goes down at once if the hand has no use
+    for it (Jh), but waits if laying it off would break the run held in hand (7h)."""
+    state = start("amerikaans", 2, 1, seed=3)  # round 2: a run of 3
+    seat = state.turn
+    rules = state.rules
+    table = (read_meld(parse_cards("8h 9h 10h"), rules, 1),
+             read_meld(parse_cards("2s 3s 4s"), rules, 1))
+    state = replace(state, phase=Phase.PLAY, offer=(), to_act=seat, table=table,
+                    owners=(1 - seat, seat), come_out=(True, True))
+    state = hand_view(state, seat, "5h 6h 7h Jh Kc 9d 2d")
+    first = StrongPlayer(1).choose(view(state, seat), legal_actions(state))
+    assert first.verb is Verb.LAY and first.card == parse_cards("Jh")[0]
+    state, _ = apply(state, seat, first)
+    then = StrongPlayer(1).choose(view(state, seat), legal_actions(state))
+    assert then.verb is Verb.DISCARD and then.card in parse_cards("Kc 9d 2d")
+    monkeypatch.setattr(lookahead, "HOLD_LAYOFFS", False)  # the basic player's rule
+    before = StrongPlayer(1).choose(view(state, seat), legal_actions(state))
+    assert before.verb is Verb.LAY and before.card == parse_cards("7h")[0]
 
 
 def test_basic_gives_a_useless_duplicate_in_the_exchange() -> None:

@@ -6,8 +6,9 @@ card would give the next player in ``determinise``d worlds (the unseen cards dea
 consistently with the view); draw or take by the same value. Only the basic player's few
 best discards are scored (``width``), over ``samples`` worlds (``time_limit`` caps the
 sampling). Shared with ``strong`` (bots/strong.py, which adds the race): once out, new
-melds stay in hand until the whole hand can go down in one turn, and then jokers go down
-too, in an order that keeps the way out open.
+melds stay in hand until the whole hand can go down in one turn, and so do the cards that
+would extend a table meld but complete a meld in hand; then jokers go down too, in an order
+that keeps the way out open.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
 RACE = True  # score hands by cards left to place, until someone is close to out
 GIFT_WEIGHT = 1.0  # what the next player gains from a discard, against what it costs us
 HOLD_MELDS = True  # once out, keep new melds in hand until they all go down at once
+HOLD_LAYOFFS = True  # once out, a lay-off that breaks up the hand waits for going out
 
 
 class LookaheadPlayer(BasicPlayer):
@@ -107,7 +109,18 @@ class LookaheadPlayer(BasicPlayer):
                      or self.goes_out_now(view, _after(view.hand, a), pool)]
         elif HOLD_MELDS and view.come_out[seat] and not view.pending:
             legal = [a for a in legal if a.verb is not Verb.MELD]
+        if HOLD_LAYOFFS and view.come_out[seat] and not self._going_out \
+                and not view.pending:
+            legal = [a for a in legal if a.verb is not Verb.LAY or not a.card.natural
+                     or not self.breaks_up(view, a.card)]
         return super().greedy_play(view, legal)
+
+    def breaks_up(self, view: SeatView, card: Card) -> bool:
+        """Whether laying off ``card`` leaves the hand worse: the card completes a meld
+        or a partial one in hand (a dead card, or one a longer meld can spare, goes).
+        Held, it goes down with its meld when the hand goes out."""
+        ev = self.evaluator(view)
+        return ev.score(without(view.hand, card)) > ev.score(view.hand)
 
     def lay_jokers(self, view: SeatView) -> bool:
         """Jokers go down too in the turn the hand goes out."""

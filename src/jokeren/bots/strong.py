@@ -14,8 +14,9 @@ plausible ones: an opponent that has not come out holds no hand that could (a pl
 comes out as soon as it can would have), one out since before its last turn no meld and no
 lay-off it could have laid; and the seat's own stock cards are sampled from those worlds'
 stocks, so what the opponents' play shows moves its own race too. The way to come out
-is chosen by the race too. The rest is the look-ahead player's (bots/lookahead.py: melds
-held until the hand goes out), and coming out, lay-offs, joker swaps, buying and the
+is chosen by the race too. The rest is the look-ahead player's (bots/lookahead.py: melds,
+and lay-offs that would break one up, held until the hand goes out; the race then counts
+no card in hand as free), and coming out, the other lay-offs, joker swaps, buying and the
 duplicate exchange follow the basic player's rules. ``orders`` sampled orders of
 ``horizon`` cards, ``samples`` worlds (at most 8 used for the opponent) and ``width``
 candidates per decision; ``orders=0`` plays the look-ahead player's one-card search.
@@ -84,8 +85,11 @@ class StrongPlayer(LookaheadPlayer):
                     spare)
         short = any(len(w.stock) < self.horizon for w in worlds)  # then: the unseen cards
         lives = [] if short else [Counter(w.stock) for w in worlds]
+        free = self.free(view, out)
+        if out:  # a free card still in hand is one kept for its meld (HOLD_LAYOFFS)
+            free = free - frozenset(view.hand)
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
-                    self.free(view, out), lives)
+                    free, lives)
         return race
 
     def race_draw(self, view: SeatView, top: Card) -> Action:
