@@ -7,8 +7,8 @@ consistently with the view); draw or take by the same value. Only the basic play
 best discards are scored (``width``), over ``samples`` worlds (``time_limit`` caps the
 sampling). Shared with ``strong`` (bots/strong.py, which adds the race): once out, new
 melds stay in hand until the whole hand can go down in one turn, and so do the cards that
-would extend a table meld but complete a meld in hand; then jokers go down too, in an order
-that keeps the way out open.
+would extend a table meld but complete a meld or a partial meld in hand; then jokers go
+down too, in an order that keeps the way out open.
 """
 
 from __future__ import annotations

@@ -86,7 +86,9 @@ class StrongPlayer(LookaheadPlayer):
         short = any(len(w.stock) < self.horizon for w in worlds)  # then: the unseen cards
         lives = [] if short else [Counter(w.stock) for w in worlds]
         free = self.free(view, out)
-        if out:  # a free card still in hand is one kept for its meld (HOLD_LAYOFFS)
+        if out:  # at a discard, a free card still in hand is one kept for its meld
+            # (HOLD_LAYOFFS); drawing or coming out, it may be a dead one not yet laid
+            # off, counted as not free too (as measured; docs/bots.md, 17th attempt)
             free = free - frozenset(view.hand)
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
                     free, lives)
