@@ -74,6 +74,13 @@ def test_joker_counts_ten_before_coming_out_in_001() -> None:
     assert PRESETS["jokeren-13"].penalty_of(0, True, come_out=False) == 25
 
 
+@pytest.mark.parametrize("preset", ["amerikaans", "amerikaans-40", "jokeren"])
+def test_a_penalty_override_changes_only_the_cards_it_names(preset: str) -> None:
+    base = PRESETS[preset].penalty
+    got = Rules.load({"preset": preset, "penalty": {"A": 11, "*": 30}}).penalty
+    assert got == {**base, "A": 11, "*": 30}  # "*-before-out" too stays the preset's
+
+
 def test_packs_by_players() -> None:
     r = PRESETS["amerikaans"]
     assert [(r.pack_count(n), r.joker_count(n)) for n in (2, 4, 5, 6, 7, 8)] == [

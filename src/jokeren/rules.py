@@ -175,6 +175,8 @@ class Rules:
             raise RulesError("'preset' must be a preset name")
         base = find_preset(preset)
         changes: dict[str, Any] = {key: _convert(key, value) for key, value in data.items()}
+        if "penalty" in changes:  # a file may name only some cards (NOTATION.md)
+            changes["penalty"] = {**base.penalty, **changes["penalty"]}
         if "schedule" in changes and "rounds" not in changes and base.rounds is not None:
             changes["rounds"] = len(changes["schedule"])
         rules = replace(base, **changes)
@@ -308,8 +310,7 @@ def _convert(key: str, value: object) -> object:
         if not isinstance(value, Mapping):
             raise RulesError("penalty must be an object such as "
                              '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
-        table = dict(PRESETS["amerikaans-40"].penalty)
-        table.pop("*-before-out", None)
+        table: dict[str, int] = {}  # only the cards named; Rules.load keeps the rest
         for k, v in value.items():
             if k not in (*PENALTY_KEYS, "*-before-out"):
                 raise RulesError(f"penalty key {k!r} is not a card; use "
