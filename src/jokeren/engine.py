@@ -292,7 +292,7 @@ def _upcard_take(state: State, seat: int, action: Action,
     state = replace(state, discard=state.discard[:-1],
                     hands=_set(state.hands, seat, add_cards(state.hands[seat], [card])),
                     known=_set(state.known, seat, (*state.known[seat], card)),
-                    phase=Phase.UPCARD_SWAP, offer=(), to_act=seat)
+                    phase=Phase.UPCARD_SWAP, offer=(), to_act=seat, drawn=(card,))
     return state, [Event("take", seat, (card,))]
 
 
@@ -302,10 +302,13 @@ def _upcard_swap(state: State, seat: int, action: Action,
     hand = remove_cards(state.hands[seat], [card])
     if hand is None:
         raise _illegal("not_held", name=state.players[seat], card=card)
+    if card in state.drawn:  # 001: "wisselen met een andere kaart", not the upcard back
+        raise _illegal("upcard_back", name=state.players[seat], card=card)
     if dry:
         return state, []
     state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card),
-                    known=_set(state.known, seat, _forget(state.known[seat], [card])))
+                    known=_set(state.known, seat, _forget(state.known[seat], [card])),
+                    drawn=())
     return replace(state, phase=Phase.DRAW, to_act=state.turn), [Event("discard", seat, (card,))]
 
 

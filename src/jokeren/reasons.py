@@ -43,6 +43,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "give_twice": ("{name} may only give a card held twice",
                    "{name} mag alleen een kaart ruilen die hij dubbel heeft"),
     "not_held": ("{name} does not hold {card}", "{name} heeft geen {card}"),
+    "upcard_back": ("{name} takes the upcard in exchange for another card, not {card} "
+                    "straight back",
+                    "{name} ruilt de open kaart tegen een andere kaart, niet meteen weer {card}"),
     "pile_empty": ("the discard pile is empty", "de aflegstapel is leeg"),
     "take_if_used": ("{name} may take {card} only to use it at once, and cannot use it now",
                      "{name} mag {card} alleen pakken om hem meteen te gebruiken, en dat kan "
