@@ -117,7 +117,7 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     state = replace(
         state, round_index=index, dealer=dealer, hands=tuple(hands), stock=stock,
         discard=(upcard,) if upcard is not None else (), table=(), owners=(),
-        come_out=(False,) * n, turns_done=0, rebuilds=0, gives=(None,) * n, drawn=(),
+        come_out=(False,) * n, turns_done=0, rebuilds=0, gives=(None,) * n, played=(), drawn=(),
         came_out_now=False, pending=(), turn_draws=0, acted=False, known=((),) * n, turn=voorhand,
         to_act=voorhand, offer=(), phase=Phase.DRAW,
     )
@@ -856,9 +856,12 @@ def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], 
     """The next player's turn, after a discard that left ``hands``, ``discard`` and
     ``known`` (set in the same copy of the state)."""
     nxt = state.next_seat(state.turn)
+    played = state.played
+    if state.acted and not (played and played[state.turn]):
+        played = _set(played or (False,) * state.n, state.turn, True)
     state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
                     phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
-                    acted=False, hands=hands, discard=discard, known=known)
+                    acted=False, hands=hands, discard=discard, known=known, played=played)
     limit = state.rules.max_turns
     if limit is not None and state.turns_done >= limit:
         return _round_over(state, None, [*events, Event("turn-limit", None)])
@@ -880,7 +883,10 @@ def _round_won(state: State, seat: int, events: list[Event]) -> tuple[State, lis
 def _round_over(state: State, winner: int | None,
                 events: list[Event]) -> tuple[State, list[Event]]:
     rules = state.rules
-    all_at_once = winner is not None and state.came_out_now
+    # 004's "in één keer": out in the turn of coming out, with no card put on the table in
+    # an earlier turn (a lay-off or swap before coming out forfeits it).
+    all_at_once = winner is not None and state.came_out_now and not (
+        state.played and state.played[winner])
     penalties = []
     for s in range(state.n):
         if s in state.eliminated:

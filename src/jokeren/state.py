@@ -57,6 +57,7 @@ class State:
     turns_done: int = 0
     rebuilds: int = 0
     gives: tuple[Card | None, ...] = ()  # duplicate exchange offers so far
+    played: tuple[bool, ...] = ()  # put a card on the table in an earlier turn (() = none)
     # --- the turn ---
     drawn: tuple[Card, ...] = ()  # what the player to move took this turn (for marking)
     came_out_now: bool = False
@@ -161,6 +162,7 @@ def evolve(old: State,
            turns_done: int | Literal[_Keep.KEEP] = _KEEP,
            rebuilds: int | Literal[_Keep.KEEP] = _KEEP,
            gives: tuple[Card | None, ...] | Literal[_Keep.KEEP] = _KEEP,
+           played: tuple[bool, ...] | Literal[_Keep.KEEP] = _KEEP,
            drawn: tuple[Card, ...] | Literal[_Keep.KEEP] = _KEEP,
            came_out_now: bool | Literal[_Keep.KEEP] = _KEEP,
            pending: tuple[Card, ...] | Literal[_Keep.KEEP] = _KEEP,
@@ -200,6 +202,7 @@ def evolve(old: State,
     new.turns_done = old.turns_done if turns_done is _KEEP else turns_done  # type: ignore[misc]
     new.rebuilds = old.rebuilds if rebuilds is _KEEP else rebuilds  # type: ignore[misc]
     new.gives = old.gives if gives is _KEEP else gives  # type: ignore[misc]
+    new.played = old.played if played is _KEEP else played  # type: ignore[misc]
     new.drawn = old.drawn if drawn is _KEEP else drawn  # type: ignore[misc]
     new.came_out_now = old.came_out_now if came_out_now is _KEEP else came_out_now  # type: ignore[misc]
     new.pending = old.pending if pending is _KEEP else pending  # type: ignore[misc]
