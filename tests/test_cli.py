@@ -50,7 +50,7 @@ def test_replay_stops_at_an_illegal_move(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("data", "message"), [
     ("{not json", "not valid JSON"),
-    ({"players": ["Ann"], "format": "other/2"}, "unknown record format"),
+    (dict(GOOD, format="other/2"), "unknown record format"),
     (dict(GOOD, players="Ann"), "'players' must be a list"),
     (dict(GOOD, rules="klaverjas"), "unknown preset 'klaverjas'"),
     (dict(GOOD, rules={"preset": "jokeren", "colour": 1}), "unknown rule key 'colour'"),
@@ -97,8 +97,9 @@ def test_rules_bad_preset_exits_2() -> None:
 
 def test_rules_check_points_at_contradictions(tmp_path: Path) -> None:
     path = write(tmp_path, 'preset = "amerikaans"\nset_max = 4\nschedule = ["set 5"]\n', "h.toml")
-    code, out, _ = run("rules", "--check", path, "--lang", "en")
-    assert code == 1 and "set of 5" in out
+    code, out, err = run("rules", "--check", path, "--lang", "en")
+    assert code == 2 and "set_max" in out
+    assert err == f"jokeren: {path}: round 1 asks for a set of 5, but set_max is 4\n"
     path = write(tmp_path, 'preset = "amerikaans"\njoker_gap = 7\n', "bad.toml")
     code, _, err = run("rules", "--check", path)
     assert code == 2 and "joker_gap must be one of" in err
@@ -156,3 +157,110 @@ def test_module_entry_point_runs_without_traceback() -> None:
 def test_play_refuses_bad_rules_before_opening_the_table(rules: str) -> None:
     code, _, err = run("play", "--rules", rules)
     assert code == 2 and ("unknown preset" in err or "unknown rule key" in err)
+
+
+# --- issue 30, "The command line" ------------------------------------------------------------
+
+DEEP = "[" * 1000 + "]" * 1000  # about 2 KB: Python's parsers recurse once per level
+
+
+@pytest.mark.parametrize(("command", "name", "text"), [
+    (("replay",), "r.json", DEEP),
+    (("replay", "--json"), "r.json", json.dumps(dict(GOOD, comment="x")).replace('"x"', DEEP)),
+    (("rules", "--check"), "h.json", DEEP),
+    (("rules", "--check"), "h.toml", f"schedule = {DEEP}\n"),
+    (("simulate", "--rules"), "h.toml", f"schedule = {DEEP}\n"),
+    (("play", "--no-setup", "--rules"), "h.json", '{"buying": ' + DEEP + "}"),
+], ids=["replay", "replay-json", "check-json", "check-toml", "simulate", "play"])
+def test_deeply_nested_files_are_refused_in_one_sentence(
+        tmp_path: Path, command: tuple[str, ...], name: str, text: str) -> None:
+    """Issue 30, point 19: a RecursionError traceback before."""
+    code, _, err = run(*command, write(tmp_path, text, name))
+    assert code == 2 and "nests lists or objects more than 32 deep" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_inline_rules_nested_deeply_are_refused() -> None:
+    code, _, err = run("simulate", "--rules", '{"buying": ' + DEEP + "}")
+    assert code == 2 and "more than 32 deep" in err
+
+
+@pytest.mark.parametrize("key", ["format", "rules", "players", "seed", "rounds"])
+def test_a_record_without_a_required_key_is_malformed(tmp_path: Path, key: str) -> None:
+    """Point 20: without "seed" a record got an illegal-move verdict, without "format" it
+    was accepted."""
+    data = {k: v for k, v in GOOD.items() if k != key}
+    code, out, err = run("replay", write(tmp_path, data))
+    assert code == 2 and f"the record has no '{key}'" in err, (out, err)
+
+
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Point 21: Windows editors write a UTF-8 byte-order mark."""
+    record = tmp_path / "bom.json"
+    record.write_text(json.dumps(GOOD), encoding="utf-8-sig")
+    assert run("replay", str(record), "--json")[0] == 0
+    house = tmp_path / "bom.toml"
+    house.write_text('preset = "jokeren"\nhand_size = 11\n', encoding="utf-8-sig")
+    code, out, _ = run("rules", "--check", str(house), "--lang", "en")
+    assert code == 0 and "11 cards a hand" in out
+    house.write_text('{"preset": "jokeren"}', encoding="utf-8-sig")
+    assert run("rules", "--check", str(house.rename(tmp_path / "bom.json")))[0] == 0
+
+
+@pytest.mark.parametrize("value", ["true", "false"])
+def test_joker_gap_is_a_number_not_yes_or_no(tmp_path: Path, value: str) -> None:
+    """Point 22: true == 1 in Python, so ``joker_gap = true`` was taken as 1."""
+    path = write(tmp_path, f"joker_gap = {value}\n", "h.toml")
+    code, _, err = run("rules", "--check", path, "--lang", "en")
+    assert code == 2 and f"joker_gap must be one of 0, 1, 2, not {value}" in err
+
+
+def test_rules_json_without_a_preset_prints_every_preset() -> None:
+    code, out, _ = run("rules", "--json")
+    presets = json.loads(out)
+    assert code == 0 and presets["jokeren"]["joker_gap"] == 2 and "amerikaans-40" in presets
+
+
+def test_rules_check_gives_one_sentence_per_contradiction(tmp_path: Path) -> None:
+    path = write(tmp_path, 'set_max = 4\nschedule = ["set 5", "run 15"]\nturbo = true\n'
+                 "draws = 3\n", "h.toml")
+    code, _, err = run("rules", "--check", path, "--lang", "en")
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 3
+    assert all(line.startswith(f"jokeren: {path}: ") for line in lines)
+
+
+def test_replay_json_of_a_malformed_record_is_json(tmp_path: Path) -> None:
+    path = write(tmp_path, dict(GOOD, seed="x"))
+    code, out, err = run("replay", path, "--json")
+    assert code == 2 and json.loads(out) == {
+        "ok": False, "malformed": f"{path}: 'seed' must be a whole number"}
+    assert err.strip() == f"jokeren: {path}: 'seed' must be a whole number"
+
+
+@pytest.mark.parametrize("command", [("replay",), ("rules", "--check"), ("simulate", "--rules")])
+def test_a_path_is_named_once(tmp_path: Path, command: tuple[str, ...]) -> None:
+    missing = str(tmp_path / "x.json")
+    code, _, err = run(*command, missing, "--lang", "en")
+    assert code == 2 and err.count(missing) == 1
+    assert err.strip() == f"jokeren: {missing}: cannot read the file: No such file or directory"
+
+
+def test_simulate_names_rows_as_the_score_sheets_and_shows_the_seed(tmp_path: Path) -> None:
+    """Point 23: rows "1 random / 2 random" could not be matched to Ann/Bob on the sheets,
+    the seed was never shown, and --matches 2 saved match-1.json and match-1-r1.json."""
+    code, out, _ = run("simulate", "--rules", "jokeren-7", "--players", "2", "--matches", "2",
+                       "--seed", "4", "--bots", "basic,random", "--save", str(tmp_path),
+                       "--lang", "en")
+    assert code == 0
+    assert "Match 1 (seed 4)" in out and "Match 2 (seed 4, everyone moved 1 seat on)" in out
+    assert "2 matches (seeds 4):" in out
+    rows = {line.split(" (")[0]: line for line in out.splitlines()
+            if line.startswith(("Ann (", "Bob ("))}
+    assert rows["Ann"].startswith("Ann (basic)") and rows["Bob"].startswith("Bob (random)")
+    winners = [line.split(": ")[-1] for line in out.splitlines()
+               if line.startswith("Match over. Winner:")]
+    wins = {name: float(rows[name].split()[2]) for name in rows}
+    assert wins == {name: float(winners.count(name)) for name in rows}
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == ["match-1.json", "match-2.json"]
+    assert f"Game records saved in {tmp_path}: match-1.json to match-2.json" in out

@@ -149,7 +149,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         before = hand_of(app)
         await click_cards(pilot, "7c 8c 9c")
         await pilot.press("m")
-        assert "Not allowed: to come out this round you lay set of 3" in status(app)
+        assert "Not allowed: to come out this round you lay a set of 3" in status(app)
         assert hand_of(app) == before and not app.view().table
         await pilot.press("escape")
 
@@ -228,7 +228,7 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
         assert "Ruil een dubbele kaart" in status(app)
         await pilot.press("p", "d")
         text = screen_text(app)
-        assert "Eis: set van 3" in text and "Bob kocht Q♣" in text
+        assert "Eis: een set van 3" in text and "Bob kocht Q♣" in text
         assert "Trek een kaart" not in status(app)
         await pilot.press("h")
         assert "Je kunt uitleggen:" in screen_text(app)

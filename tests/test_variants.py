@@ -156,17 +156,17 @@ def test_rules_check_command(tmp_path: Path) -> None:
                     encoding="utf-8")
     result = runner.invoke(app, ["rules", "--check", str(good), "--lang", "nl"])
     assert result.exit_code == 0, result.stdout
-    assert "7 rondes" in result.stdout and "rij van 3; 2. set van 3" in result.stdout
+    assert "7 rondes" in result.stdout and "een rij van 3; 2. een set van 3" in result.stdout
     result = runner.invoke(app, ["rules", "--check", str(good), "--lang", "en"])
     assert result.exit_code == 0 and "7 rounds" in result.stdout
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"preset": "jokeren-30", "set_max": 4,
                                "schedule": ["set 5", "run 4"]}), encoding="utf-8")
     result = runner.invoke(app, ["rules", "--check", str(bad), "--lang", "nl"])
-    assert result.exit_code == 1 and "let op: ronde 1 vraagt een set van 5" in result.stdout
+    assert result.exit_code == 2 and "ronde 1 vraagt een set van 5" in result.stderr
     result = runner.invoke(app, ["rules", "--check", str(bad), "--lang", "en", "--json"])
-    assert result.exit_code == 1 and json.loads(result.stdout)["set_max"] == 4
-    assert "warning: round 1 asks for a set of 5" in result.stderr
+    assert result.exit_code == 2 and json.loads(result.stdout)["set_max"] == 4
+    assert "round 1 asks for a set of 5" in result.stderr
 
 
 # --- the variants of 001, each a key ---------------------------------------------------------

@@ -13,8 +13,12 @@ from typing import Annotated, NoReturn
 import typer
 
 from .i18n import Lang, detect_lang
+from .reasons import text_of
 from .record import Record, RecordError, replay
 from .rules import PRESETS, Rules, RulesError, contradictions
+from .textfile import parse_json
+
+DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
 app = typer.Typer(
     add_completion=False,
@@ -29,18 +33,25 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_rules(text: str) -> Rules:
-    """A preset name, a house-rules file (TOML or JSON), or inline JSON."""
+def say(lang: str, en: str, nl: str) -> str:
+    """One sentence in the reader's language (messages that exist only here)."""
+    return nl if str(lang) == "nl" else en
+
+
+def load_rules(text: str, lang: str = "en") -> Rules:
+    """A preset name, a house-rules file (TOML or JSON), or inline JSON; a bad one fails
+    with one sentence, naming the file once."""
+    source = "--rules"
     try:
         if text.lstrip().startswith("{"):
-            return Rules.load(json.loads(text))
+            return Rules.load(parse_json(text, RulesError))
         if Path(text).suffix.lower() in (".toml", ".json") or Path(text).is_file():
+            source = text
             return Rules.from_file(text)
+        source = ""
         return Rules.load(text)
-    except json.JSONDecodeError as exc:
-        fail(f"the rules are not valid JSON: {exc.msg}")
     except RulesError as exc:
-        fail(str(exc))
+        fail(f"{source}: {exc.text(lang)}" if source else exc.text(lang))
 
 
 @app.command("replay")
@@ -53,18 +64,23 @@ def replay_cmd(
 
     Exit status: 0 all moves legal, 1 at an illegal move, 2 for a malformed record.
     """
+    language = lang or detect_lang()
     try:
         record = Record.load(file)
         result = replay(record)
     except RecordError as exc:
-        fail(f"{file}: {exc}")
+        if as_json:  # a program reading the output still gets JSON
+            typer.echo(json.dumps({"ok": False, "malformed": f"{file}: {exc}"},
+                                  indent=1, ensure_ascii=False))
+        fail(f"{file}: {exc.text(language)}")
     summary = result.summary()
     if as_json:
         typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
     else:
         from .sheet import replay_text
 
-        typer.echo(replay_text(summary, lang or detect_lang()))
+        reason = result.refusal.text(language) if result.refusal is not None else None
+        typer.echo(replay_text(summary, language, reason))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -78,7 +94,11 @@ def rules_cmd(
         "--check", help="Validate a house-rules file (TOML or JSON) and print its rules.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print every key as JSON.")] = False,
 ) -> None:
-    """Print a preset's rules, or check a house-rules file."""
+    """Print a preset's rules, or check a house-rules file.
+
+    Exit status of --check: 0 for usable rules, 2 for a bad file or rules that contradict
+    each other (one sentence each on standard error).
+    """
     from .sheet import rules_text
 
     language = lang or detect_lang()
@@ -86,25 +106,26 @@ def rules_cmd(
         try:
             rules = Rules.from_file(check)
         except RulesError as exc:
-            fail(str(exc))
-        problems = contradictions(rules, language)
-        warn = "let op: " if language == "nl" else "warning: "
+            fail(f"{check}: {exc.text(language)}")
         if as_json:
             typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False))
-            for p in problems:
-                typer.echo(warn + p, err=True)
         else:
             from .variants import check_text
 
             typer.echo(check_text(rules, language, str(check)))
-            for p in problems:
-                typer.echo(warn + p)
-        raise typer.Exit(1 if problems else 0)
+        problems = contradictions(rules, language)
+        for p in problems:
+            typer.echo(f"jokeren: {check}: {p}", err=True)
+        raise typer.Exit(2 if problems else 0)
     if preset is None:
+        if as_json:
+            typer.echo(json.dumps({name: r.to_dict() for name, r in PRESETS.items()},
+                                  indent=1, ensure_ascii=False))
+            return
         for name, rules in PRESETS.items():
             typer.echo(f"{name:16} {rules.describe(language).split('.')[0]}")
         return
-    rules = load_rules(preset)
+    rules = load_rules(preset, language)
     typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False) if as_json
                else rules_text(rules, language))
 
@@ -148,7 +169,8 @@ def simulate_cmd(
     """
     from .simulate import run_tournament
 
-    base = load_rules(rules)
+    language = lang or detect_lang()
+    base = load_rules(rules, language)
     caps = {key: value for key, value in (("max_reshuffles", max_reshuffles),
                                           ("max_turns", max_turns))
             if value is not None and getattr(base, key) is None}
@@ -156,34 +178,40 @@ def simulate_cmd(
         try:
             base = Rules.load({**base.to_dict(), **caps})
         except RulesError as exc:
-            fail(str(exc))
+            fail(exc.text(language))
     if matches is not None and rounds is not None:
-        fail("give --matches or --rounds, not both")
+        fail(say(language, "give --matches or --rounds, not both",
+                 "geef --matches of --rounds, niet allebei"))
     if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):
-        fail("--matches and --rounds must be at least 1")
+        fail(say(language, "--matches and --rounds must be at least 1",
+                 "--matches en --rounds zijn minstens 1"))
     if workers < 1:
-        fail("--workers must be at least 1")
+        fail(say(language, "--workers must be at least 1", "--workers is minstens 1"))
     if save is not None and rounds is not None:
-        fail("--save keeps match records: use it with --matches")
+        fail(say(language, "--save keeps match records: use it with --matches",
+                 "--save bewaart hele potjes: gebruik het met --matches"))
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds:
-        fail("--bots needs at least one computer player")
+        fail(say(language, "--bots needs at least one computer player",
+                 "--bots noemt minstens één computerspeler"))
     if players is None:
         players = len(kinds) if len(kinds) > 1 else 3
     lo, hi = base.players
     if not lo <= players <= hi:
-        fail(f"{base.preset} is played by {lo} to {hi} players, not {players}")
+        fail(say(language, f"{base.preset} is played by {lo} to {hi} players, not {players}",
+                 f"{base.preset} speel je met {lo} tot {hi} spelers, niet met {players}"))
     if save is not None:
         try:
             save.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(f"cannot make {save}: {exc.strerror}")
+            fail(say(language, f"{save}: cannot make the folder: {exc.strerror}",
+                     f"{save}: kan de map niet maken"))
     try:
         run_tournament(base, players, kinds, matches=matches, rounds=rounds, seed=seed,
-                       save=save, lang=lang or detect_lang(), as_json=as_json,
+                       save=save, lang=language, as_json=as_json,
                        paired=paired, workers=workers)
     except ValueError as exc:
-        fail(str(exc))
+        fail(text_of(exc, language))
 
 
 @app.command("play")
@@ -218,17 +246,17 @@ def play_cmd(
         fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
     import secrets
 
-    load_rules(rules)  # a bad preset or file: one sentence and exit 2, before any screen
     language = (lang or detect_lang()).value
-    default_name = "Ik" if language == "nl" else "Me"
-    choice = SetupChoice(rules, players, humans or default_name, bots, learn, confirm)
+    load_rules(rules, language)  # a bad preset or file: one sentence, exit 2, before any screen
+    # A name, not "Me"/"Ik": the log says "Ann legde af", never "Ik legt af" or "Me's hand".
+    choice = SetupChoice(rules, players, humans or DEFAULT_NAME, bots, learn, confirm)
     match_seed = secrets.randbelow(2**31) if seed is None else seed
     config = None
     if not setup:
         try:
             config = make_config(choice, language, match_seed, save)
         except ValueError as exc:
-            fail(str(exc))
+            fail(text_of(exc, language))
     table = JokerenApp(config, lang=language, setup=choice, seed=match_seed, save=save)
     table.run()
     if table.session is not None and table.session.game.state.results:

@@ -31,7 +31,10 @@ def _catalogue() -> dict[str, dict[str, str]]:
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:
-    """The message ``key`` in ``lang``, with ``{name}`` fields filled in."""
+    """The message ``key`` in ``lang``, with ``{name}`` fields filled in. With ``n=1`` the
+    key ``KEY_one`` is used where it exists (``1 kaart``, ``2 kaarten``)."""
+    if values.get("n") == 1 and f"{key}_one" in _catalogue():
+        key = f"{key}_one"
     entry = _catalogue().get(key)
     if entry is None:
         return key

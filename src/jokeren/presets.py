@@ -173,7 +173,8 @@ def find_preset(name: str) -> Rules:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}",
+                         f"onbekende voorinstelling {name!r}; er zijn: {', '.join(PRESETS)}")
     return PRESETS[key]
 
 

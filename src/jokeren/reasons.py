@@ -188,6 +188,19 @@ class Suit:
         self.index = index
 
 
+class Sentence(ValueError):
+    """A finished sentence in English and Dutch (a bad file, record or house rule);
+    ``str()`` is English, ``text(lang)`` either. Without Dutch, the English is shown."""
+
+    def __init__(self, en: str, nl: str | None = None) -> None:
+        super().__init__(en)
+        self.en = en
+        self.nl = nl if nl is not None else en
+
+    def text(self, lang: str = "en") -> str:
+        return self.nl if str(getattr(lang, "value", lang)) == "nl" else self.en
+
+
 def text_of(error: BaseException, lang: str = "en") -> str:
     """An error's message in ``lang`` when it knows how, else its English text."""
-    return error.text(lang) if isinstance(error, Reason) else str(error)
+    return error.text(lang) if isinstance(error, Reason | Sentence) else str(error)

@@ -16,17 +16,20 @@ from .actions import PASS, Action, Verb
 from .cards import Card, NotationError, format_cards, parse_cards
 from .engine import Deal, DealError, IllegalMoveError, apply, deal_round, new_match
 from .events import Event
+from .reasons import Reason, Sentence, text_of
 from .rules import Rules, RulesError
 from .state import OFFER_PHASES, Phase, State
-from .textfile import read_text
+from .textfile import parse_json, read_text
 
 FORMAT = "jokeren-record/1"
+REQUIRED = ("format", "rules", "players", "seed", "rounds")  # NOTATION.md, "Game records"
 _ANSWERS = {Phase.EXCHANGE: (Verb.GIVE, Verb.PASS), Phase.UPCARD_OFFER: (Verb.TAKE, Verb.PASS),
             Phase.BUYING: (Verb.BUY, Verb.PASS)}
 
 
-class RecordError(ValueError):
-    """A malformed record (exit status 2): the message says what is wrong."""
+class RecordError(Sentence):
+    """A malformed record (exit status 2): one sentence, in English and Dutch, says what is
+    wrong."""
 
 
 @dataclass
@@ -74,78 +77,91 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_json(text, RecordError))
 
     @classmethod
     def from_json(cls, data: object) -> Record:
         if not isinstance(data, Mapping):
-            raise RecordError("a record is a JSON object")
-        fmt = data.get("format", FORMAT)
+            raise RecordError("a record is a JSON object", "een partijverslag is een JSON-object")
+        missing = [k for k in REQUIRED if k not in data]
+        if missing:
+            raise RecordError(f"the record has no {missing[0]!r}: a record needs "
+                              f"{', '.join(map(repr, REQUIRED))}",
+                              f"het partijverslag mist {missing[0]!r}: een partijverslag heeft "
+                              f"{', '.join(map(repr, REQUIRED))} nodig")
+        fmt = data["format"]
         if fmt != FORMAT:
-            raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
+            raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}",
+                              f"onbekend formaat {fmt!r}; verwacht {FORMAT!r}")
         try:
-            rules = Rules.load(data.get("rules", "amerikaans"))
+            rules = Rules.load(data["rules"])
         except RulesError as exc:
-            raise RecordError(f"rules: {exc}") from None
-        players = data.get("players")
+            raise RecordError(f"rules: {exc}", f"rules: {text_of(exc, 'nl')}") from None
+        players = data["players"]
         if (not isinstance(players, list) or not players
                 or not all(isinstance(p, str) and p.strip() for p in players)):
-            raise RecordError("'players' must be a list of names")
+            raise RecordError("'players' must be a list of names",
+                              "'players' is een lijst met namen")
         if len(set(players)) != len(players):
-            raise RecordError("two players have the same name")
-        seed = data.get("seed", 0)
+            raise RecordError("two players have the same name",
+                              "twee spelers hebben dezelfde naam")
+        seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("'seed' must be a whole number")
-        rounds_data = data.get("rounds", [])
+            raise RecordError("'seed' must be a whole number", "'seed' is een heel getal")
+        rounds_data = data["rounds"]
         if not isinstance(rounds_data, list):
-            raise RecordError("'rounds' must be a list")
+            raise RecordError("'rounds' must be a list", "'rounds' is een lijst")
         rounds = [_read_round(i + 1, r, players) for i, r in enumerate(rounds_data)]
         known = {"format", "rules", "players", "seed", "rounds"}
         extra = {k: v for k, v in data.items() if k not in known}
         return cls(rules, list(players), seed, rounds, extra)
 
 
-def _cards(where: str, value: object) -> tuple[Card, ...]:
+def _cards(where: tuple[str, str], value: object) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: write the cards as a string, e.g. \"7h 7d *\"")
+        raise RecordError(f"{where[0]}: write the cards as a string, e.g. \"7h 7d *\"",
+                          f"{where[1]}: schrijf de kaarten als tekst, bijvoorbeeld \"7h 7d *\"")
     try:
         return parse_cards(value)
     except NotationError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where[0]}: {exc}", f"{where[1]}: {exc}") from None
 
 
 def _read_round(number: int, data: object, players: list[str]) -> RoundRecord:
-    where = f"round {number}"
+    where, waar = f"round {number}", f"ronde {number}"
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where} must be an object")
+        raise RecordError(f"{where} must be an object", f"{waar} is een object")
     unknown = set(data) - {"dealer", "hands", "upcard", "stock", "moves", "comment"}
     if unknown:
-        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}",
+                          f"{waar}: onbekende sleutel {sorted(unknown)[0]!r}")
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
-        raise RecordError(f"{where}: dealer {dealer!r} is not a player")
+        raise RecordError(f"{where}: dealer {dealer!r} is not a player",
+                          f"{waar}: gever {dealer!r} speelt niet mee")
     hands = None
     if "hands" in data:
         if not isinstance(data["hands"], Mapping):
-            raise RecordError(f"{where}: 'hands' maps each player to his cards")
+            raise RecordError(f"{where}: 'hands' maps each player to his cards",
+                              f"{waar}: 'hands' geeft bij elke speler zijn kaarten")
         for name in data["hands"]:
             if name not in players:
-                raise RecordError(f"{where}: hands: {name!r} is not a player")
-        hands = {p: _cards(f"{where}, hand of {p}", v) for p, v in data["hands"].items()}
+                raise RecordError(f"{where}: hands: {name!r} is not a player",
+                                  f"{waar}: hands: {name!r} speelt niet mee")
+        hands = {p: _cards((f"{where}, hand of {p}", f"{waar}, hand van {p}"), v)
+                 for p, v in data["hands"].items()}
     upcard = None
     if data.get("upcard") is not None:
-        cards = _cards(f"{where}, upcard", data["upcard"])
+        cards = _cards((f"{where}, upcard", f"{waar}, open kaart"), data["upcard"])
         if len(cards) != 1:
-            raise RecordError(f"{where}: the upcard is one card")
+            raise RecordError(f"{where}: the upcard is one card",
+                              f"{waar}: de open kaart is één kaart")
         upcard = cards[0]
-    stock = _cards(f"{where}, stock", data.get("stock", ""))
+    stock = _cards((f"{where}, stock", f"{waar}, stok"), data.get("stock", ""))
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(f"{where}: 'moves' must be a list of lines like \"Ann: draw\"")
+        raise RecordError(f"{where}: 'moves' must be a list of lines like \"Ann: draw\"",
+                          f"{waar}: 'moves' is een lijst met regels zoals \"Ann: draw\"")
     return RoundRecord(dealer, hands, upcard, stock, list(moves))
 
 
@@ -216,6 +232,7 @@ class Replay:
     state: State | None
     ok: bool
     error: dict[str, Any] | None
+    refusal: Reason | None = None  # why the move was refused, to word in any language
 
     def summary(self) -> dict[str, Any]:
         """The replay output of NOTATION.md."""
@@ -250,7 +267,8 @@ def _deal_of(record: Record, rnd: RoundRecord, state: State | None) -> Deal:
         names = [record.players[i] for i in active]
         missing = [p for p in names if p not in rnd.hands]
         if missing:
-            raise RecordError(f"the hands leave out {missing[0]}")
+            raise RecordError(f"the hands leave out {missing[0]}",
+                              f"de handen missen die van {missing[0]}")
         hands = tuple(rnd.hands[p] for p in names)
     return Deal(hands, rnd.upcard, rnd.stock)
 
@@ -265,23 +283,27 @@ def replay(record: Record) -> Replay:
                 state = new_match(record.rules, record.players, record.seed,
                                   _deal_of(record, rnd, None), dealer)
             elif state.phase is Phase.MATCH_OVER:
-                return Replay(state, False, _error(number, 1, rnd, "the match is over"))
+                over = Reason("match_over")
+                return Replay(state, False, _error(number, 1, rnd, str(over)), over)
             elif state.phase is not Phase.ROUND_OVER:
                 raise RecordError(f"round {number - 1} is not finished, but the record goes "
-                                  f"on with round {number}")
+                                  f"on with round {number}",
+                                  f"ronde {number - 1} is niet uitgespeeld, maar het verslag "
+                                  f"gaat verder met ronde {number}")
             else:
                 state = deal_round(state, _deal_of(record, rnd, state), dealer)
         except DealError as exc:
-            raise RecordError(f"round {number}: {exc}") from None
+            raise RecordError(f"round {number}: {exc}", f"ronde {number}: {exc}") from None
         for index, line in enumerate(rnd.moves, 1):
             try:
                 seat, action = parse_line(line, record.players)
             except NotationError as exc:
-                raise RecordError(f"round {number}, move {index}: {exc}") from None
+                raise RecordError(f"round {number}, move {index}: {exc}",
+                                  f"ronde {number}, zet {index}: {exc}") from None
             try:
                 state, _ = apply_line(state, seat, action)
             except IllegalMoveError as exc:
-                return Replay(state, False, _error(number, index, rnd, str(exc)))
+                return Replay(state, False, _error(number, index, rnd, str(exc)), exc)
     if state is None:
         try:
             state = new_match(record.rules, record.players, record.seed)

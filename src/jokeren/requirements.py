@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .reasons import Sentence
+
 Kind = Literal["set", "run"]
 
 
@@ -39,7 +41,8 @@ class Requirement:
         if words.startswith("points"):
             number = words[len("points") :].strip()
             if not number.isdigit() or int(number) <= 0:
-                raise ValueError(f"requirement {text!r}: write 'points N' with N a positive number")
+                raise Sentence(f"requirement {text!r}: write 'points N' with N a positive number",
+                               f"eis {text!r}: schrijf 'points N' met N een getal boven 0")
             return cls(f"points {int(number)}", points=int(number))
         alternatives = []
         for alt in words.split("|"):
@@ -47,13 +50,15 @@ class Requirement:
             for part in alt.split("+"):
                 bits = part.split()
                 if len(bits) != 2 or bits[0] not in ("set", "run") or not bits[1].isdigit():
-                    raise ValueError(
+                    raise Sentence(
                         f"requirement {text!r}: use 'set N', 'run N', 'A | B', 'A + B', "
-                        "'points N', 'all' or 'none'"
-                    )
+                        "'points N', 'all' or 'none'",
+                        f"eis {text!r}: schrijf 'set N', 'run N', 'A | B' (een van beide), "
+                        "'A + B' (allebei), 'points N', 'all' (alles in één keer) of 'none'")
                 size = int(bits[1])
                 if size < 3:
-                    raise ValueError(f"requirement {text!r}: a meld has at least 3 cards")
+                    raise Sentence(f"requirement {text!r}: a meld has at least 3 cards",
+                                   f"eis {text!r}: een combinatie heeft minstens 3 kaarten")
                 kind: Kind = "set" if bits[0] == "set" else "run"
                 parts.append((kind, size))
             alternatives.append(tuple(parts))
@@ -61,20 +66,20 @@ class Requirement:
         return cls(canon, alternatives=tuple(alternatives))
 
     def describe(self, lang: str = "en") -> str:
-        """The requirement in words, for players."""
-        nl = lang == "nl"
+        """The requirement in words, for players: ``een set van 3 en een rij van 3``."""
+        nl = str(getattr(lang, "value", lang)) == "nl"
         if self.all_at_once:
-            return "alles in één keer uit" if nl else "everything at once (go out in one turn)"
+            return "alles in één keer op tafel" if nl else "everything at once"
         if self.none:
             return "geen eis" if nl else "no requirement"
         if self.points:
             return f"minstens {self.points} punten" if nl else f"at least {self.points} points"
         names = {
-            ("set", True): "set van {n}", ("run", True): "rij van {n}",
-            ("set", False): "set of {n}", ("run", False): "run of {n}",
+            ("set", True): "een set van {n}", ("run", True): "een rij van {n}",
+            ("set", False): "a set of {n}", ("run", False): "a run of {n}",
         }
         alts = [
-            " + ".join(names[(k, nl)].format(n=n) for k, n in alt)
+            (" en " if nl else " and ").join(names[(k, nl)].format(n=n) for k, n in alt)
             for alt in self.alternatives
         ]
         return (" of " if nl else " or ").join(alts)

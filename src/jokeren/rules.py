@@ -9,18 +9,19 @@ below; they default to what people play.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .reasons import Sentence, text_of
 from .requirements import Requirement
-from .textfile import read_text
+from .textfile import check_depth, parse_json, parse_toml, read_text
 
 
-class RulesError(ValueError):
-    """A rule set that cannot be used: unknown preset or key, or a bad value."""
+class RulesError(Sentence):
+    """A rule set that cannot be used: unknown preset or key, or a bad value (one sentence
+    in English and Dutch)."""
 
 
 PENALTY_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "*")
@@ -168,11 +169,15 @@ class Rules:
         if isinstance(obj, str):
             return find_preset(obj)
         if not isinstance(obj, Mapping):
-            raise RulesError("rules must be a preset name or an object with keys")
+            raise RulesError("rules must be a preset name or an object with keys",
+                             "de regels zijn de naam van een voorinstelling, of een object "
+                             "met regels en hun waarde")
+        check_depth(obj, RulesError)
         data = dict(obj)
         preset = data.pop("preset", "amerikaans")
         if not isinstance(preset, str):
-            raise RulesError("'preset' must be a preset name")
+            raise RulesError("'preset' must be a preset name",
+                             "'preset' is de naam van een voorinstelling")
         base = find_preset(preset)
         changes: dict[str, Any] = {key: _convert(key, value) for key, value in data.items()}
         if "penalty" in changes:  # a file may name only some cards (NOTATION.md)
@@ -188,15 +193,8 @@ class Rules:
         """Read a house-rules file (TOML or JSON)."""
         p = Path(path)
         text = read_text(p, RulesError)
-        try:
-            if p.suffix.lower() == ".toml":
-                data: object = tomllib.loads(text)
-            else:
-                data = json.loads(text)
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-            raise RulesError(f"{p} is not valid {p.suffix.lstrip('.').upper() or 'JSON'}: {exc}")\
-                from None
-        return cls.load(data)
+        parse = parse_toml if p.suffix.lower() == ".toml" else parse_json
+        return cls.load(parse(text, RulesError))
 
     def describe(self, lang: str = "en") -> str:
         return self.description_nl if lang == "nl" else self.description_en
@@ -224,7 +222,8 @@ _KEY_NAMES = tuple(
 def _bool(key: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise RulesError(f"{key} must be true or false, not {value!r}")
+    raise RulesError(f"{key} must be true or false, not {_js(value)}",
+                     f"{key} is true (ja) of false (nee), niet {_js(value)}")
 
 
 def _int(key: str, value: object, lo: int = 0, hi: int | None = None,
@@ -235,22 +234,33 @@ def _int(key: str, value: object, lo: int = 0, hi: int | None = None,
         hi is not None and value > hi
     ):
         span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        extra = " or null" if nullable else ""
-        raise RulesError(f"{key} must be a whole number {span}{extra}, not {value!r}")
+        span_nl = f"van {lo} tot en met {hi}" if hi is not None else f"van minstens {lo}"
+        extra, extra_nl = (" or null", " of null (geen)") if nullable else ("", "")
+        raise RulesError(f"{key} must be a whole number {span}{extra}, not {_js(value)}",
+                         f"{key} is een heel getal {span_nl}{extra_nl}, niet {_js(value)}")
     return value
 
 
 def _choice(key: str, value: object, options: tuple[object, ...]) -> Any:
-    if value in options and not (isinstance(value, bool) and True not in options):
+    takes_bool = any(isinstance(o, bool) for o in options)  # True == 1: joker_gap = true
+    if value in options and (takes_bool or not isinstance(value, bool)):
         return value
     shown = ", ".join(json.dumps(o) for o in options)
-    raise RulesError(f"{key} must be one of {shown}, not {json.dumps(value, default=str)}")
+    raise RulesError(f"{key} must be one of {shown}, not {_js(value)}",
+                     f"{key} is een van {shown}, niet {_js(value)}")
+
+
+def _js(value: object) -> str:
+    """A value as the file writes it (``true``, ``"hand"``), shortened if long."""
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _convert(key: str, value: object) -> object:
     """Check one house-rule key and turn its value into the field's type."""
     if key not in _KEY_NAMES:
-        raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}")
+        raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}",
+                         f"onbekende regel {key!r}; de regels zijn: {', '.join(_KEY_NAMES)}")
     if key in ("packs", "jokers"):
         if value == "by-players":
             return value
@@ -260,7 +270,9 @@ def _convert(key: str, value: object) -> object:
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                 and 2 <= value[0] <= value[1] <= 10):
             return (value[0], value[1])
-        raise RulesError(f"players must be [fewest, most] within 2..10, not {value!r}")
+        raise RulesError(f"players must be [fewest, most] within 2..10, not {_js(value)}",
+                         "players is [minste, meeste] spelers, van 2 tot en met 10, niet "
+                         f"{_js(value)}")
     if key == "hand_size":
         return _int(key, value, 3, 20)
     if key == "upcard":
@@ -275,11 +287,13 @@ def _convert(key: str, value: object) -> object:
     if key == "schedule":
         if not isinstance(value, list | tuple) or not value:
             raise RulesError("schedule must be a non-empty list of requirements, e.g. "
+                             '["set 3", "run 3", "points 40", "all"]',
+                             "schedule is een lijst met een eis per ronde, bijvoorbeeld "
                              '["set 3", "run 3", "points 40", "all"]')
         try:
             return tuple(Requirement.parse(str(v)) for v in value)
         except ValueError as exc:
-            raise RulesError(f"schedule: {exc}") from None
+            raise RulesError(f"schedule: {exc}", f"schedule: {text_of(exc, 'nl')}") from None
     if key == "set_max":
         return _int(key, value, 3, 12, nullable=True)
     if key == "joker_gap":
@@ -298,23 +312,29 @@ def _convert(key: str, value: object) -> object:
         if isinstance(value, Mapping) and set(value) <= {"extra", "min_players"}:
             return Buying(_int("buying.extra", value.get("extra", 1), 0, 5) or 0,
                           _int("buying.min_players", value.get("min_players", 3), 2, 10) or 3)
-        raise RulesError('buying must be null or {"extra": N, "min_players": N}')
+        raise RulesError('buying must be null or {"extra": N, "min_players": N}',
+                         'buying is null (niet kopen) of {"extra": N, "min_players": N}')
     if key == "money":
         if value is None:
             return None
         if isinstance(value, Mapping) and set(value) <= {"per_buy", "per_point"}:
             return Money(_int("money.per_buy", value.get("per_buy", 1), 0) or 0,
                          _int("money.per_point", value.get("per_point", 1), 0) or 0)
-        raise RulesError('money must be null or {"per_buy": N, "per_point": N}')
+        raise RulesError('money must be null or {"per_buy": N, "per_point": N}',
+                         'money is null (geen geld) of {"per_buy": N, "per_point": N}')
     if key == "penalty":
         if not isinstance(value, Mapping):
             raise RulesError("penalty must be an object such as "
+                             '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}',
+                             "penalty geeft de strafpunten per kaart, bijvoorbeeld "
                              '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
         table: dict[str, int] = {}  # only the cards named; Rules.load keeps the rest
         for k, v in value.items():
             if k not in (*PENALTY_KEYS, "*-before-out"):
                 raise RulesError(f"penalty key {k!r} is not a card; use "
-                                 f"{', '.join(PENALTY_KEYS)} or *-before-out")
+                                 f"{', '.join(PENALTY_KEYS)} or *-before-out",
+                                 f"penalty: {k!r} is geen kaart; gebruik "
+                                 f"{', '.join(PENALTY_KEYS)} of *-before-out")
             table[k] = _int(f"penalty[{k}]", v, 0, 1000) or 0
         return table
     if key == "all_at_once_bonus":
@@ -328,7 +348,8 @@ def _convert(key: str, value: object) -> object:
 
 def _check_consistent(rules: Rules) -> None:
     if rules.rounds is None and rules.eliminate_at is None:
-        raise RulesError("a match needs an end: set rounds or eliminate_at")
+        raise RulesError("a match needs an end: set rounds or eliminate_at",
+                         "een potje moet ergens eindigen: geef rounds of eliminate_at")
 
 
 def contradictions(rules: Rules, lang: str = "en") -> list[str]:

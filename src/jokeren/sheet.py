@@ -10,6 +10,7 @@ from rich.table import Table
 
 from .cards import format_cards
 from .i18n import t
+from .requirements import Requirement
 from .rules import Rules
 from .state import State
 
@@ -35,7 +36,8 @@ def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str
             running[s] += r.penalties[s]
             mark = "*" if r.winner == s else ""
             cells.append(f"{r.penalties[s]}{mark} ({running[s]})")
-        table.add_row(str(i), r.requirement, state.players[r.dealer], *cells)
+        table.add_row(str(i), Requirement.parse(r.requirement).describe(lang),
+                      state.players[r.dealer], *cells)
     table.add_row("", t("total", lang), "", *(str(x) for x in state.totals), end_section=True)
     lines = [_render(table)]
     if state.winner is not None:
@@ -58,19 +60,24 @@ def cards_left(state: State) -> str:
                      for s in range(state.n))
 
 
-def replay_text(summary: dict[str, Any], lang: str = "en") -> str:
+def replay_text(summary: dict[str, Any], lang: str = "en", reason: str | None = None) -> str:
+    """``jokeren replay`` without --json; ``reason`` words the refusal in ``lang``."""
     lines = []
     if summary["ok"]:
         lines.append(t("all_legal", lang))
     else:
-        lines.append(t("illegal", lang, **summary["error"]))
+        error = dict(summary["error"])
+        if reason is not None:
+            error["reason"] = reason
+        lines.append(t("illegal", lang, **error))
     for i, r in enumerate(summary["rounds"], 1):
         if r["penalties"] is None:
             lines.append(f"{t('round', lang)} {i}: {t('not_finished', lang)}")
         else:
             pts = ", ".join(f"{p} {v}" for p, v in r["penalties"].items())
-            who = r["winner"] or t("no_winner", lang)
-            lines.append(f"{t('round', lang)} {i}: {t('winner', lang).lower()} {who}; {pts}")
+            who = (t("went_out", lang, name=r["winner"]) if r["winner"]
+                   else t("no_winner", lang))
+            lines.append(f"{t('round', lang)} {i}: {who}; {t('penalty_points', lang)}: {pts}")
     lines.append(f"{t('total', lang)}: "
                  + ", ".join(f"{p} {v}" for p, v in summary["totals"].items()))
     if summary.get("finished"):

@@ -18,6 +18,7 @@ from . import tournament
 from .bots import Player, make_player
 from .i18n import t
 from .legal import legal_actions
+from .reasons import Sentence
 from .record import Game
 from .rules import Rules
 from .sheet import score_sheet
@@ -52,7 +53,8 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
     """Play the games, print score sheets (matches, text only) and the report."""
     kinds = list(bot_kinds) * n_players if len(bot_kinds) == 1 else list(bot_kinds)
     if len(kinds) != n_players:
-        raise ValueError(f"--bots names {len(kinds)} players for {n_players} seats")
+        raise Sentence(f"--bots names {len(kinds)} players for {n_players} seats",
+                       f"--bots noemt {len(kinds)} spelers voor {n_players} plaatsen")
     for k in set(kinds):
         make_player(k)  # an unknown name fails here, before any process starts
     single = rounds is not None
@@ -62,20 +64,26 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
     jobs = tournament.jobs(rules, kinds, count, first, single, paired,
                            keep_games=sheets or save is not None)
     outcomes = _run_with_bar(jobs, workers)
+    saved = []
     for o in outcomes:
+        number = o.job.index + 1  # the match's number on its score sheet
         if save is not None and o.record is not None:
-            suffix = f"-r{o.job.rotation}" if o.job.rotation else ""
-            (save / f"match-{o.job.seed}{suffix}.json").write_text(o.record, encoding="utf-8")
+            path = save / f"{t('sim_file', lang)}-{number}.json"
+            path.write_text(o.record, encoding="utf-8")
+            saved.append(path.name)
         if sheets and o.state is not None:
-            turn = f", rotation {o.job.rotation}" if o.job.rotation else ""
-            typer.echo(score_sheet(o.state, lang, title=f"{t('match', lang, n=o.job.index + 1)}"
-                                                        f" (seed {o.job.seed}{turn})"))
+            key = "sim_match_title_turned" if o.job.rotation else "sim_match_title"
+            title = t(key, lang, n=number, seed=o.job.seed, turn=o.job.rotation)
+            typer.echo(score_sheet(o.state, lang, title=title))
             typer.echo("")
     report = tournament.report(outcomes, kinds, single)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
         typer.echo(tournament.report_text(report, lang))
+        if saved:
+            typer.echo(t("sim_saved", lang, n=len(saved), path=save, first=saved[0],
+                         last=saved[-1]))
     return report
 
 

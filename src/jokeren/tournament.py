@@ -77,6 +77,7 @@ class Report:
     matches: int = 0
     single: bool = True  # the games are single rounds (else matches)
     seats: list[SeatStats] = field(default_factory=list)
+    seeds: list[int] = field(default_factory=list)  # the deals' seeds, each once
 
     @property
     def games(self) -> int:
@@ -84,8 +85,9 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         games = self.games
-        return {"rounds": self.rounds, "matches": self.matches,
-                "seats": [s.report(games) for s in self.seats]}
+        return {"rounds": self.rounds, "matches": self.matches, "seeds": self.seeds,
+                "seats": [{"name": NAMES[p], **s.report(games)}
+                          for p, s in enumerate(self.seats)]}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -121,7 +123,9 @@ def play_job(job: Job) -> Outcome:
     by_seat = [bots[seat_of.index(s)] for s in range(n)]
     decisions = [0] * n
     seconds = [0.0] * n
-    names = list(NAMES[:n])
+    # A name belongs to a computer player, not to a seat: the score sheets of every rotation
+    # and the report's rows then speak of the same Ann, Bob and Cas.
+    names = [NAMES[seat_of.index(s)] for s in range(n)]
     game: Game | None = None
     if job.round_index is None:
         game = Game(job.rules, names, job.seed)
@@ -195,7 +199,8 @@ def run(job_list: Sequence[Job], workers: int = 1,
 def report(outcomes: Sequence[Outcome], kinds: Sequence[str], rounds: bool) -> Report:
     rep = Report(rounds=sum(o.rounds for o in outcomes),
                  matches=0 if rounds else len(outcomes), single=rounds,
-                 seats=[SeatStats(k) for k in kinds])
+                 seats=[SeatStats(k) for k in kinds],
+                 seeds=sorted({o.job.seed for o in outcomes}))
     for o in outcomes:
         for p, stats in enumerate(rep.seats):
             stats.wins += o.wins[p]
@@ -207,14 +212,25 @@ def report(outcomes: Sequence[Outcome], kinds: Sequence[str], rounds: bool) -> R
 
 def report_text(rep: Report, lang: str) -> str:
     """The report as a small table (Dutch or English)."""
+    from .bots import level_name
     from .i18n import t
 
     games = rep.games
-    head = t("sim_report_rounds" if rep.single else "sim_report_matches", lang, n=games)
-    lines = [head, t("sim_report_header", lang)]
+    key = "sim_report_rounds" if rep.single else "sim_report_matches"
+    lines = [t(key, lang, n=games, seeds=_span(rep.seeds)), t("sim_report_header", lang)]
     for p, s in enumerate(rep.seats):
         r = s.report(games)
-        lines.append(f"{p + 1:>2} {r['bot']:<10} {r['wins']:>8} {100 * r['win_rate']:>6.1f}% "
+        who = f"{NAMES[p]} ({level_name(r['bot'], lang)})"
+        wins = f"{r['wins']:g}"
+        lines.append(f"{who:<20} {wins:>6} {100 * r['win_rate']:>6.1f}% "
                      f"[{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}] "
-                     f"{r['mean_penalty']:>8} {r['ms_per_decision']:>8}")
+                     f"{r['mean_penalty']:>9} {r['ms_per_decision']:>8}")
     return "\n".join(lines)
+
+
+def _span(seeds: Sequence[int]) -> str:
+    """The seeds played, as ``4`` or ``4-9``."""
+    if not seeds:
+        return "-"
+    lo, hi = min(seeds), max(seeds)
+    return str(lo) if lo == hi else f"{lo}-{hi}"

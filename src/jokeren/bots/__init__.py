@@ -62,20 +62,43 @@ KINDS: dict[str, Callable[[int], Player]] = {
 }
 
 
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A computer player by kind or level name (``strong:N``: N samples per decision)."""
+# The same levels in the players' Dutch (accepted everywhere a level is asked, and shown).
+DUTCH = {"random": "willekeurig", "basic": "eenvoudig", "strong": "sterk",
+         **{f"level{i}": f"niveau{i}" for i in range(1, 6)}}
+_FROM_DUTCH = {nl: en for en, nl in DUTCH.items()}
+
+
+def level_name(kind: str, lang: str = "en") -> str:
+    """A level as the reader says it: ``sterk:16`` in Dutch for ``strong:16``."""
     key = kind.strip().lower()
+    base, colon, count = key.partition(":")
+    base = _FROM_DUTCH.get(base, base)
+    if str(getattr(lang, "value", lang)) == "nl":
+        base = DUTCH.get(base, base)
+    return base + colon + count
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player by kind or level name, English or Dutch (``strong:N`` or
+    ``sterk:N``: N samples per decision)."""
+    from ..reasons import Sentence
+
+    key = level_name(kind, "en")
     if key.startswith("strong:"):
         count = key.partition(":")[2]
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"{kind!r}: write strong:N with N samples per decision, e.g. "
-                             "strong:16")
+            raise Sentence(f"{kind!r}: write strong:N with N samples per decision, e.g. "
+                           "strong:16",
+                           f"{kind!r}: schrijf sterk:N met N het aantal proeven per zet, "
+                           "bijvoorbeeld sterk:16")
         player = _strong(int(count))(seed)
         player.name = key
         return player
     if key not in KINDS:
-        raise ValueError(f"unknown computer player {kind!r}; players: {', '.join(KINDS)}, "
-                         "strong:N")
+        raise Sentence(f"unknown computer player {kind!r}; players: {', '.join(KINDS)}, "
+                       "strong:N",
+                       f"onbekende computerspeler {kind!r}; er zijn: "
+                       f"{', '.join(DUTCH.values())}, sterk:N")
     player = KINDS[key](seed)
     if key != player.name:
         player.name = key
