@@ -19,9 +19,10 @@ class Verb(StrEnum):
     SWAP = "swap"
     TABLE = "table"
     DISCARD = "discard"
+    DEAL = "deal"  # the next round (the wire; a record starts a new round entry instead)
 
 
-_NO_ARGS = (Verb.DRAW, Verb.TAKE, Verb.BUY, Verb.PASS)
+_NO_ARGS = (Verb.DRAW, Verb.TAKE, Verb.BUY, Verb.PASS, Verb.DEAL)
 _ONE_CARD = (Verb.GIVE, Verb.DISCARD)
 
 
@@ -96,6 +97,7 @@ DRAW = Action(Verb.DRAW)
 TAKE = Action(Verb.TAKE)
 BUY = Action(Verb.BUY)
 PASS = Action(Verb.PASS)
+DEAL = Action(Verb.DEAL)
 
 
 def discard(card: Card) -> Action:

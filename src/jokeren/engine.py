@@ -127,6 +127,24 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     return _after_exchange(state)
 
 
+def deal_events(state: State) -> list[Event]:
+    """What a deal shows: each active seat its own hand (the others see its size), and
+    the upcard to everyone."""
+    events = [Event("deal", s, state.hands[s], public=False) for s in state.active]
+    if state.discard:
+        events.append(Event("upcard", state.dealer, (state.discard[-1],)))
+    return events
+
+
+def _deal(state: State, seat: int, action: Action,
+          dry: bool = False) -> tuple[State, list[Event]]:
+    """The next round, dealt by the seat whose deal it is (``to_act`` after a round)."""
+    if dry:
+        return state, []
+    state = deal_round(state)
+    return state, deal_events(state)
+
+
 def _after_exchange(state: State) -> State:
     if state.rules.upcard_offer and state.discard:
         order = (state.turn, *state.seats_after(state.turn))
@@ -144,7 +162,7 @@ def apply(state: State, seat: int, action: Action,
     """
     if state.phase is Phase.MATCH_OVER:
         raise IllegalMoveError("match_over")
-    if state.phase is Phase.ROUND_OVER:
+    if state.phase is Phase.ROUND_OVER and action.verb is not Verb.DEAL:
         raise IllegalMoveError("round_over")
     if seat != state.to_act:
         name = state.players[seat] if 0 <= seat < state.n else "?"
@@ -155,12 +173,12 @@ def apply(state: State, seat: int, action: Action,
     return handler(state, seat, action, dry)
 
 
-def check(state: State, seat: int, action: Action) -> str | None:
-    """Why ``action`` is illegal now, or None if it is legal."""
+def check(state: State, seat: int, action: Action) -> IllegalMoveError | None:
+    """Why ``action`` is illegal now (a Reason: key, values, ``text(lang)``), or None."""
     try:
         apply(state, seat, action, dry=True)
     except IllegalMoveError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -909,6 +927,7 @@ def _round_over(state: State, winner: int | None,
         eliminated = (*eliminated, *sorted(out, key=lambda s: (totals[s], s)))
     state = replace(state, results=(*state.results, result), totals=totals, pot=pot,
                     eliminated=eliminated, phase=Phase.ROUND_OVER, offer=(), pending=())
+    state = replace(state, to_act=state.next_seat(state.dealer))  # who deals next
     events.append(Event("round-over", winner))
     limit = rules.match_rounds()
     still = [s for s in range(state.n) if s not in eliminated]
@@ -970,7 +989,8 @@ _HANDLERS = {
     (Phase.PLAY, Verb.TABLE): _table,
     (Phase.PLAY, Verb.DISCARD): _discard,
     (Phase.PLAY, Verb.DRAW): _turbo_draw,
+    (Phase.ROUND_OVER, Verb.DEAL): _deal,
 }
 
 __all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "allowed", "apply", "check",
-           "deal_round", "legal_lays", "legal_melds", "new_match"]
+           "deal_events", "deal_round", "legal_lays", "legal_melds", "new_match"]

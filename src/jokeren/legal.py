@@ -10,7 +10,7 @@ moves thousands of times a second.
 
 from __future__ import annotations
 
-from .actions import BUY, DRAW, PASS, TAKE, Action, Verb
+from .actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
 from .engine import allowed, legal_lays, legal_melds
 from .phase import Phase
@@ -126,9 +126,10 @@ def _rearrangements(state: State) -> list[Action]:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """The listed legal actions of ``state.to_act`` (empty when nobody is to act)."""
+    """The listed legal actions of ``state.to_act`` (empty when nobody is to act; after a
+    round, the next dealer's ``deal``)."""
     if not state.live:
-        return []
+        return [DEAL] if state.phase is Phase.ROUND_OVER else []
     if state.phase is not Phase.PLAY:
         return [a for a in candidate_actions(state) if allowed(state, state.to_act, a)]
     seat = state.to_act

@@ -15,6 +15,12 @@ SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"),
 TEMPLATES: dict[str, tuple[str, str]] = {
     # key: (English, Dutch)
     "match_over": ("the match is over", "het potje is afgelopen"),
+    # the table (table.py): a move made on an older position, or from no seat
+    "stale_version": ("the table has moved on (you saw position {version}, it is now at "
+                      "{current})",
+                      "er is intussen gespeeld (je zag stand {version}, het is nu stand "
+                      "{current})"),
+    "no_seat": ("there is no seat {seat} at this table", "er is geen plaats {seat} aan tafel"),
     "round_playing": ("the round is still being played", "de ronde is nog bezig"),
     "round_over": ("the round is over", "de ronde is afgelopen"),
     "not_your_turn": ("it is not {name}'s turn but {other}'s",

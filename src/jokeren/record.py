@@ -173,7 +173,11 @@ def parse_line(line: str, players: list[str]) -> tuple[int, Action]:
     name = name.strip()
     if name not in players:
         raise NotationError(f"{line!r}: {name!r} is not a player")
-    return players.index(name), Action.parse(rest.strip())
+    action = Action.parse(rest.strip())
+    if action.verb is Verb.DEAL:
+        raise NotationError(f"{line!r}: a record deals by starting the next entry of "
+                            "'rounds', not with 'deal'")
+    return players.index(name), action
 
 
 def format_line(state: State, seat: int, action: Action) -> str:

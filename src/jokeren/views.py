@@ -96,9 +96,8 @@ def view(state: State, seat: int | None) -> SeatView:
 
 
 def event_for(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it: private cards stripped for everyone else."""
-    if event.public or (seat is not None and seat in (event.seat, event.to)):
-        return event
-    if event.kind == "exchanged" and seat is not None and seat == event.to:
+    """``event`` as ``seat`` may see it: private cards stripped for everyone else (an
+    exchange also hides where the card went)."""
+    if event.public or (seat is not None and seat in event.audience):
         return event
     return event.without_cards(None if event.kind == "exchanged" else event.to)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..actions import Action
 from ..bots import Player, make_player
-from ..engine import Deal, check
+from ..engine import Deal, IllegalMoveError, check
 from ..events import Event
 from ..legal import legal_actions
 from ..record import Game
@@ -98,7 +98,7 @@ class Session:
         return [event_for(e, None) for e in events]
 
     # --- moves --------------------------------------------------------------------------
-    def check(self, seat: int, action: Action) -> str | None:
+    def check(self, seat: int, action: Action) -> IllegalMoveError | None:
         return check(self.game.state, seat, action)
 
     def play(self, seat: int, action: Action) -> list[Event]:
