@@ -1,0 +1,50 @@
+// The HTTP side of `jokeren serve` (its OpenAPI description is at /openapi.json), and where
+// this browser keeps its seat tokens: localStorage, one per room, so a reload or a lost
+// connection finds the seat again.
+import type { Refusal } from "./client";
+
+export class ApiFailure extends Error {
+  constructor(readonly reason: Refusal | null, message: string) {
+    super(message);
+  }
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const reason = data && typeof data === "object" && "text" in data ? (data as Refusal) : null;
+    throw new ApiFailure(reason, `${response.status}`);
+  }
+  return data as T;
+}
+
+export interface SeatOut { room: string; seat: number; token: string; socket: string }
+
+export const playNow = (name: string, rules: string, computers: string[]): Promise<SeatOut> =>
+  post<SeatOut>("/api/play-now", { name, rules, computers });
+
+export const join = (room: string, token: string, name: string): Promise<SeatOut> =>
+  post<SeatOut>(`/api/rooms/${encodeURIComponent(room)}/join`, { token, name });
+
+const key = (room: string): string => `jokeren-seat-${room}`;
+
+export function keepSeat(seat: SeatOut): void {
+  localStorage.setItem(key(seat.room), JSON.stringify(seat));
+}
+
+export function seatOf(room: string): SeatOut | null {
+  try {
+    const raw = localStorage.getItem(key(room));
+    return raw ? (JSON.parse(raw) as SeatOut) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function socketUrl(path: string): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  cardLabel, formatCard, NotationError, parseCard, parseCards, sortCards, spokenCard,
+} from "./cards";
+
+describe("notation", () => {
+  it("round-trips every canonical card", () => {
+    const ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+    for (const suit of "shdc") {
+      for (const rank of ranks) {
+        const text = `${rank}${suit}`;
+        expect(formatCard(parseCard(text))).toBe(text);
+        expect(formatCard(parseCard(`*${text}`))).toBe(`*${text}`);
+      }
+    }
+    expect(formatCard(parseCard("*"))).toBe("*");
+  });
+
+  it("accepts T, upper case and suit symbols on input", () => {
+    expect(formatCard(parseCard("Td"))).toBe("10d");
+    expect(formatCard(parseCard("QS"))).toBe("Qs");
+    expect(formatCard(parseCard("7♥"))).toBe("7h");
+    expect(parseCards("5h *6h 7h").map(formatCard)).toEqual(["5h", "*6h", "7h"]);
+  });
+
+  it("refuses what is not a card", () => {
+    for (const bad of ["", "1h", "11s", "Kx", "h7", "**"]) {
+      expect(() => parseCard(bad), bad).toThrow(NotationError);
+    }
+  });
+});
+
+describe("words", () => {
+  it("uses B, V, H, A in Dutch and the suit symbol always", () => {
+    expect(cardLabel(parseCard("Js"), "nl")).toBe("B♠");
+    expect(cardLabel(parseCard("Qh"), "nl")).toBe("V♥");
+    expect(cardLabel(parseCard("Kd"), "nl")).toBe("H♦");
+    expect(cardLabel(parseCard("Ac"), "nl")).toBe("A♣");
+    expect(cardLabel(parseCard("Qh"), "en")).toBe("Q♥");
+    expect(cardLabel(parseCard("*7h"), "nl")).toBe("joker (7♥)");
+  });
+
+  it("speaks cards for a screen reader", () => {
+    expect(spokenCard(parseCard("Qh"), "nl")).toBe("harten vrouw");
+    expect(spokenCard(parseCard("Qh"), "en")).toBe("queen of hearts");
+  });
+});
+
+describe("sorting", () => {
+  it("sorts by suit then rank, ace high, jokers last", () => {
+    expect(sortCards(["*", "Ah", "2s", "Kh", "10h", "2h"], "suit"))
+      .toEqual(["2s", "2h", "10h", "Kh", "Ah", "*"]);
+  });
+
+  it("sorts by rank then suit, keeping duplicates", () => {
+    expect(sortCards(["7c", "7h", "*", "7h", "5d"], "rank"))
+      .toEqual(["5d", "7h", "7h", "7c", "*"]);
+  });
+});

@@ -1,0 +1,119 @@
+// Cards in the public notation (NOTATION.md, "Cards") and in the words a player reads.
+// The browser never decides what is legal: the engine does (docs/protocol.md). This module
+// only reads, words and orders the cards the server sends.
+
+export type Suit = "s" | "h" | "d" | "c";
+export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
+export type Lang = "nl" | "en";
+
+export interface Natural {
+  joker: false;
+  rank: Rank;
+  suit: Suit;
+}
+export interface Joker {
+  joker: true;
+  /** The card a joker on the table stands for (`*7h`), when it says. */
+  standsFor: Natural | null;
+}
+export type Card = Natural | Joker;
+
+export const SUITS: readonly Suit[] = ["s", "h", "d", "c"];
+export const RANKS: readonly Rank[] = [
+  "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+];
+export const SYMBOL: Readonly<Record<Suit, string>> = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const FROM_SYMBOL: Readonly<Record<string, Suit>> = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
+
+/** Rank letters as players say them: boer, vrouw, heer, aas in Dutch. */
+const RANK_WORD: Readonly<Record<Lang, Partial<Record<Rank, string>>>> = {
+  nl: { J: "B", Q: "V", K: "H", A: "A" },
+  en: {},
+};
+
+export class NotationError extends Error {}
+
+function readNatural(text: string): Natural {
+  const suitText = text.slice(-1);
+  const suit = FROM_SYMBOL[suitText] ?? (suitText.toLowerCase() as Suit);
+  let rank = text.slice(0, -1).toUpperCase();
+  if (rank === "T") rank = "10";
+  if (!SUITS.includes(suit) || !RANKS.includes(rank as Rank)) {
+    throw new NotationError(`not a card: ${JSON.stringify(text)}`);
+  }
+  return { joker: false, rank: rank as Rank, suit };
+}
+
+/** Reads one card: `7h`, `10s`, `Td`, `Q♠`, `*`, `*7h`. */
+export function parseCard(text: string): Card {
+  const t = text.trim();
+  if (t.startsWith("*")) {
+    return { joker: true, standsFor: t.length > 1 ? readNatural(t.slice(1)) : null };
+  }
+  return readNatural(t);
+}
+
+/** The canonical notation: `10h`, `Qs`, `*`, `*7h`. */
+export function formatCard(card: Card): string {
+  if (card.joker) return card.standsFor ? `*${formatCard(card.standsFor)}` : "*";
+  return `${card.rank}${card.suit}`;
+}
+
+export function parseCards(text: string): Card[] {
+  return text.split(/\s+/).filter(Boolean).map(parseCard);
+}
+
+/** A card as a player reads it: `7♥`, `B♠` (Dutch) or `J♠`, `joker`. */
+export function cardLabel(card: Card, lang: Lang): string {
+  if (card.joker) {
+    return card.standsFor ? `joker (${cardLabel(card.standsFor, lang)})` : "joker";
+  }
+  return `${RANK_WORD[lang][card.rank] ?? card.rank}${SYMBOL[card.suit]}`;
+}
+
+/** The rank as printed on the card's corner. */
+export function rankLabel(card: Natural, lang: Lang): string {
+  return RANK_WORD[lang][card.rank] ?? card.rank;
+}
+
+/** A suit's name for a screen reader. */
+export function suitName(suit: Suit, lang: Lang): string {
+  const names: Record<Lang, Record<Suit, string>> = {
+    nl: { s: "schoppen", h: "harten", d: "ruiten", c: "klaveren" },
+    en: { s: "spades", h: "hearts", d: "diamonds", c: "clubs" },
+  };
+  return names[lang][suit];
+}
+
+/** What a screen reader says: "harten vrouw", "queen of hearts". */
+export function spokenCard(card: Card, lang: Lang): string {
+  if (card.joker) return "joker";
+  const words: Record<Lang, Partial<Record<Rank, string>>> = {
+    nl: { A: "aas", J: "boer", Q: "vrouw", K: "heer" },
+    en: { A: "ace", J: "jack", Q: "queen", K: "king" },
+  };
+  const rank = words[lang][card.rank] ?? card.rank;
+  return lang === "nl" ? `${suitName(card.suit, lang)} ${rank}` : `${rank} of ${suitName(card.suit, lang)}`;
+}
+
+export function isRed(card: Card): boolean {
+  return !card.joker && (card.suit === "h" || card.suit === "d");
+}
+
+const rankIndex = (rank: Rank): number => RANKS.indexOf(rank);
+const suitIndex = (suit: Suit): number => SUITS.indexOf(suit);
+
+/** Orders a hand as card players do: by suit then rank, or by rank then suit, jokers last.
+ *  The ace sorts high (after the king), where most runs in these games end. */
+export function sortCards(cards: readonly string[], by: "suit" | "rank"): string[] {
+  const key = (text: string): [number, number] => {
+    const card = parseCard(text);
+    if (card.joker) return [99, 99];
+    const rank = card.rank === "A" ? 13 : rankIndex(card.rank);
+    return by === "suit" ? [suitIndex(card.suit), rank] : [rank, suitIndex(card.suit)];
+  };
+  return [...cards]
+    .map((text, index) => ({ text, index, key: key(text) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.index - b.index)
+    .map((item) => item.text);
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { type SocketLike, TableClient } from "./client";
+
+class FakeSocket implements SocketLike {
+  sent: Record<string, unknown>[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close(): void {
+    this.closed = true;
+    this.onclose?.({});
+  }
+  open(): void {
+    this.onopen?.({});
+  }
+  frame(frame: Record<string, unknown>): void {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop(): void {
+    this.onclose?.({});
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const timers: (() => void)[] = [];
+  const log: string[] = [];
+  let n = 0;
+  const client = new TableClient({
+    url: "ws://x/ws/r",
+    token: "tok",
+    socket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    timer: (fn) => timers.push(fn),
+    newId: () => `id${n++}`,
+    handlers: {
+      view: (_v, version) => log.push(`view ${version}`),
+      events: (events, version) => log.push(`events ${events.length} ${version}`),
+      accepted: (action, version) => log.push(`ok ${action} ${version}`),
+      refused: (reason, action) => log.push(`no ${reason.key} ${action}`),
+      status: (status, attempt) => log.push(`${status} ${attempt}`),
+      fatal: (reason) => log.push(`fatal ${reason.key}`),
+    },
+  });
+  return { client, sockets, timers, log };
+}
+
+describe("TableClient", () => {
+  it("says hello with its token, then acts at the version it knows", () => {
+    const { client, sockets, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    expect(sockets[0]!.sent[0]).toEqual({ type: "hello", token: "tok", since: null });
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 3, view: {} });
+    client.act("draw");
+    expect(sockets[0]!.sent[1]).toEqual({ type: "act", id: "id0", version: 3, action: "draw" });
+    expect(client.waiting).toBe(true);
+    sockets[0]!.frame({ type: "ack", id: "id0", version: 4 });
+    sockets[0]!.frame({ type: "events", version: 4, events: [{}, {}], view: {} });
+    expect(client.waiting).toBe(false);
+    expect(client.version).toBe(4);
+    expect(log).toContain("ok draw 4");
+    expect(log).toContain("events 2 4");
+  });
+
+  it("reconnects after a drop with its last version and sends an unanswered action again", () => {
+    const { client, sockets, timers, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "welcome", seat: 1, version: 7, view: {} });
+    client.act("discard 7h");
+    sockets[0]!.drop();
+    expect(log).toContain("retrying 1");
+    timers.shift()!();
+    sockets[1]!.open();
+    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 7 });
+    sockets[1]!.frame({ type: "welcome", seat: 1, version: 8, view: {} });
+    // the same id again: the server applies it once and answers with its first answer
+    expect(sockets[1]!.sent[1]).toEqual({ type: "act", id: "id0", version: 8, action: "discard 7h" });
+    expect(log).toContain("open 0");
+  });
+
+  it("shows a refusal with the action it refused and takes the view sent with it", () => {
+    const { client, sockets, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 2, view: {} });
+    client.act("take");
+    sockets[0]!.frame({
+      type: "refused", id: "id0", version: 5, view: {},
+      reason: { key: "stale", text: { en: "stale", nl: "verouderd" } },
+    });
+    expect(log).toContain("no stale take");
+    expect(client.version).toBe(5);
+    expect(client.waiting).toBe(false);
+  });
+
+  it("stops retrying when the server refuses the token, and after close()", () => {
+    const { client, sockets, timers, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "error", reason: { key: "token", text: { en: "", nl: "" } } });
+    sockets[0]!.drop();
+    expect(timers).toHaveLength(0);
+    expect(log).toContain("fatal token");
+    const second = setup();
+    second.client.connect();
+    second.client.close();
+    expect(second.timers).toHaveLength(0);
+    expect(second.log).toContain("closed 0");
+  });
+
+  it("ignores frames that are not JSON", () => {
+    const { client, sockets } = setup();
+    client.connect();
+    sockets[0]!.onmessage?.({ data: "not json" });
+    expect(client.version).toBe(-1);
+  });
+});

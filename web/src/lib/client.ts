@@ -1,0 +1,174 @@
+// One seat's (or a spectator's) connection to a table of `jokeren serve` (docs/protocol.md).
+// The server holds the rules and sends each seat only what it may see; this client keeps
+// the last view, the version, and what it sent until the server answered. A dropped
+// connection is retried with growing pauses; the hello then carries the last version, so
+// the server sends what was missed, and an action not yet answered is sent again with the
+// same id (the server applies an id once).
+
+export type Frame = Record<string, unknown> & { type: string };
+export interface Refusal {
+  key: string;
+  params?: Record<string, unknown>;
+  text: { en: string; nl: string };
+}
+
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export interface ClientEvents {
+  /** The whole view of the seat (every frame that changes the table carries one). */
+  view?(view: Record<string, unknown>, version: number): void;
+  /** Events the seat may see, in order, with the version they led to. */
+  events?(events: Record<string, unknown>[], version: number): void;
+  seats?(seats: Record<string, unknown>[]): void;
+  refused?(reason: Refusal, action: string | null): void;
+  accepted?(action: string, version: number): void;
+  status?(status: "connecting" | "open" | "retrying" | "closed", attempt: number): void;
+  /** The server will not let this token in (wrong or ended room): no retry. */
+  fatal?(reason: Refusal): void;
+}
+
+export interface ClientOptions {
+  url: string;
+  token: string;
+  socket: (url: string) => SocketLike;
+  handlers: ClientEvents;
+  /** Waits between retries, in ms; the last repeats. */
+  backoff?: readonly number[];
+  timer?: (fn: () => void, ms: number) => unknown;
+  newId?: () => string;
+}
+
+let counter = 0;
+const defaultId = (): string =>
+  `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export class TableClient {
+  version = -1;
+  private ws: SocketLike | null = null;
+  private attempt = 0;
+  private stopped = false;
+  private sent = new Map<string, string>(); // id -> action, until answered
+  private readonly opts: Required<Omit<ClientOptions, "handlers">> & { handlers: ClientEvents };
+
+  constructor(options: ClientOptions) {
+    this.opts = {
+      backoff: [500, 1000, 2000, 4000, 8000],
+      timer: (fn, ms) => setTimeout(fn, ms),
+      newId: defaultId,
+      ...options,
+    };
+  }
+
+  connect(): void {
+    this.stopped = false;
+    this.opts.handlers.status?.(this.attempt === 0 ? "connecting" : "retrying", this.attempt);
+    const ws = this.opts.socket(this.opts.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      const since = this.version >= 0 ? this.version : null;
+      ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since }));
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onerror = () => undefined;
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped) {
+        this.opts.handlers.status?.("closed", this.attempt);
+        return;
+      }
+      const waits = this.opts.backoff;
+      const wait = waits[Math.min(this.attempt, waits.length - 1)] ?? 1000;
+      this.attempt += 1;
+      this.opts.handlers.status?.("retrying", this.attempt);
+      this.opts.timer(() => {
+        if (!this.stopped) this.connect();
+      }, wait);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.ws?.close();
+  }
+
+  /** Sends an action in the public notation ("draw", "discard 7h"); returns its id. */
+  act(action: string): string {
+    const id = this.opts.newId();
+    this.sent.set(id, action);
+    this.transmit(id, action);
+    return id;
+  }
+
+  get waiting(): boolean {
+    return this.sent.size > 0;
+  }
+
+  private transmit(id: string, action: string): void {
+    this.ws?.send(JSON.stringify({ type: "act", id, version: this.version, action }));
+  }
+
+  private receive(data: unknown): void {
+    let frame: Frame;
+    try {
+      frame = JSON.parse(String(data)) as Frame;
+    } catch {
+      return;
+    }
+    const h = this.opts.handlers;
+    const version = typeof frame.version === "number" ? frame.version : this.version;
+    switch (frame.type) {
+      case "welcome": {
+        this.attempt = 0;
+        h.status?.("open", 0);
+        this.version = version;
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version);
+        // What was sent but never answered goes again, at the current version: the server
+        // answers a repeated id with its first answer.
+        for (const [id, action] of this.sent) this.transmit(id, action);
+        break;
+      }
+      case "missed":
+      case "events": {
+        this.version = version;
+        h.events?.((frame.events as Record<string, unknown>[] | undefined) ?? [], version);
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version);
+        break;
+      }
+      case "seats":
+        h.seats?.((frame.seats as Record<string, unknown>[] | undefined) ?? []);
+        break;
+      case "ack": {
+        const id = String(frame.id);
+        const action = this.sent.get(id);
+        this.sent.delete(id);
+        if (action !== undefined) h.accepted?.(action, version);
+        break;
+      }
+      case "refused": {
+        const id = frame.id === null || frame.id === undefined ? null : String(frame.id);
+        const action = id === null ? null : (this.sent.get(id) ?? null);
+        if (id !== null) this.sent.delete(id);
+        if (frame.view) {
+          this.version = version;
+          h.view?.(frame.view as Record<string, unknown>, version);
+        }
+        h.refused?.(frame.reason as Refusal, action);
+        break;
+      }
+      case "error":
+        this.stopped = true;
+        h.fatal?.(frame.reason as Refusal);
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { buttons, cardsIn, eventLine, sheetRows, statusLine, type ViewJSON } from "./view";
+
+function view(over: Partial<ViewJSON> = {}): ViewJSON {
+  return {
+    seat: 0, rules: "amerikaans", players: ["Anna", "Bob", "Cas"], round_index: 0,
+    requirement: { notation: "set 3", text: { en: "set of 3", nl: "set van 3" } },
+    dealer: 2, phase: "draw", turn: 0, to_act: 0, offer: [], hand: ["7h", "Qs"],
+    open_hands: null, hand_sizes: [2, 13, 13], known: [[], [], []], come_out: [false, false, false],
+    table: [], owners: [], discard_top: "Qh", discard_size: 1, stock_size: 50, turns_done: 0,
+    drawn: [], pending: [], came_out_now: false, totals: [0, 0, 0], results: [], eliminated: [],
+    pot: 0, winner: null, discard_pile: ["Qh"], rebuilds: 0, ...over,
+  };
+}
+
+describe("status line", () => {
+  it("says whose turn it is and what this seat may do, in the player's words", () => {
+    expect(statusLine(view(), "nl")).toBe("Jij bent aan de beurt: trek van de stok of pak V♥");
+    expect(statusLine(view(), "en")).toBe("Your turn: draw from the stock or take Q♥");
+    expect(statusLine(view({ to_act: 1 }), "nl")).toBe("Bob is aan de beurt");
+    expect(statusLine(view({ phase: "play" }), "nl"))
+      .toBe("Om uit te komen leg je set van 3; of leg een kaart af");
+    expect(statusLine(view({ phase: "buying", turn: 1, to_act: 0 }), "nl"))
+      .toBe("Bob wil V♥ niet: koop de kaart of pas");
+  });
+
+  it("offers only the buttons that can apply", () => {
+    expect(buttons(view())).toEqual(["draw", "take"]);
+    expect(buttons(view({ discard_top: null }))).toEqual(["draw"]);
+    expect(buttons(view({ to_act: 1 }))).toEqual([]);
+    expect(buttons(view({ seat: null }))).toEqual([]);
+    expect(buttons(view({ phase: "buying" }))).toEqual(["buy", "pass"]);
+  });
+});
+
+describe("log", () => {
+  const players = ["Anna", "Bob"];
+  const ev = (kind: string, over: Record<string, unknown> = {}) => ({
+    kind, seat: 0, cards: [], hidden: 0, to: null, melds: [], audience: [], ...over,
+  });
+
+  it("words what the others did, without their hidden cards", () => {
+    expect(eventLine(ev("buy", { cards: ["7h"] }), players, "nl")).toBe("Anna kocht 7♥");
+    expect(eventLine(ev("draw", { seat: 1, hidden: 1 }), players, "en")).toBe("Bob drew a card");
+    expect(eventLine(ev("pass"), players, "nl")).toBeNull();
+    expect(eventLine(ev("deal", { hidden: 13 }), players, "nl")).toBeNull();
+  });
+
+  it("marks the cards that came into this seat's hand", () => {
+    const events = [ev("draw", { cards: ["7h"] }), ev("take", { seat: 1, cards: ["Kd"] }),
+      ev("exchanged", { seat: 1, to: 0, cards: ["2c"] })];
+    expect(cardsIn(events, 0)).toEqual(["7h", "2c"]);
+    expect(cardsIn(events, null)).toEqual([]);
+  });
+});
+
+describe("score sheet", () => {
+  it("adds the rounds up into running totals", () => {
+    const results = [
+      { winner: 0, penalties: [0, 25, 40], requirement: "set 3", dealer: 2, hands_left: [], all_at_once: false },
+      { winner: 1, penalties: [10, 0, 5], requirement: "run 3", dealer: 0, hands_left: [], all_at_once: false },
+    ];
+    const rows = sheetRows(view({ results }));
+    expect(rows[1]!.totals).toEqual([10, 25, 45]);
+    expect(rows[0]!.dealer).toBe("Cas");
+    expect(rows[1]!.winner).toBe("Bob");
+  });
+});
+
+describe("requirement words", () => {
+  it("words the notation for the score sheet", async () => {
+    const { requirementWords } = await import("./view");
+    expect(requirementWords("set 3 + run 4", "nl")).toBe("set van 3 en rij van 4");
+    expect(requirementWords("set 3 | run 3", "en")).toBe("set of 3 or run of 3");
+    expect(requirementWords("points 40", "nl")).toBe("minstens 40 punten");
+    expect(requirementWords("all", "nl")).toBe("alles in één keer");
+  });
+});

@@ -1,0 +1,208 @@
+// What the table page shows, worded from a seat's view and events (docs/protocol.md).
+// Pure functions of the JSON the server sends: tested without a browser.
+import { cardLabel, type Lang, parseCard } from "./cards";
+import { t } from "./i18n";
+
+export interface MeldJSON {
+  kind: "set" | "run";
+  cards: string[];
+  start: number;
+}
+export interface EventJSON {
+  kind: string;
+  seat: number | null;
+  cards: string[];
+  hidden: number;
+  to: number | null;
+  melds: MeldJSON[];
+  audience: number[];
+}
+export interface ResultJSON {
+  winner: number | null;
+  penalties: number[];
+  requirement: string;
+  dealer: number;
+  hands_left: string[][];
+  all_at_once: boolean;
+}
+export interface ViewJSON {
+  seat: number | null;
+  rules: string | Record<string, unknown>;
+  players: string[];
+  round_index: number;
+  requirement: { notation: string; text: Record<Lang, string> };
+  dealer: number;
+  phase: string;
+  turn: number;
+  to_act: number;
+  offer: number[];
+  hand: string[];
+  open_hands: string[][] | null;
+  hand_sizes: number[];
+  known: string[][];
+  come_out: boolean[];
+  table: MeldJSON[];
+  owners: number[];
+  discard_top: string | null;
+  discard_size: number;
+  stock_size: number;
+  turns_done: number;
+  drawn: string[];
+  pending: string[];
+  came_out_now: boolean;
+  totals: number[];
+  results: ResultJSON[];
+  eliminated: number[];
+  pot: number;
+  winner: number | null;
+  discard_pile: string[];
+  rebuilds: number;
+}
+
+export const cardsText = (cards: readonly string[], lang: Lang): string =>
+  cards.map((c) => cardLabel(parseCard(c), lang)).join(" ");
+
+export const meldsText = (melds: readonly MeldJSON[], lang: Lang): string =>
+  melds.map((m) => cardsText(m.cards, lang)).join(lang === "nl" ? " en " : " and ");
+
+/** Whether it is this seat's move (its turn, or an offer it must answer). */
+export function myMove(v: ViewJSON): boolean {
+  return v.seat !== null && v.to_act === v.seat &&
+    v.phase !== "round-over" && v.phase !== "match-over";
+}
+
+/** The buttons that make sense now. The engine still decides: a pressed button that it
+ *  refuses shows its reason, so this only hides what could never apply. */
+export function buttons(v: ViewJSON): string[] {
+  if (!myMove(v)) return [];
+  switch (v.phase) {
+    case "draw":
+      return v.discard_top === null ? ["draw"] : ["draw", "take"];
+    case "buying":
+      return ["buy", "pass"];
+    case "exchange":
+      return ["give", "pass"];
+    case "upcard-offer":
+      return ["take", "pass"];
+    case "upcard-swap":
+      return ["discard"];
+    case "play":
+      return ["meld", "lay", "swap", "discard"];
+    default:
+      return [];
+  }
+}
+
+/** The status line: whose turn it is and what this seat may do now. */
+export function statusLine(v: ViewJSON, lang: Lang): string {
+  const name = (seat: number | null): string => (seat === null ? "" : (v.players[seat] ?? "?"));
+  if (v.phase === "match-over") return t("web_st_match_over", lang, { name: name(v.winner) });
+  if (v.phase === "round-over") return t("web_st_round_over", lang);
+  if (!myMove(v)) {
+    if (v.phase === "buying") {
+      return t("web_st_buying_other", lang, { name: name(v.to_act) });
+    }
+    return t("web_st_waiting", lang, { name: name(v.to_act) });
+  }
+  const top = v.discard_top ? cardLabel(parseCard(v.discard_top), lang) : "";
+  switch (v.phase) {
+    case "exchange":
+      return t("web_st_exchange", lang);
+    case "upcard-offer":
+      return t("web_st_upcard_offer", lang, { card: top });
+    case "upcard-swap":
+      return t("web_st_upcard_swap", lang);
+    case "draw":
+      return top ? t("web_st_draw", lang, { card: top }) : t("web_st_draw_only", lang);
+    case "buying":
+      return t("web_st_buy", lang, { card: top, name: name(v.turn) });
+    default:
+      break;
+  }
+  if (v.pending.length) return t("web_st_pending", lang, { cards: cardsText(v.pending, lang) });
+  if (v.seat !== null && !v.come_out[v.seat]) {
+    return t("web_st_come_out", lang, { req: v.requirement.text[lang] });
+  }
+  return t("web_st_play", lang);
+}
+
+/** One log line for an event as this seat saw it, or null for events not worth a line. */
+export function eventLine(e: EventJSON, players: readonly string[], lang: Lang): string | null {
+  const name = e.seat === null ? "" : (players[e.seat] ?? "?");
+  const cards = cardsText(e.cards, lang);
+  switch (e.kind) {
+    case "pass":
+    case "round-over":
+    case "deal":
+      return null;
+    case "upcard":
+      return t("web_ev_upcard", lang, { cards });
+    case "draw":
+      return e.cards.length ? t("tui_ev_draw", lang, { name, cards })
+        : t("tui_ev_draw_hidden", lang, { name, n: e.hidden || 1 });
+    case "exchanged": {
+      const to = e.to === null ? "?" : (players[e.to] ?? "?");
+      return t(e.cards.length ? "tui_ev_exchanged" : "tui_ev_exchanged_hidden", lang,
+        { name, cards, to });
+    }
+    case "come-out":
+    case "meld":
+      return t(e.kind === "come-out" ? "tui_ev_come_out" : "tui_ev_meld", lang,
+        { name, cards: meldsText(e.melds, lang) || cards });
+    case "lay":
+    case "swap":
+      return t(`tui_ev_${e.kind}`, lang, { name, cards, n: e.to ?? "?" });
+    case "match-over":
+      return t("tui_ev_match_over", lang, { name });
+    default:
+      return t(`tui_ev_${e.kind.replace(/-/g, "_")}`, lang, { name, cards });
+  }
+}
+
+/** Cards that came into this seat's hand by the events (drawn, taken, bought, given):
+ *  the hand marks them as new. */
+export function cardsIn(events: readonly EventJSON[], seat: number | null): string[] {
+  if (seat === null) return [];
+  const ins = new Set(["draw", "take", "buy", "exchanged", "deal"]);
+  const out: string[] = [];
+  for (const e of events) {
+    if (!ins.has(e.kind) || e.kind === "deal") continue;
+    const mine = e.kind === "exchanged" ? e.to === seat : e.seat === seat;
+    if (mine) out.push(...e.cards);
+  }
+  return out;
+}
+
+/** The score sheet's rows: round, requirement, dealer, each seat's penalty, running totals. */
+export function sheetRows(v: ViewJSON): { round: number; requirement: string; dealer: string;
+  points: number[]; totals: number[]; winner: string }[] {
+  const running = v.players.map(() => 0);
+  return v.results.map((r, i) => {
+    r.penalties.forEach((p, s) => { running[s] = (running[s] ?? 0) + p; });
+    return {
+      round: i + 1,
+      requirement: r.requirement,
+      dealer: v.players[r.dealer] ?? "?",
+      points: [...r.penalties],
+      totals: [...running],
+      winner: r.winner === null ? "" : (v.players[r.winner] ?? "?"),
+    };
+  });
+}
+
+/** A requirement's notation ("set 3 + run 4", "set 3 | run 3", "points 40", "all") in
+ *  the player's words. */
+export function requirementWords(notation: string, lang: Lang): string {
+  const nl = lang === "nl";
+  const one = (part: string): string => {
+    const [kind, n] = part.trim().split(/\s+/);
+    if (kind === "set") return nl ? `set van ${n}` : `set of ${n}`;
+    if (kind === "run") return nl ? `rij van ${n}` : `run of ${n}`;
+    if (kind === "all") return nl ? "alles in één keer" : "all at once";
+    if (kind === "none") return nl ? "geen eis" : "none";
+    if (kind === "points") return nl ? `minstens ${n} punten` : `at least ${n} points`;
+    return part.trim();
+  };
+  return notation.split("|").map((alt) => alt.split("+").map(one).join(nl ? " en " : " and "))
+    .join(nl ? " of " : " or ");
+}
