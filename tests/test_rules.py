@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jokeren.engine import DealError, new_match
 from jokeren.rules import PRESETS, Rules, RulesError, contradictions
 
 SIX = ["amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren", "jokeren-30"]
@@ -87,6 +88,17 @@ def test_packs_by_players() -> None:
         (2, 4), (2, 4), (3, 6), (3, 6), (3, 9), (3, 9)]
     assert not r.has_upcard(2) and r.has_upcard(3)
     assert not r.buying_on(2) and r.buying_on(3)
+
+
+def test_amerikaans_deals_up_to_twelve_players() -> None:
+    """000 "bij 6 tot 8 of meer spelers": 3 packs and 9 jokers deal 13 cards to 12 players
+    with the upcard and a stock of 8 left; a thirteenth hand is not there."""
+    r = PRESETS["amerikaans"]
+    assert r.players == (2, 12) and not contradictions(r)
+    state = new_match(r, [f"P{i}" for i in range(12)], seed=1)
+    assert all(len(h) == 13 for h in state.hands) and len(state.stock) == 8
+    with pytest.raises(DealError, match="2 to 12 players, not 13"):
+        new_match(r, [f"P{i}" for i in range(13)], seed=1)
 
 
 def test_overrides_and_round_trip() -> None:

@@ -245,6 +245,19 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
     run(app, script)
 
 
+def test_a_table_of_twelve_opens() -> None:
+    """000 "bij 6 tot 8 of meer spelers": the most that 3 packs deal 13 cards to."""
+    config = TableConfig(Rules.load("amerikaans"), ("Ann",), ("random",) * 11, seed=3)
+    app = JokerenApp(config, lang="en", bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await until(pilot, lambda: app.session is not None)
+        assert app.session is not None and len(app.session.players) == 12
+        assert len(app.view().hand_sizes) == 12
+
+    run(app, script)
+
+
 def test_two_people_get_a_cover_between_turns() -> None:
     config = TableConfig(Rules.load({"preset": "amerikaans", "duplicate_exchange": False}),
                          ("Ann", "Bob"), ("random",), seed=3)
@@ -268,9 +281,9 @@ def test_setup_screen_starts_a_learning_match() -> None:
 
     async def script(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, SetupScreen)
-        app.screen.query_one("#players").value = "9"  # type: ignore[attr-defined]
+        app.screen.query_one("#players").value = "13"  # type: ignore[attr-defined]
         await pilot.click("#start")
-        assert "is for 2 to 8 players" in screen_text(app)
+        assert "is for 2 to 12 players" in screen_text(app)
         app.screen.query_one("#players").value = "3"  # type: ignore[attr-defined]
         app.screen.query_one("#humans").value = "Zoë"  # type: ignore[attr-defined]
         await pilot.click("#learn")
@@ -325,8 +338,8 @@ def test_play_without_textual_says_how_to_install(monkeypatch: pytest.MonkeyPatc
 
 
 def test_play_refuses_bad_options_in_one_sentence() -> None:
-    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "9"])
-    assert result.exit_code == 2 and "2 to 8 players" in result.output
+    result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "13"])
+    assert result.exit_code == 2 and "2 to 12 players" in result.output
     result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--bots", "genius"])
     assert result.exit_code == 2 and "unknown computer player 'genius'" in result.output
     result = CliRunner().invoke(cli.app, ["play", "--no-setup", "--players", "2",

@@ -21,7 +21,9 @@ CORE = Rules()
 AMERIKAANS = replace(
     CORE,
     preset="amerikaans",
-    packs="by-players", jokers="by-players", players=(2, 8),
+    # 000: "bij 6 tot 8 of meer spelers": 3 packs with 9 jokers (165 cards) deal 13 cards
+    # to at most 12, the upcard and a stock of 8 left.
+    packs="by-players", jokers="by-players", players=(2, 12),
     upcard="3+", duplicate_exchange=True,
     schedule=_schedule("set 3", "run 3", "run 4", "run 5", "run 6", "all"), rounds=6,
     set_distinct_suits="after-round-1", set_max=4,
@@ -30,7 +32,7 @@ AMERIKAANS = replace(
     description_nl=(
         "Amerikaans Jokeren (000, 2010). 6 rondes: drie dezelfde, de drie-kaart, vier-kaart, "
         "vijf-kaart, zes-kaart, in één keer uit. 2-4 spelers 2 spellen en 4 jokers; 5-6: 3 "
-        "spellen en 6 jokers; 7+: 3 spellen en 9 jokers. Bij 3+ spelers een open kaart en "
+        "spellen en 6 jokers; 7-12: 3 spellen en 9 jokers. Bij 3+ spelers een open kaart en "
         "kopen (\"te koop\": de kaart plus 1 van de stok). Dubbele kaarten ruilen na het delen "
         "(2 spellen). Uitkomen alleen met de eis van de ronde, behalve in één keer uit. Een set "
         "heeft geen dubbele kaart, behalve in ronde 1. Nooit twee jokers naast elkaar; een "
@@ -39,7 +41,7 @@ AMERIKAANS = replace(
     description_en=(
         "Amerikaans Jokeren (000, 2010). 6 rounds: a set of three, a run of 3, run of 4, run "
         "of 5, run of 6, all at once. 2-4 players 2 packs and 4 jokers; 5-6: 3 packs and 6 "
-        "jokers; 7+: 3 packs and 9 jokers. With 3+ players an upcard and buying (\"te koop\": "
+        "jokers; 7-12: 3 packs and 9 jokers. With 3+ players an upcard and buying (\"te koop\": "
         "the discard plus 1 stock card). Duplicate cards may be exchanged after the deal (2 "
         "packs). Come out with only the round's requirement, unless going out at once. No "
         "card twice in a set except in round 1. Never two jokers side by side; a swapped "

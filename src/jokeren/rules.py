@@ -24,6 +24,7 @@ class RulesError(Sentence):
     in English and Dutch)."""
 
 
+MAX_PLAYERS = 16  # 4 packs with 12 jokers deal 13 cards to 16 (``contradictions`` checks)
 PENALTY_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "*")
 
 
@@ -268,11 +269,12 @@ def _convert(key: str, value: object) -> object:
     if key == "players":
         if (isinstance(value, list | tuple) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                and 2 <= value[0] <= value[1] <= 10):
+                and 2 <= value[0] <= value[1] <= MAX_PLAYERS):
             return (value[0], value[1])
-        raise RulesError(f"players must be [fewest, most] within 2..10, not {_js(value)}",
-                         "players is [minste, meeste] spelers, van 2 tot en met 10, niet "
-                         f"{_js(value)}")
+        raise RulesError(f"players must be [fewest, most] within 2..{MAX_PLAYERS}, not "
+                         f"{_js(value)}",
+                         f"players is [minste, meeste] spelers, van 2 tot en met {MAX_PLAYERS}, "
+                         f"niet {_js(value)}")
     if key == "hand_size":
         return _int(key, value, 3, 20)
     if key == "upcard":
@@ -311,7 +313,8 @@ def _convert(key: str, value: object) -> object:
             return None
         if isinstance(value, Mapping) and set(value) <= {"extra", "min_players"}:
             return Buying(_int("buying.extra", value.get("extra", 1), 0, 5) or 0,
-                          _int("buying.min_players", value.get("min_players", 3), 2, 10) or 3)
+                          _int("buying.min_players", value.get("min_players", 3), 2,
+                               MAX_PLAYERS) or 3)
         raise RulesError('buying must be null or {"extra": N, "min_players": N}',
                          'buying is null (niet kopen) of {"extra": N, "min_players": N}')
     if key == "money":

@@ -25,7 +25,8 @@ from .rules import Rules
 from .state import Phase, State
 from .views import view
 
-NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet")
+NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
+         "Lot", "Mees", "Noor", "Otto", "Pien")  # one per seat, up to rules.MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,8 @@ from ..state import Phase
 from ..views import SeatView, event_for, view
 
 LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
-BOT_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees")
+BOT_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
+             "Mees", "Noor", "Otto", "Pien", "Roos")  # up to rules.MAX_PLAYERS computer seats
 
 
 def available_levels() -> tuple[str, ...]:
