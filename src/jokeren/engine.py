@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import NamedTuple, TypeVar
 
 from .actions import Action, Verb
-from .cards import JOKER, Card, add_cards, full_deck, holds, remove_cards, to_hand
+from .cards import JOKER, NATURALS, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extension, read_meld, reading, replace_joker
 from .memo import ByIdentity
@@ -853,8 +853,8 @@ def _discard(state: State, seat: int, action: Action,
         if waiting:
             what = Reason("the_freed_joker") if waiting[0].joker else waiting[0]
             raise _illegal("use_first", name=name, what=what)
-    if card.joker and not rules.discard_joker and any(c.natural for c in state.hands[seat]):
-        raise _illegal("no_joker_discard")
+    if card.joker and not rules.discard_joker:
+        _check_joker_discard(state, seat)
     if not left:
         _check_may_end(state, seat)
     if dry:
@@ -866,6 +866,32 @@ def _discard(state: State, seat: int, action: Action,
         state = replace(state, hands=hands, discard=(*state.discard, card), known=known)
         return _round_won(state, seat, events)
     return _end_turn(state, events, hands, (*state.discard, card), known)
+
+
+def _check_joker_discard(state: State, seat: int) -> None:
+    """004: "Je mag de joker NIET afleggen", also not as the last card. Only a hand of
+    jokers none of which can be laid off now has nothing else to do: then one is discarded
+    (as the last card, that goes out)."""
+    if any(c.natural for c in state.hands[seat]):
+        raise _illegal("no_joker_discard")
+    if legal_lays(state, seat, joker_lays(state.table), first=True):
+        raise _illegal("lay_joker_instead")
+
+
+def joker_lays(table: Sequence[Meld]) -> list[Action]:
+    """Every one-joker lay-off worth asking (``meld_joker_lays``) on the table."""
+    return [a for n, meld in enumerate(table, 1) for a in meld_joker_lays(n, meld)]
+
+
+def meld_joker_lays(n: int, meld: Meld) -> list[Action]:
+    """The one-joker lay-offs worth asking on table meld ``n``: the joker left to infer its
+    card, and on a run also saying it stands at either end (inferred, it takes the high end
+    even when every copy of that card is out and the low end is free)."""
+    plain = Action(Verb.LAY, (JOKER,), (), n)
+    if meld.kind == "set":
+        return [plain]
+    return [plain, *(Action(Verb.LAY, (NATURALS[meld.suit * 13 + (p - 1) % 13].as_joker(),),
+                            (), n) for p in (meld.start - 1, meld.end + 1) if 1 <= p <= 14)]
 
 
 def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], ...],
@@ -993,4 +1019,5 @@ _HANDLERS = {
 }
 
 __all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "allowed", "apply", "check",
-           "deal_events", "deal_round", "legal_lays", "legal_melds", "new_match"]
+           "deal_events", "deal_round", "joker_lays", "legal_lays", "legal_melds",
+           "meld_joker_lays", "new_match"]

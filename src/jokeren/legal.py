@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
-from .engine import allowed, legal_lays, legal_melds
+from .engine import allowed, legal_lays, legal_melds, meld_joker_lays
 from .phase import Phase
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
@@ -66,7 +66,8 @@ def _held_if_may_touch_table(state: State) -> set[Card]:
 
 
 def _lays(state: State) -> list[Action]:
-    """One-card lay-offs that touch a meld: a set's rank, a run's ends, any joker."""
+    """One-card lay-offs that touch a meld: a set's rank, a run's ends, a joker on any
+    meld (``engine.meld_joker_lays``)."""
     held = _held_if_may_touch_table(state)
     if not held:
         return []
@@ -86,7 +87,7 @@ def _lays(state: State) -> list[Action]:
                     if card in held:
                         actions.append(Action(Verb.LAY, (card,), (), n))
         if joker:
-            actions.append(Action(Verb.LAY, (JOKER,), (), n))
+            actions.extend(meld_joker_lays(n, meld))
     return actions
 
 

@@ -116,6 +116,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "the_freed_joker": ("the freed joker", "de vrijgekomen joker"),
     "no_joker_discard": ("a joker may not be discarded under these rules",
                          "een joker mag bij deze regels niet worden afgelegd"),
+    "lay_joker_instead": ("a joker may not be discarded under these rules: lay it off on "
+                          "the table",
+                          "een joker mag bij deze regels niet worden afgelegd: leg hem aan op "
+                          "tafel"),
     # melds
     "meld_min_3": ("a meld has at least 3 cards", "een melding heeft minstens 3 kaarten"),
     "meld_natural": ("a meld needs at least one natural card",
