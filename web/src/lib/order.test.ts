@@ -47,3 +47,12 @@ describe("moveCard and picked", () => {
     expect(picked(["7h", "8h", "9h", "Kd"], new Set([2, 0, 1]))).toEqual(["7h", "8h", "9h"]);
   });
 });
+
+describe("positionsOf", async () => {
+  const { positionsOf } = await import("./order");
+  it("marks each drawn copy once, the last copies first", () => {
+    expect(positionsOf(["7h", "Kd", "7h", "2c"], ["7h"])).toEqual([2]);
+    expect(positionsOf(["7h", "Kd", "7h"], ["7h", "7h", "Qs"])).toEqual([0, 2]);
+    expect(positionsOf(["7h"], [])).toEqual([]);
+  });
+});

@@ -48,3 +48,20 @@ export function picked(cards: readonly string[], positions: Iterable<number>): s
   return [...positions].filter((i) => i >= 0 && i < cards.length).sort((a, b) => a - b)
     .map((i) => cards[i] as string);
 }
+
+/** Positions of `marked` cards in `cards` (each copy once, the last copies first: a card
+ *  just drawn is put at the end of the hand). */
+export function positionsOf(cards: readonly string[], marked: readonly string[]): number[] {
+  const want = new Map<string, number>();
+  for (const card of marked) want.set(card, (want.get(card) ?? 0) + 1);
+  const out: number[] = [];
+  for (let i = cards.length - 1; i >= 0; i--) {
+    const card = cards[i] as string;
+    const n = want.get(card) ?? 0;
+    if (n > 0) {
+      out.push(i);
+      want.set(card, n - 1);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
