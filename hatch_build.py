@@ -36,7 +36,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = [
     "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "phase",
-    "rearrange", "reasons", "search", "state", "views",
+    "rearrange", "reasons", "scoring", "search", "state", "views",
     "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
     "bots/strong",
 ]

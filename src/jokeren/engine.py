@@ -24,6 +24,14 @@ from .rearrange import RearrangeError, check_table, new_owners
 from .reasons import Reason
 from .requirements import Requirement
 from .rules import Rules
+from .scoring import (
+    hand_penalty,
+    match_over,
+    match_winner,
+    newly_eliminated,
+    pot_gain,
+    round_penalties,
+)
 from .state import RoundResult, State
 from .state import evolve as replace
 
@@ -931,46 +939,24 @@ def _round_over(state: State, winner: int | None,
     # an earlier turn (a lay-off or swap before coming out forfeits it).
     all_at_once = winner is not None and state.came_out_now and not (
         state.played and state.played[winner])
-    penalties = []
-    for s in range(state.n):
-        if s in state.eliminated:
-            penalties.append(0)
-        elif s == winner:
-            penalties.append(-rules.all_at_once_bonus if all_at_once else 0)
-        else:
-            penalties.append(sum(rules.penalty_of(c.rank, c.joker, state.come_out[s])
-                                 for c in state.hands[s]))
-    result = RoundResult(winner, tuple(penalties), str(state.requirement), state.dealer,
+    left = [hand_penalty(rules, state.hands[s], state.come_out[s]) for s in range(state.n)]
+    penalties = round_penalties(rules, winner, left, state.eliminated, all_at_once)
+    result = RoundResult(winner, penalties, str(state.requirement), state.dealer,
                          state.hands, all_at_once)
     totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
-    pot = state.pot
-    if rules.money:
-        pot += rules.money.per_point * sum(p for s, p in enumerate(penalties)
-                                           if s != winner and p > 0)
-    eliminated = state.eliminated
-    if rules.eliminate_at is not None:
-        out = [s for s in state.active if totals[s] >= rules.eliminate_at]
-        eliminated = (*eliminated, *sorted(out, key=lambda s: (totals[s], s)))
+    pot = state.pot + pot_gain(rules, penalties, winner)
+    out = newly_eliminated(rules, state.active, totals)
+    eliminated = (*state.eliminated, *out)
     state = replace(state, results=(*state.results, result), totals=totals, pot=pot,
                     eliminated=eliminated, phase=Phase.ROUND_OVER, offer=(), pending=())
     state = replace(state, to_act=state.next_seat(state.dealer))  # who deals next
     events.append(Event("round-over", winner))
-    limit = rules.match_rounds()
     still = [s for s in range(state.n) if s not in eliminated]
-    over = (limit is not None and len(state.results) >= limit) or (
-        rules.eliminate_at is not None and len(still) <= 1)
-    if over:
-        if rules.eliminate_at is not None and len(still) == 1:
-            match_winner = still[0]
-        elif rules.eliminate_at is not None and not still:
-            last_out = [s for s in state.active if s in eliminated]
-            match_winner = min(last_out or range(state.n), key=lambda s: (totals[s], s))
-        else:
-            pool = still or list(range(state.n))
-            match_winner = min(pool, key=lambda s: (totals[s], s))
-        state = replace(state, phase=Phase.MATCH_OVER, winner=match_winner,
+    if match_over(rules, len(state.results), still):
+        match_winner_ = match_winner(rules, totals, still, out)
+        state = replace(state, phase=Phase.MATCH_OVER, winner=match_winner_,
                         pot_winner=winner if rules.money else None)
-        events.append(Event("match-over", match_winner))
+        events.append(Event("match-over", match_winner_))
     return state, events
 
 
