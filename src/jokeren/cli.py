@@ -265,6 +265,15 @@ def play_cmd(
         typer.echo(score_sheet(table.session.game.state, language))
 
 
+def _add_sub_apps() -> None:
+    from .score_cli import score_app
+
+    app.add_typer(score_app, name="score")
+
+
+_add_sub_apps()
+
+
 def main() -> None:
     try:
         app()

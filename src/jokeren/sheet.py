@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from io import StringIO
 from typing import Any
 
@@ -12,6 +13,7 @@ from .cards import format_cards
 from .i18n import t
 from .requirements import Requirement
 from .rules import Rules
+from .scorecard import ScoreCard, tally
 from .state import State
 
 
@@ -21,25 +23,34 @@ def _render(table: Table) -> str:
     return buf.getvalue().rstrip()
 
 
-def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
-    """Rounds x players with requirement, dealer, points, running totals and the winner."""
+def score_table(players: Sequence[str],
+                rows: Iterable[tuple[str, int, int | None, Sequence[int]]],
+                totals: Sequence[int], lang: str = "en", title: str | None = None) -> str:
+    """Rounds x players: requirement, dealer, each penalty with its running total, a star
+    for who went out; one table for played matches and score cards alike. A row is
+    (requirement, dealer, the one out or None, penalties)."""
     table = Table(title=title)
     table.add_column(t("round", lang), justify="right")
     table.add_column(t("requirement", lang))
     table.add_column(t("dealer", lang))
-    for name in state.players:
+    for name in players:
         table.add_column(name, justify="right")
-    running = [0] * state.n
-    for i, r in enumerate(state.results, 1):
+    running = [0] * len(players)
+    for i, (req, dealer, winner, penalties) in enumerate(rows, 1):
         cells = []
-        for s in range(state.n):
-            running[s] += r.penalties[s]
-            mark = "*" if r.winner == s else ""
-            cells.append(f"{r.penalties[s]}{mark} ({running[s]})")
-        table.add_row(str(i), Requirement.parse(r.requirement).describe(lang),
-                      state.players[r.dealer], *cells)
-    table.add_row("", t("total", lang), "", *(str(x) for x in state.totals), end_section=True)
-    lines = [_render(table)]
+        for s, p in enumerate(penalties):
+            running[s] += p
+            cells.append(f"{p}{'*' if winner == s else ''} ({running[s]})")
+        table.add_row(str(i), req, players[dealer], *cells)
+    table.add_row("", t("total", lang), "", *(str(x) for x in totals), end_section=True)
+    return _render(table)
+
+
+def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
+    """Rounds x players with requirement, dealer, points, running totals and the winner."""
+    rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.winner, r.penalties)
+            for r in state.results]
+    lines = [score_table(state.players, rows, state.totals, lang, title)]
     if state.winner is not None:
         lines.append(t("match_over", lang, name=state.players[state.winner]))
     if state.rules.eliminate_at is not None and state.eliminated:
@@ -103,3 +114,33 @@ def _show(value: object) -> str:
     import json
 
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def card_text(card: ScoreCard, lang: str = "en") -> str:
+    """A score card as text: the table, the pot, who is out, the winner or who deals next."""
+    score = tally(card)
+    names = card.players
+    rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.out, r.penalties)
+            for r in score.rounds]
+    lines = [score_table(names, rows, score.totals, lang,
+                         card.title or f"{t('score_title', lang)} · {card.rules.preset}")]
+    if score.eliminated:
+        lines.append(f"{t('eliminated', lang)}: " + ", ".join(names[s] for s in score.eliminated))
+    if score.over and score.winner is not None:
+        lines.append(t("match_over", lang, name=names[score.winner]))
+        if card.rules.money is not None:
+            who = names[score.pot_winner] if score.pot_winner is not None else "-"
+            lines.append(t("pot", lang, cents=score.pot, name=who))
+    else:
+        if card.rules.money is not None:
+            lines.append(t("score_pot_so_far", lang, cents=score.pot))
+        first = names[_after(score.next_dealer, score.active)]
+        req = Requirement.parse(score.next_requirement).describe(lang)
+        lines.append(t("score_next", lang, n=len(score.rounds) + 1, req=req,
+                       dealer=names[score.next_dealer], first=first))
+    return "\n".join(lines)
+
+
+def _after(seat: int, active: Sequence[int]) -> int:
+    later = [s for s in active if s > seat]
+    return later[0] if later else active[0]

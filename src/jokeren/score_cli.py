@@ -1,0 +1,246 @@
+"""``jokeren score``: keep the score card of a match played with real cards.
+
+Each command reads the card file, changes it in memory, and writes it back atomically, so
+a mistake or a crash never costs the rounds already entered.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from .grids import Grid
+from .i18n import Lang, detect_lang, t
+from .rules import Rules, RulesError
+from .scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
+from .scorefile import load, make_round, save, to_json
+
+score_app = typer.Typer(
+    no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Score card for a match played with real cards (scorekaart): new, round, undo, "
+         "show, export. The file format is in docs/score.md.")
+
+FileArg = Annotated[Path, typer.Argument(help="The score card file (JSON, jokeren-score/1).")]
+LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+
+
+def _fail(exc: ScoreError | str, lang: str) -> NoReturn:
+    text = exc.text(lang) if isinstance(exc, ScoreError) else exc
+    typer.echo(f"jokeren: {text}", err=True)
+    raise typer.Exit(2)
+
+
+def _lang(lang: Lang | None) -> str:
+    return (lang or detect_lang()).value
+
+
+def _pairs(items: list[str], lang: str) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            _fail(ScoreError("score_err_pair", text=item), lang)
+        out.append((name.strip(), value.strip()))
+    return out
+
+
+def _load(file: Path, lang: str) -> ScoreCard:
+    try:
+        return load(file)
+    except ScoreError as exc:
+        _fail(exc, lang)
+
+
+def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None:
+    from .sheet import card_text
+
+    try:
+        save(card, file)
+    except ScoreError as exc:
+        _fail(exc, lang)
+    typer.echo(card_text(card, lang))
+    typer.echo(message)
+
+
+@score_app.command("new")
+def new_cmd(
+    file: FileArg,
+    players: Annotated[str, typer.Option(
+        "--players", help="The players in seating order, with commas: Ann,Bob,Cor. The last "
+        "one deals first.")],
+    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
+    = "amerikaans",
+    money: Annotated[bool, typer.Option(
+        "--money", help="Play for money (000): a cent per buy, each loser's penalty in cents, "
+        "the pot to whoever goes out in the last round.")] = False,
+    eliminate_at: Annotated[int | None, typer.Option(
+        "--eliminate-at", help="Eliminate at this total (004: 250 short, 500 long).")] = None,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", help="Rounds in the match (default: the rules').")] = None,
+    title: Annotated[str, typer.Option("--title", help="A title for the card.")] = "",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
+    = False,
+    lang: LangOpt = None,
+) -> None:
+    """Start a score card: the rules and the players."""
+    language = _lang(lang)
+    from .cli import load_rules
+
+    base = load_rules(rules, language)
+    changes: dict[str, object] = {}
+    if money:
+        changes["money"] = {"per_buy": 1, "per_point": 1}
+    if eliminate_at is not None:
+        changes["eliminate_at"] = eliminate_at
+    if rounds is not None:
+        changes["rounds"] = rounds
+    try:
+        chosen = Rules.load({**base.to_dict(), **changes}) if changes else base
+        card = new_card(chosen, [p for p in players.split(",")], title)
+    except RulesError as exc:
+        _fail(exc.text(language), language)
+    except ScoreError as exc:
+        _fail(exc, language)
+    if file.exists() and not force:
+        _fail(ScoreError("score_err_exists", path=str(file)), language)
+    _save_and_show(card, file, language, t("score_saved", language, path=str(file), n=0))
+
+
+@score_app.command("round")
+def round_cmd(
+    file: FileArg,
+    out: Annotated[str | None, typer.Option(
+        "--out", help="Who went out (uitgegaan).")] = None,
+    stock_out: Annotated[bool, typer.Option(
+        "--stock-out", help="Nobody went out: the stock ran out and everyone scores.")]
+    = False,
+    left: Annotated[list[str] | None, typer.Option(
+        "--left", help="A player's cards left, as cards ('Bob=Ks 7h *') or points (Bob=35); "
+        "once per player who did not go out.")] = None,
+    not_come_out: Annotated[list[str] | None, typer.Option(
+        "--not-come-out", help="A player who had not come out (a joker may count "
+        "differently, 001).")] = None,
+    all_at_once: Annotated[bool, typer.Option(
+        "--all-at-once", help="The one out went out all at once (the bonus, if the rules "
+        "give one).")] = False,
+    buy: Annotated[list[str] | None, typer.Option(
+        "--buy", help="Cards a player bought this round, e.g. Bob=2 (money: a cent each).")]
+    = None,
+    lang: LangOpt = None,
+) -> None:
+    """Enter a round: who went out, and what every other player kept."""
+    language = _lang(lang)
+    if (out is None) == (not stock_out):
+        _fail("give --out NAME, or --stock-out if nobody went out" if language == "en" else
+              "geef --out NAAM, of --stock-out als niemand uitging", language)
+    card = _load(file, language)
+    try:
+        buys: dict[str, int] = {}
+        for name, value in _pairs(buy or [], language):
+            if not value.isdigit():
+                raise ScoreError("score_err_buys")
+            buys[name] = buys.get(name, 0) + int(value)
+        entry = make_round(card.players, out, dict(_pairs(left or [], language)), all_at_once,
+                           not_come_out or [], buys)
+        card = add_round(card, entry)
+    except ScoreError as exc:
+        _fail(exc, language)
+    _save_and_show(card, file, language,
+                   t("score_saved", language, path=str(file), n=len(card.rounds)))
+
+
+@score_app.command("undo")
+def undo_cmd(file: FileArg, lang: LangOpt = None) -> None:
+    """Take back the last round entered."""
+    language = _lang(lang)
+    card = _load(file, language)
+    try:
+        card = undo_round(card)
+    except ScoreError as exc:
+        _fail(exc, language)
+    _save_and_show(card, file, language, t("score_taken_back", language, n=len(card.rounds) + 1))
+
+
+@score_app.command("show")
+def show_cmd(
+    file: FileArg, lang: LangOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the totals as JSON.")] = False,
+) -> None:
+    """Print the card: rounds, running totals, pot, eliminated players, the winner."""
+    language = _lang(lang)
+    card = _load(file, language)
+    if as_json:
+        from .scorecard import tally
+
+        score = tally(card)
+        names = card.players
+        typer.echo(json.dumps({
+            "totals": dict(zip(names, score.totals, strict=True)),
+            "rounds": len(card.rounds), "finished": score.over,
+            "winner": names[score.winner] if score.winner is not None else None,
+            "eliminated": [names[s] for s in score.eliminated],
+            "pot": {"cents": score.pot, "won_by": names[score.pot_winner]
+                    if score.pot_winner is not None else None}
+            if card.rules.money is not None else None,
+        }, indent=1, ensure_ascii=False))
+        return
+    from .sheet import card_text
+
+    typer.echo(card_text(card, language))
+
+
+@score_app.command("export")
+def export_cmd(
+    file: FileArg,
+    to: Annotated[Path, typer.Argument(help="The file to write: .xlsx (with formulas), .csv "
+                                       "or .pdf.")],
+    lang: LangOpt = None,
+) -> None:
+    """Write the card as a spreadsheet (xlsx, csv) or a printable pdf."""
+    language = _lang(lang)
+    card = _load(file, language)
+    try:
+        write_export(to, language, score_card=card)
+    except ScoreError as exc:
+        _fail(exc, language)
+    typer.echo(t("score_written", language, path=str(to)))
+
+
+def write_export(to: Path, lang: str, *, score_card: ScoreCard) -> None:
+    """The export that ``to``'s suffix names; ScoreError for another suffix or no library."""
+    from .grids import score_grid
+
+    kind = to.suffix.lower()
+    if kind not in (".xlsx", ".csv", ".pdf"):
+        raise ScoreError("score_err_export_kind", path=str(to))
+    write_grids(to, [score_grid(score_card, lang)])
+
+
+def write_grids(to: Path, sheets: list[Grid]) -> None:
+    """Tables to ``to`` as csv, xlsx or pdf, by its suffix (checked by the caller)."""
+    kind = to.suffix.lower()
+    try:
+        if kind == ".csv":
+            from .grids import to_csv
+            from .textfile import write_atomic
+
+            write_atomic(to, to_csv(sheets))
+        elif kind == ".xlsx":
+            from .xlsx import write_xlsx
+
+            write_xlsx(to, sheets)
+        else:
+            from .pdf import write_pdf
+
+            write_pdf(to, sheets)
+    except ModuleNotFoundError as exc:
+        raise ScoreError("score_err_needs_extra", module=exc.name or "?") from None
+    except OSError as exc:
+        raise ScoreError("score_err_write", path=str(to), error=exc.strerror or str(exc)) \
+            from None
+
+
+__all__ = ["score_app", "to_json", "write_export"]

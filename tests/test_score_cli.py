@@ -1,0 +1,120 @@
+"""``jokeren score``: the commands, their errors, and the exports (xlsx, csv, pdf)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from PIL import Image
+from typer.testing import CliRunner
+
+from jokeren.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["score", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def match(tmp_path: Path) -> Path:
+    card = tmp_path / "m.json"
+    assert run("new", str(card), "--players", "Ann,Bob,Cor,Dirk", "--money", "--lang", "en")[0] \
+        == 0
+    rounds = [["--out", "Ann", "--left", "Bob=Ks 7h * Ah", "--left", "Cor=35",
+               "--left", "Dirk=2c 3c", "--buy", "Bob=2"],
+              ["--out", "bob", "--left", "Ann=*", "--left", "Cor=0", "--left", "Dirk=10"],
+              ["--stock-out", "--left", "Ann=12", "--left", "Bob=3h", "--left", "Cor=Jd",
+               "--left", "Dirk=4"]]
+    for r in rounds:
+        code, _, err = run("round", str(card), *r)
+        assert code == 0, err
+    return card
+
+
+def test_a_match_from_the_command_line(tmp_path: Path) -> None:
+    card = match(tmp_path)
+    code, out, _ = run("show", str(card), "--json")
+    summary = json.loads(out)
+    assert summary["totals"] == {"Ann": 32, "Bob": 55, "Cor": 45, "Dirk": 24}
+    assert summary["pot"] == {"cents": 2 + 95 + 30 + 31, "won_by": None}
+    code, out, _ = run("show", str(card), "--lang", "nl")
+    assert code == 0 and "Volgende: ronde 4, een rij van 5; Cor geeft, Dirk begint." in out
+
+
+def test_bad_input_is_one_sentence_and_the_file_survives(tmp_path: Path) -> None:
+    card = match(tmp_path)
+    before = card.read_bytes()
+    for args, words in [
+        (["--out", "Zed", "--left", "Bob=1"], "no player 'Zed'"),
+        (["--out", "Ann", "--left", "Bob=Zz", "--left", "Cor=1", "--left", "Dirk=1"],
+         "'Zz' is not a card"),
+        (["--out", "Ann", "--left", "Bob=1"], "give Cor's cards or points"),
+        (["--out", "Ann", "--stock-out"], "give --out NAME"),
+        (["--out", "Ann", "--left", "Bob"], "write NAME=VALUE"),
+    ]:
+        code, _, err = run("round", str(card), *args, "--lang", "en")
+        assert code == 2 and words in err and "Traceback" not in err
+        assert err.count("\n") == 1
+        assert card.read_bytes() == before
+    code, _, err = run("round", str(card), "--out", "Ann", "--left", "Bob=1", "--lang", "nl")
+    assert code == 2 and "geef de kaarten of punten die Cor overhield" in err
+    code, _, err = run("new", str(card), "--players", "Ann,Bob")
+    assert code == 2 and "exists already" in err and card.read_bytes() == before
+    (tmp_path / "bad.json").write_text('{"format": "jokeren-score/1", "players": ["A"]}')
+    code, _, err = run("show", str(tmp_path / "bad.json"))
+    assert code == 2 and "at least 2 players" in err
+    code, _, err = run("export", str(card), str(tmp_path / "m.doc"))
+    assert code == 2 and ".xlsx, .csv or .pdf" in err
+    assert run("undo", str(card))[0] == 0
+    assert len(json.loads(card.read_text())["rounds"]) == 2
+
+
+def test_the_xlsx_formulas_recomputed_by_libreoffice_equal_the_totals(tmp_path: Path) -> None:
+    card = match(tmp_path)
+    xlsx = tmp_path / "m.xlsx"
+    assert run("export", str(card), str(xlsx))[0] == 0
+    from openpyxl import load_workbook
+
+    sheet = load_workbook(xlsx).active
+    assert str(sheet["E5"].value).startswith("=SUM(E2:E4)")  # a formula, no stored value
+    assert str(sheet["J2"].value).startswith("=1*I2+1*SUMIF(")
+    out = tmp_path / "lo"
+    subprocess.run([shutil.which("soffice") or "soffice", "--headless",
+                    f"-env:UserInstallation=file://{tmp_path}/profile", "--convert-to",
+                    "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", str(out),
+                    str(xlsx)], check=True, capture_output=True, timeout=180)
+    rows = list(csv.reader((out / "m.csv").read_text(encoding="utf-8").splitlines()))
+    summary = json.loads(run("show", str(card), "--json")[1])
+    total = rows[4]
+    assert total[1] == "Total"
+    assert [int(x) for x in total[4:8]] == list(summary["totals"].values())
+    assert int(total[9]) == summary["pot"]["cents"]
+    assert [int(x) for x in rows[7][4:8]] == list(summary["totals"].values())  # running
+    ours = list(csv.reader((tmp_path / "m.csv").read_text().splitlines())) if run(
+        "export", str(card), str(tmp_path / "m.csv"))[0] == 0 else []
+    assert ours[:8] == [r[:len(o)] for r, o in zip(rows[:8], ours[:8], strict=True)]
+
+
+def test_the_pdf_prints_the_suit_symbols(tmp_path: Path) -> None:
+    card = match(tmp_path)
+    pdf = tmp_path / "m.pdf"
+    assert run("export", str(card), str(pdf))[0] == 0
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
+                           check=True).stdout
+    assert "DejaVuSans" in fonts and " yes " in fonts.split("DejaVuSans", 1)[1].split("\n")[0]
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "♠ ♥ ♦ ♣" in text and "K♠ 7♥ ★ A♥" in text
+    subprocess.run(["pdftoppm", "-r", "50", "-png", "-singlefile", str(pdf),
+                    str(tmp_path / "page")], check=True)
+    page = Image.open(tmp_path / "page.png").convert("RGB")
+    title = page.crop((0, 0, page.width // 2, page.height // 10))
+    raw = title.tobytes()
+    red = sum(1 for i in range(0, len(raw), 3)
+              if raw[i] > 150 and raw[i + 1] < 80 and raw[i + 2] < 80)
+    assert red > 20  # the ♥ and ♦ of the title, drawn in red

@@ -1,0 +1,173 @@
+"""The score card of a match played with real cards: penalties, pot, elimination, winner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jokeren.bots.random_player import RandomPlayer
+from jokeren.rules import PRESETS, Rules
+from jokeren.scorecard import ScoreCard, ScoreError, add_round, new_card, tally, undo_round
+from jokeren.scorefile import from_obj, make_round, to_json
+from jokeren.simulate import play_match
+
+# RULES.md, row "penalty: 2-9 / 10 / JQK / ace / joker" (None: the card's face value), and
+# the joker before coming out where a text gives one.
+RULES_MD = {
+    "000": (5, 10, 10, 15, 20, None),
+    "001": (None, None, 10, 11, 25, 10),
+    "002": (None, None, 10, 11, 25, None),
+    "003": (None, None, 10, 1, 50, None),
+    "004": (None, 10, 10, 15, 25, None),
+}
+SOURCE = {"amerikaans": "000", "amerikaans-40": "001", "jokeren-13": "002", "jokeren-7": "002",
+          "jokeren": "003", "jokeren-30": "004", "mexicaans": "004", "contract": "004",
+          "turbo": "004", "rummikub": "004", "open": "004"}
+HAND = "2h 3s 4d 5c 6h 7s 8d 9c 10h Jd Qs Kc Ah *"
+
+
+def expected(source: str, come_out: bool = True) -> int:
+    low, ten, face, ace, joker, early = RULES_MD[source]
+    two_to_nine = sum(n if low is None else low for n in range(2, 10))
+    return (two_to_nine + (10 if ten is None else ten) + 3 * face + ace
+            + (early if early is not None and not come_out else joker))
+
+
+def one_round(rules: Rules | str, left: dict[str, object], **kw: object) -> ScoreCard:
+    card = new_card(Rules.load(rules), ["Ann", "Bob", "Cor"])
+    return add_round(card, make_round(card.players, "Ann", left, **kw))  # type: ignore[arg-type]
+
+
+def test_every_preset_has_a_source_column() -> None:
+    assert set(PRESETS) == set(SOURCE)
+
+
+@pytest.mark.parametrize("preset", sorted(SOURCE))
+def test_penalties_from_cards_follow_rules_md(preset: str) -> None:
+    card = one_round(preset, {"Bob": HAND, "Cor": "As"})
+    score = tally(card)
+    ace = RULES_MD[SOURCE[preset]][3]
+    assert score.rounds[0].penalties == (0, expected(SOURCE[preset]), ace)
+
+
+@pytest.mark.parametrize("preset", sorted(SOURCE))
+def test_a_joker_before_coming_out(preset: str) -> None:
+    card = one_round(preset, {"Bob": "*", "Cor": "*"}, not_come_out=["Bob"])
+    *_, joker, early = RULES_MD[SOURCE[preset]]
+    assert tally(card).totals == (0, joker if early is None else early, joker)
+
+
+def test_the_all_at_once_bonus_is_the_rules_own() -> None:
+    house = {"preset": "jokeren-30", "all_at_once_bonus": 25}
+    card = one_round(house, {"Bob": "Ks", "Cor": 7}, all_at_once=True)
+    assert tally(card).totals == (-25, 10, 7)
+    assert tally(one_round("jokeren-30", {"Bob": "Ks", "Cor": 7}, all_at_once=True)).totals \
+        == (0, 10, 7)
+
+
+def test_points_or_cards_and_a_card_too_many() -> None:
+    card = one_round("jokeren", {"Bob": "35", "Cor": "-"})
+    assert tally(card).totals == (0, 35, 0)
+    with pytest.raises(ScoreError, match="packs hold it 2 times"):
+        one_round("jokeren", {"Bob": "Ks Ks", "Cor": "Ks"})
+    with pytest.raises(ScoreError, match="Cor's cards or points"):
+        one_round("jokeren", {"Bob": 3})
+    with pytest.raises(ScoreError, match="went out and has no cards"):
+        one_round("jokeren", {"Ann": 3, "Bob": 3, "Cor": 3})
+
+
+def money_card() -> ScoreCard:
+    rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1}})
+    return new_card(rules, ["Ann", "Bob", "Cor", "Dirk"])
+
+
+def test_the_money_pot_over_a_six_round_match() -> None:
+    """000: a cent per buy, each loser's penalty in cents, the pot to the last round's
+    winner; the lowest total wins the match."""
+    card = money_card()
+    rounds = [
+        ("Ann", {"Bob": "Ks 7h", "Cor": "*", "Dirk": "Ah 2c 3c"}, {"Bob": 1, "Cor": 2}),  # 15+20+25
+        ("Bob", {"Ann": 40, "Cor": "10d", "Dirk": "-"}, {}),  # 50
+        ("Cor", {"Ann": "* *", "Bob": "Qh Qd", "Dirk": 5}, {"Dirk": 3}),  # 40 + 20 + 5
+        ("Dirk", {"Ann": 0, "Bob": 0, "Cor": "9s"}, {}),  # 5
+        ("Ann", {"Bob": 100, "Cor": 5, "Dirk": 29}, {"Ann": 1}),  # 134
+        ("Dirk", {"Ann": "As", "Bob": "2s", "Cor": "Js Qs"}, {}),  # 15 + 5 + 20
+    ]
+    for i, (out, left, buys) in enumerate(rounds):
+        assert not tally(card).over
+        card = add_round(card, make_round(card.players, out, left, buys=buys))
+        if i == 0:
+            assert tally(card).pot == 3 + 15 + 20 + 25
+    score = tally(card)
+    assert score.totals == (0 + 40 + 40 + 0 + 0 + 15, 15 + 0 + 20 + 0 + 100 + 5,
+                            20 + 10 + 0 + 5 + 5 + 20, 25 + 0 + 5 + 0 + 29 + 0)
+    buys = 3 + 3 + 1
+    assert score.pot == buys + 60 + 50 + 65 + 5 + 134 + 40
+    assert score.over and score.pot_winner == 3  # Dirk went out in round 6
+    assert score.winner == 3  # the lowest total, 59
+    with pytest.raises(ScoreError, match="the match is over"):
+        add_round(card, make_round(card.players, "Ann", {"Bob": 1, "Cor": 1, "Dirk": 1}))
+    assert from_obj(json.loads(to_json(card))) == card  # the file round-trips
+
+
+def test_the_score_card_counts_as_the_engine_does() -> None:
+    """A match the engine played (random players, money, buying), entered card by card:
+    the same totals, pot, pot winner and match winner."""
+    rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1},
+                        "max_turns": 200, "max_reshuffles": 1})
+    names = ["Ann", "Bob", "Cor", "Dirk"]
+    for seed in (1, 2):
+        game = play_match(rules, names, seed, [RandomPlayer(seed * 10 + i) for i in range(4)])
+        state = game.state
+        card = new_card(rules, names)
+        for result, record in zip(state.results, game.record.rounds, strict=True):
+            out = names[result.winner] if result.winner is not None else None
+            left = {names[s]: " ".join(str(c) for c in hand)
+                    for s, hand in enumerate(result.hands_left) if s != result.winner}
+            buys = {p: sum(m == f"{p}: buy" for m in record.moves) for p in names}
+            card = add_round(card, make_round(names, out, left, result.all_at_once, (), buys))
+        score = tally(card)
+        assert score.totals == state.totals and score.pot == state.pot
+        assert (score.winner, score.pot_winner) == (state.winner, state.pot_winner)
+
+
+@pytest.mark.parametrize("limit", [250, 500])
+def test_elimination(limit: int) -> None:
+    """004: whoever reaches the limit is out; the last one left wins."""
+    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": limit})
+    card = new_card(rules, ["Ann", "Bob", "Cor"])
+    step = limit // 5
+    card = add_round(card, make_round(card.players, "Ann", {"Bob": step * 5, "Cor": step}))
+    score = tally(card)
+    assert score.eliminated == (1,) and not score.over and score.next_dealer == 0
+    with pytest.raises(ScoreError, match="Bob is eliminated"):
+        add_round(card, make_round(card.players, "Ann", {"Bob": 1, "Cor": 1}))
+    card = add_round(card, make_round(card.players, "Ann", {"Cor": step * 4 - 1}))
+    assert not tally(card).over  # Cor at limit - 1
+    card = add_round(card, make_round(card.players, "Cor", {"Ann": limit - 1}))
+    assert not tally(card).over  # Ann at limit - 1
+    card = add_round(card, make_round(card.players, "Ann", {"Cor": 1}))
+    score = tally(card)
+    assert score.totals == (limit - 1, limit, limit)
+    assert score.eliminated == (1, 2) and score.over and score.winner == 0
+    assert tally(undo_round(card)).winner is None
+
+
+def test_everyone_out_in_one_round_goes_to_the_lowest_of_them() -> None:
+    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": 250})
+    card = new_card(rules, ["Ann", "Bob", "Cor"])
+    card = add_round(card, make_round(card.players, None, {"Ann": 300, "Bob": 260, "Cor": 280}))
+    assert tally(card).winner == 1
+
+
+def test_the_file_keeps_comments_and_names_the_round_at_fault() -> None:
+    obj = {"format": "jokeren-score/1", "rules": "jokeren", "players": ["Ann", "Bob", "Cor"],
+           "comment": "club night", "rounds": [
+               {"out": "Ann", "left": {"Bob": "Ks", "Cor": 3}, "comment": "Bob misdealt"}]}
+    card = from_obj(obj)
+    assert json.loads(to_json(card)) == obj
+    obj["rounds"].append({"out": "Bob", "left": {"Ann": "Ks Ks Ks"}})  # type: ignore[attr-defined]
+    with pytest.raises(ScoreError, match="round 2: give Cor's") as err:
+        from_obj(obj)
+    assert "ronde 2: geef de kaarten of punten die Cor overhield" in err.value.text("nl")
