@@ -111,7 +111,8 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
 
 
 def _card_notes(card: ScoreCard, lang: str) -> list[str]:
-    score = tally(card)
+    from .sheet import outcome_lines
+
     names = card.players
     notes = []
     for i, entry in enumerate(card.rounds, 1):
@@ -120,14 +121,7 @@ def _card_notes(card: ScoreCard, lang: str) -> list[str]:
         if kept:
             notes.append(f"{t('round', lang)} {i} · {t('score_cards_left', lang)}: "
                          + "; ".join(kept))
-    if score.eliminated:
-        notes.append(f"{t('eliminated', lang)}: " + ", ".join(names[s] for s in score.eliminated))
-    if score.over and score.winner is not None:
-        notes.append(t("match_over", lang, name=names[score.winner]))
-        if card.rules.money is not None:
-            who = names[score.pot_winner] if score.pot_winner is not None else "-"
-            notes.append(t("pot", lang, cents=score.pot, name=who))
-    return notes
+    return notes + outcome_lines(card, lang)
 
 
 __all__ = ["Cell", "Grid", "col", "score_grid", "to_csv", "total_cell"]

@@ -119,11 +119,18 @@ def _show(value: object) -> str:
 def card_text(card: ScoreCard, lang: str = "en") -> str:
     """A score card as text: the table, the pot, who is out, the winner or who deals next."""
     score = tally(card)
-    names = card.players
     rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.out, r.penalties)
             for r in score.rounds]
-    lines = [score_table(names, rows, score.totals, lang,
-                         card.title or f"{t('score_title', lang)} · {card.rules.preset}")]
+    table = score_table(card.players, rows, score.totals, lang,
+                        card.title or f"{t('score_title', lang)} · {card.rules.preset}")
+    return "\n".join([table, *outcome_lines(card, lang)])
+
+
+def outcome_lines(card: ScoreCard, lang: str = "en") -> list[str]:
+    """Who is eliminated; then the winner and the pot, or the pot so far and the next deal."""
+    score = tally(card)
+    names = card.players
+    lines = []
     if score.eliminated:
         lines.append(f"{t('eliminated', lang)}: " + ", ".join(names[s] for s in score.eliminated))
     if score.over and score.winner is not None:
@@ -131,14 +138,14 @@ def card_text(card: ScoreCard, lang: str = "en") -> str:
         if card.rules.money is not None:
             who = names[score.pot_winner] if score.pot_winner is not None else "-"
             lines.append(t("pot", lang, cents=score.pot, name=who))
-    else:
-        if card.rules.money is not None:
-            lines.append(t("score_pot_so_far", lang, cents=score.pot))
-        first = names[_after(score.next_dealer, score.active)]
-        req = Requirement.parse(score.next_requirement).describe(lang)
-        lines.append(t("score_next", lang, n=len(score.rounds) + 1, req=req,
-                       dealer=names[score.next_dealer], first=first))
-    return "\n".join(lines)
+        return lines
+    if card.rules.money is not None:
+        lines.append(t("score_pot_so_far", lang, cents=score.pot))
+    first = names[_after(score.next_dealer, score.active)]
+    req = Requirement.parse(score.next_requirement).describe(lang)
+    lines.append(t("score_next", lang, n=len(score.rounds) + 1, req=req,
+                   dealer=names[score.next_dealer], first=first))
+    return lines
 
 
 def _after(seat: int, active: Sequence[int]) -> int:
