@@ -19,18 +19,14 @@ from jokeren.views import SeatView, event_for, view
 def pytest_sessionfinish(session: object) -> None:
     """Free the engine's memos before pytest's closing garbage collections.
 
-    After the property tests a worker holds millions of memoised answers (``melds`` keeps
-    up to 100,000 per rule set, for every random rule set tried); pytest's closing
-    ``gc.collect()`` calls then take over the 5 s pytest-xdist gives a worker to stop, and
-    its SIGINT surfaces as a PytestUnraisableExceptionWarning in hypothesis' gc callback.
+    After the property tests a worker's memos are full (``memo.BUDGET``: tens of MB of
+    small objects); pytest's closing ``gc.collect()`` calls then take long, and past the
+    5 s pytest-xdist gives a worker to stop, its SIGINT surfaces as a
+    PytestUnraisableExceptionWarning in hypothesis' gc callback.
     Dropping the memos frees them by reference counting, before any collection runs."""
-    from jokeren import analysis, melds
+    from jokeren import memo
 
-    for table in melds._tables.values():
-        table.clear()
-    melds._tables.clear()
-    melds._by_identity._entries.clear()
-    analysis._CACHE.clear()
+    memo.clear_all()
 
 
 def all_cards(state: State) -> Counter:

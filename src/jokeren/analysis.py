@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from .cards import JOKER, NATURALS, Card
 from .melds import Meld, card_value
+from .memo import BUDGET, drop_oldest, register
 from .requirements import Requirement
 from .rules import PENALTY_KEYS, Rules
 
@@ -303,8 +304,9 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                                               "run", value, size, (suit, a, *wild)))
 
 
-_CACHE: dict[tuple[object, ...], _Hand] = {}
-_CACHE_SIZE = 2048
+_CACHE: dict[tuple[object, ...], _Hand] = {}  # the bound: memo.BUDGET["analysis"]
+register("analysis", _CACHE.__len__, lambda: _CACHE, _CACHE.clear)
+_CACHE_SIZE = BUDGET["analysis"]
 
 
 def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card],
@@ -314,7 +316,7 @@ def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card],
     compiled = _CACHE.get(key)
     if compiled is None:
         if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
+            drop_oldest(_CACHE, _CACHE_SIZE // 2)
         compiled = _CACHE[key] = _Hand(cards, p, blocked, hard_first)
     return compiled
 

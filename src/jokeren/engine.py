@@ -18,7 +18,7 @@ from .actions import Action, Verb
 from .cards import JOKER, NATURALS, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from .events import Event
 from .melds import Meld, MeldError, extension, read_meld, reading, replace_joker
-from .memo import ByIdentity
+from .memo import BUDGET, ByIdentity
 from .phase import OFFER_PHASES, Phase
 from .rearrange import RearrangeError, check_table, new_owners
 from .reasons import Reason
@@ -533,7 +533,7 @@ def _count_table(table: tuple[Meld, ...]) -> _OnTable:
 
 # Kept by the table's identity: a table is shared by the states until it changes, and
 # hashing it would cost more than counting.
-_on_table = ByIdentity(_count_table)
+_on_table = ByIdentity(_count_table, size=BUDGET["engine.table"], name="engine.table")
 
 
 def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
@@ -848,7 +848,7 @@ def _usable_pending(state: State) -> tuple[Card, ...]:
 
 
 # Asked for every discard listed: kept by the state's identity.
-_waiting = ByIdentity(_usable_pending, size=16)
+_waiting = ByIdentity(_usable_pending, size=BUDGET["engine.pending"], name="engine.pending")
 
 
 def _discard(state: State, seat: int, action: Action,

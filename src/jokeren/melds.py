@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import RANKS, Card
-from .memo import ByIdentity
+from .memo import BUDGET, ByIdentity, drop_oldest, register
 from .reasons import Reason, Suit
 from .rules import Rules
 
@@ -258,31 +258,53 @@ def _gap_error(rules: Rules) -> MeldError:
 
 # --- public -----------------------------------------------------------------------------
 
-_MEMO_SIZE = 100_000  # answers per rule set (about 1 KB each), then it starts again
+_MAX_RULE_SETS = 32  # rule sets with answers kept; the oldest goes first
 _tables: dict[str, dict[tuple[object, ...], Any]] = {}  # by the rules' content
+_share = BUDGET["melds"]  # the most answers one rule set keeps: the budget over the sets
 
 
 def _table_for(rules: Rules) -> dict[tuple[object, ...], Any]:
     key = repr(rules)
     table = _tables.get(key)
     if table is None:
-        if len(_tables) > 16:
-            _tables.clear()
+        if len(_tables) >= _MAX_RULE_SETS:
+            del _tables[next(iter(_tables))]
+            _by_identity.clear()  # it may still hold the dropped table
         table = _tables[key] = {}
+        _reshare()
     return table
 
 
-_by_identity = ByIdentity(_table_for)
+def _reshare() -> None:
+    """Split the budget between the rule sets in use, so that together they stay in it."""
+    global _share
+    _share = BUDGET["melds"] // max(1, len(_tables))
+    for table in _tables.values():
+        if len(table) > _share:
+            drop_oldest(table, _share // 2)
+
+
+def _clear() -> None:
+    for table in _tables.values():
+        table.clear()  # freed by reference counting at once, before any collection
+    _tables.clear()
+    _by_identity.clear()
+    _reshare()
+
+
+_by_identity = ByIdentity(_table_for, size=BUDGET["melds.rules"], name="melds.rules")
+register("melds", lambda: sum(map(len, _tables.values())), lambda: _tables, _clear)
 
 
 def memo_for(rules: Rules) -> dict[tuple[object, ...], Any]:
     """The answers already found under ``rules`` (pure functions, asked again and again by
     move listing and search). Rules hold a dict, so they are unhashable: the table is found
     by the rules' content (equal rules share it, e.g. every match of a tournament), and
-    cached by the rules' identity."""
+    cached by the rules' identity. All rule sets together keep at most ``BUDGET["melds"]``
+    answers: each its share, the older half dropped when it is over."""
     table = _by_identity(rules)
-    if len(table) > _MEMO_SIZE:
-        table.clear()
+    if len(table) > _share:
+        drop_oldest(table, _share // 2)
     return table
 
 

@@ -1,33 +1,94 @@
-"""Answers kept by an object's identity, for immutable objects that are costly to hash.
+"""The engine's process-wide caches, each with a bound, and the budget they share.
 
-A table of melds, a state or a rule set is shared unchanged by many states, and asked the
-same question again and again by move listing and search; hashing it would cost more than
-the answer. Each entry holds its object beside the answer, so the object's id cannot be
-taken by another object while the entry lives. The cache starts again when it is full.
+Move listing, search and the computer players ask the same pure questions again and again
+(is this a meld, what do these cards extend, what can this hand make), so the answers are
+kept. A server holds many tables under many house rules in one process, so every cache
+here has a bound, and together they have a budget (``BUDGET``). A cache that reaches its
+bound drops its oldest half (dicts keep insertion order): oldest first, not least recently
+used, because a hit then costs nothing extra. Each cache registers itself, so a benchmark
+(benchmarks/memory.py) and the tests can measure and empty them all.
+
+``ByIdentity`` keeps answers by an object's identity, for immutable objects that are costly
+to hash: a table of melds, a state or a rule set is shared unchanged by many states.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
+# The budget, in entries, of each process-wide cache: about 55 MB in all when every one is
+# full (bytes measured in 4-player random play, where buying makes big hands; the figures
+# of a server's tables: benchmarks/memory.py, docs/benchmarks.md).
+BUDGET = {
+    "melds": 50_000,  # meld answers, all rule sets together (0.4-0.8 KB each)
+    "analysis": 256,  # compiled hands of the solver (5-60 KB each)
+    "melds.rules": 256,  # rule set (by identity) -> its meld answers
+    "engine.table": 256,  # table of melds (by identity) -> its card counts
+    "engine.pending": 16,  # state (by identity) -> cards it must still use
+}
+
+
+@dataclass(frozen=True)
+class Cache:
+    """A registered cache: its name (a key of ``BUDGET``), how many entries it holds now,
+    what it holds (for measuring) and how to empty it."""
+
+    name: str
+    entries: Callable[[], int]
+    contents: Callable[[], object]
+    clear: Callable[[], None]
+
+
+CACHES: list[Cache] = []
+
+
+def register(name: str, entries: Callable[[], int], contents: Callable[[], object],
+             clear: Callable[[], None]) -> None:
+    """Name a process-wide cache (its bound is ``BUDGET[name]``)."""
+    CACHES.append(Cache(name, entries, contents, clear))
+
+
+def clear_all() -> None:
+    """Empty every registered cache (tests, and a server that wants its memory back)."""
+    for cache in CACHES:
+        cache.clear()
+
+
+def drop_oldest(table: dict[Any, Any], keep: int) -> None:
+    """Drop the oldest entries of ``table`` until ``keep`` are left."""
+    for key in list(islice(table, max(0, len(table) - keep))):
+        del table[key]
+
 
 class ByIdentity(Generic[K, V]):
-    """``compute(obj)``, computed once per object (by identity) while it stays cached."""
+    """``compute(obj)``, computed once per object (by identity) while it stays cached.
 
-    def __init__(self, compute: Callable[[K], V], size: int = 256) -> None:
+    Each entry holds its object beside the answer, so the object's id cannot be taken by
+    another object while the entry lives. At ``size`` entries the older half goes.
+    """
+
+    def __init__(self, compute: Callable[[K], V], size: int = 256,
+                 name: str | None = None) -> None:
         self._compute = compute
         self._size = size
         self._entries: dict[int, tuple[K, V]] = {}
+        if name is not None:
+            register(name, self.__len__, lambda: self._entries, self.clear)
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
     def __call__(self, obj: K) -> V:
         entry = self._entries.get(id(obj))
         if entry is None or entry[0] is not obj:
             if len(self._entries) >= self._size:
-                self._entries.clear()
+                drop_oldest(self._entries, self._size // 2)
             entry = self._entries[id(obj)] = (obj, self._compute(obj))
         return entry[1]
 
@@ -35,5 +96,8 @@ class ByIdentity(Generic[K, V]):
         """Give ``obj`` the answer of ``like``: the caller knows they are the same."""
         value = self(like)
         if len(self._entries) >= self._size:
-            self._entries.clear()
+            drop_oldest(self._entries, self._size // 2)
         self._entries[id(obj)] = (obj, value)
+
+    def clear(self) -> None:
+        self._entries.clear()

@@ -15,7 +15,7 @@ from ..actions import Action, Verb
 from ..cards import JOKER, Card, to_hand
 from ..phase import Phase
 from ..views import SeatView
-from .hand import HandEval, without
+from .hand import HandEval, keep_round, without
 
 TAKE_MARGIN = 3.0  # taking the discard must beat a blind draw by this much
 BUY_MARGIN = 10.0  # buying adds two cards: only for real progress
@@ -36,8 +36,7 @@ class BasicPlayer:
         key = (view.round_index, out, view.rules.preset)
         ev = self._evals.get(key)
         if ev is None:
-            if len(self._evals) > 8:
-                self._evals.clear()
+            keep_round(self._evals, view.round_index)
             ev = self._evals[key] = HandEval(view.rules, view.round_index, view.requirement,
                                              out)
         return ev

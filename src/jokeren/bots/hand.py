@@ -15,14 +15,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import JOKER, Card
+from ..memo import drop_oldest
 from ..requirements import Requirement
 from ..rules import Rules
 
 REQ_WEIGHT = 12.0  # one missing card for the requirement weighs about one dead high card
 PARTIAL_SHARE = 0.5  # a partial meld costs this share of its penalty (without ``live``)
 JOKER_HELD = 2.0  # an unused joker in hand: nearly free, it completes what comes
+CACHE_SIZE = 4096  # hands scored and kept per evaluator (about 0.6 KB each; a strong
+#                    player's evaluator meets about 1,000 in a round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,13 @@ class Arrangement:
     partial: tuple[Card, ...]
     dead: tuple[Card, ...]
     req_missing: int  # cards still missing for the requirement (0 once out or met)
+
+
+def keep_round(evals: dict[tuple[Any, ...], HandEval], round_index: int) -> None:
+    """Forget the evaluators (keyed by round first) of other rounds: a computer player
+    keeps what one round needs, however long the match (a server holds many)."""
+    for key in [k for k in evals if k[0] != round_index]:
+        del evals[key]
 
 
 class HandEval:
@@ -66,8 +77,8 @@ class HandEval:
         key = tuple(sorted(hand))
         found = self._cache.get(key)
         if found is None:
-            if len(self._cache) > 20000:
-                self._cache.clear()
+            if len(self._cache) >= CACHE_SIZE:
+                drop_oldest(self._cache, CACHE_SIZE // 2)
             found = self._cache[key] = self._arrange(key)
         return found
 

@@ -25,7 +25,7 @@ from ..state import State
 from ..views import SeatView
 from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
 from .determinise import determinise, unseen
-from .hand import HandEval, without
+from .hand import HandEval, keep_round, without
 
 TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
 RACE = True  # score hands by cards left to place, until someone is close to out
@@ -54,6 +54,7 @@ class LookaheadPlayer(BasicPlayer):
         race = RACE and not self.someone_close(view)
         ev = self._evals.get(key)
         if ev is None or ev.live is not self._live or ev.race is not race:
+            keep_round(self._evals, view.round_index)
             ev = self._evals[key] = HandEval(view.rules, view.round_index, view.requirement,
                                              out, live=self._live, race=race)
         return ev
@@ -218,8 +219,7 @@ class LookaheadPlayer(BasicPlayer):
         key = (state.round_index, id(state.rules), out)
         ev = self._world_evals.get(key)
         if ev is None:
-            if len(self._world_evals) > 8:
-                self._world_evals.clear()
+            keep_round(self._world_evals, state.round_index)
             ev = self._world_evals[key] = HandEval(state.rules, state.round_index,
                                                    state.requirement, out)
         return ev
