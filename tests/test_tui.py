@@ -135,9 +135,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
     app = JokerenApp(config, lang="en", deal=DEAL, bots=bots, bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
-        # The duplicate exchange asks Ann first.
-        assert "Exchange a duplicate" in status(app)
-        await pilot.press("p")
+        # Ann holds no duplicate: the exchange does not ask her.
         assert "Draw a card (d) or take the discard Q♣ (t)" in status(app)
         await pilot.press("d")
         # Bob bought the upcard when Ann drew; her stock card is marked as new.
@@ -201,6 +199,9 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         await pilot.press("x")
         await pilot.press("y")
         await pilot.pause()
+        # The table stays as it ended until Enter.
+        assert "Ann went out!" in status(app) and "Enter: score sheet" in status(app)
+        await pilot.press("enter")
 
         # The score sheet: the round, its requirement, the dealer, points, cards left.
         assert isinstance(app.screen, ScoreScreen)
@@ -225,13 +226,12 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
                      bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
-        assert "Ruil een dubbele kaart" in status(app)
-        await pilot.press("p", "d")
+        await pilot.press("d")
         text = screen_text(app)
         assert "Eis: een set van 3" in text and "Bob kocht Q♣" in text
         assert "Trek een kaart" not in status(app)
         await pilot.press("h")
-        assert "Je kunt uitleggen:" in screen_text(app)
+        assert "Je kunt uitleggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)
         # Move the first card right twice; s sorts again, a second s sorts by rank.
         first = hand_of(app)[0]
         await pilot.press("space", "shift+right", "shift+right")
@@ -364,22 +364,42 @@ def test_hints_name_the_cards_that_complete_the_requirement() -> None:
     from jokeren.views import view
 
     game = _ann_game()
-    h = hints(view(game.state, 0))
+    h = hints(view(game.state, 0), [])
     assert not h.melds
     assert {c.rank for c in h.wanted} == {5}  # only the pair of fives can become a set
-    assert hints(view(game.state, 1)).melds == ()  # Bob has no set of 3 either
 
 
-def test_hints_name_the_lay_offs_once_out() -> None:
-    from dataclasses import replace
-
-    from jokeren.melds import read_meld
+def test_hints_come_from_the_engines_listing() -> None:
+    """Issue 30.11: no lay-off in the turn of coming out (the engine refuses it), every way
+    to come out with the natural ones first, and a joker swap once it is allowed."""
+    from jokeren.legal import legal_actions
     from jokeren.tui.hints import hints
     from jokeren.views import view
 
-    v = view(_ann_game().state, 0)
-    table = (read_meld(parse_cards("7s 7h 7d"), v.rules, v.round_index),
-             read_meld(parse_cards("3h 4h 5h"), v.rules, v.round_index))
-    out = replace(v, come_out=(True, False, False), table=table)
-    # 7c joins the sevens; 2h and 6h would extend the run, but Ann holds only 6s, not 6h
-    assert hints(out).lay_offs == ((Card.parse("7c"), 1),)
+    hands = ("5h 5d 5c 7s 7h * 9c Jh 2d 4c Ks Ah 3s", BOB, CAS)
+    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+                Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc"),
+                     parse_cards("5s 8d 8h 9d 10h")))
+    while game.state.phase is not Phase.DRAW:
+        game.play(game.state.to_act, PASS)
+    game.play(0, DRAW)  # Ann draws 5s (once Qc's sale is over)
+    while game.state.phase is not Phase.PLAY:
+        game.play(game.state.to_act, PASS)
+    h = hints(view(game.state, 0), legal_actions(game.state))
+    jokers = [any(c.joker for g in o for c in g) for o in h.melds]
+    assert len(h.melds) > 3 and jokers == sorted(jokers) and not jokers[0] and jokers[-1]
+    assert h.lay_offs == () and h.swaps == ()
+    come_out = next(a for a in legal_actions(game.state) if a.verb is Verb.MELD
+                    and len(a.melds[0]) == 3 and any(c.joker for c in a.melds[0]))
+    game.play(0, come_out)  # two fives and a joker: it can be swapped later
+    h = hints(view(game.state, 0), legal_actions(game.state))
+    assert h.lay_offs == () and h.swaps == () and h.melds == ()  # coming-out turn
+    game.play(0, discard(Card.parse("Ks")))
+    while game.state.to_act != 0 or game.state.phase is not Phase.PLAY:
+        seat = game.state.to_act
+        legal = legal_actions(game.state)
+        game.play(seat, DRAW if DRAW in legal else PASS if PASS in legal else
+                  next(a for a in legal if a.verb is Verb.DISCARD))
+    h = hints(view(game.state, 0), legal_actions(game.state))
+    assert (Card.parse("5c"), 1) in h.lay_offs or (Card.parse("5s"), 1) in h.lay_offs
+    assert h.swaps  # the fives' joker is named, to free it

@@ -222,16 +222,19 @@ def play_cmd(
     humans: Annotated[str, typer.Option(
         "--humans", help="The people at the screen: names with commas, or a count.")] = "",
     bots: Annotated[str, typer.Option("--bots", help="Computer players' levels: one for "
-                                      "all, or one per computer seat (random,basic).")]
-    = "random",
+                                      "all, or one per computer seat (basic,strong).")]
+    = "basic",
     lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
     = None,
     learn: Annotated[bool, typer.Option(
         "--learn", help="Learning mode: open hands, each computer move explained.")] = False,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
     save: Annotated[Path | None, typer.Option(
-        "--save", help="Write the match as a game record to this file after every round.")]
-    = None,
+        "--save", help="Write the match as a game record to this new file after every "
+        "round (and on quitting).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a match saved by play (its record): the moves so far "
+        "are played again, and it is saved back to the same file.")] = None,
     confirm: Annotated[bool, typer.Option(
         "--confirm/--no-confirm", help="Ask before going out or discarding a joker.")] = True,
     setup: Annotated[bool, typer.Option(
@@ -246,23 +249,45 @@ def play_cmd(
         fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
     import secrets
 
+    from .tui.resume import ResumeError, resume_match
+
     language = (lang or detect_lang()).value
     load_rules(rules, language)  # a bad preset or file: one sentence, exit 2, before any screen
+    if save is not None and resume is None:
+        check_new_file(save, language)
     # A name, not "Me"/"Ik": the log says "Ann legde af", never "Ik legt af" or "Me's hand".
     choice = SetupChoice(rules, players, humans or DEFAULT_NAME, bots, learn, confirm)
     match_seed = secrets.randbelow(2**31) if seed is None else seed
-    config = None
-    if not setup:
+    config, game = None, None
+    if resume is not None:
+        try:
+            config, game = resume_match(resume, humans, save or resume, confirm, language)
+        except ResumeError as exc:
+            fail(str(exc))
+    elif not setup:
         try:
             config = make_config(choice, language, match_seed, save)
         except ValueError as exc:
             fail(text_of(exc, language))
-    table = JokerenApp(config, lang=language, setup=choice, seed=match_seed, save=save)
+    table = JokerenApp(config, lang=language, setup=choice, seed=match_seed, save=save,
+                       game=game)
     table.run()
     if table.session is not None and table.session.game.state.results:
         from .sheet import score_sheet
 
         typer.echo(score_sheet(table.session.game.state, language))
+    if table.saved_note:
+        typer.echo(table.saved_note)
+
+
+def check_new_file(path: Path, lang: str) -> None:
+    """--save: a new file in a folder that exists, checked before the first round."""
+    from .i18n import t
+
+    if path.exists():
+        fail(t("cli_save_exists", lang, path=path))
+    if not path.parent.is_dir():
+        fail(t("cli_save_no_folder", lang, path=path, folder=path.parent))
 
 
 def _add_sub_apps() -> None:

@@ -219,6 +219,20 @@ class Game:
             stock=tuple(reversed(s.stock)),
         ))
 
+    @classmethod
+    def resume(cls, record: Record) -> Game:
+        """The match of ``record`` where it stopped, to play on; RecordError if a move in it
+        is illegal or it holds no round."""
+        if not record.rounds:
+            raise RecordError("the record holds no round to continue")
+        result = replay(record)
+        if not result.ok or result.state is None:
+            reason = result.error["reason"] if result.error else "an illegal move"
+            raise RecordError(f"it cannot be continued: {reason}")
+        game = cls.__new__(cls)
+        game.state, game.record = result.state, record
+        return game
+
     def play(self, seat: int, action: Action) -> list[Event]:
         self.state, events = apply(self.state, seat, action)
         self.record.rounds[-1].moves.append(format_line(self.state, seat, action))

@@ -18,7 +18,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button
+from textual.geometry import Region
+from textual.widgets import Button, Static
 
 from ..actions import BUY, DRAW, PASS, TAKE, Action, Verb, discard, give, lay, meld, swap
 from ..bots import Player
@@ -26,14 +27,17 @@ from ..cards import Card
 from ..engine import Deal, IllegalMoveError
 from ..events import Event
 from ..i18n import t
+from ..record import Game
 from ..state import Phase
 from ..views import SeatView
-from .hints import hints
+from .hints import hint_text, hints
+from .news import NewCards
 from .order import HandOrder
 from .screens import (
     ConfirmScreen,
     CoverScreen,
     HelpScreen,
+    NoteScreen,
     ScoreScreen,
     SetupChoice,
     SetupScreen,
@@ -42,7 +46,10 @@ from .session import Session, TableConfig, available_levels
 from .widgets import HandView, Line, TableView, card_text
 from .words import cards_text, event_lines, explain, status_line
 
-LOG_LINES = 4
+# The app's own actions that act on the table: none of them passes through a screen put
+# over it (the cover between people, the score sheet, a question, the help).
+TABLE_ACTIONS = frozenset({"cursor", "move", "select", "clear", "sort", "target", "cycle",
+                           "act", "toggle_confirm", "scores", "log_page", "go_on"})
 # Buttons of the action bar: (action, key, label) and the phases they belong to.
 ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
     ("draw", "d", "tui_act_draw", (Phase.DRAW,)),
@@ -56,6 +63,7 @@ ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
     ("swap", "w", "tui_act_swap", (Phase.PLAY,)),
     ("discard", "x", "tui_act_discard", (Phase.PLAY, Phase.UPCARD_SWAP)),
     ("hint", "h", "tui_act_hint", (Phase.DRAW, Phase.PLAY)),
+    ("scores", "o", "tui_act_scores", ()),
     ("help", "?", "tui_act_help", ()),
 )
 
@@ -78,8 +86,12 @@ class JokerenApp(App[None]):
         *(Binding(str(n), f"target({n})", show=False) for n in range(1, 10)),
         Binding("0", "target(10)", show=False),
         *(Binding(key, f"act('{name}')", show=False) for name, key, _, _ in ACTIONS
-          if key != "?"),
+          if key not in "?o"),
         Binding("question_mark", "act('help')", show=False),
+        Binding("o", "scores", show=False),
+        Binding("pageup", "log_page(-1)", show=False),
+        Binding("pagedown", "log_page(1)", show=False),
+        Binding("enter", "go_on", show=False),
         Binding("c", "toggle_confirm", show=False),
         Binding("q", "quit", show=False),
     ]
@@ -88,10 +100,11 @@ class JokerenApp(App[None]):
                  setup: SetupChoice | None = None, deal: Deal | None = None,
                  bots: Sequence[Player] | None = None, bot_delay: float = 0.5,
                  levels: tuple[str, ...] | None = None, seed: int = 0,
-                 save: Path | None = None) -> None:
+                 save: Path | None = None, game: Game | None = None) -> None:
         """Start at ``config``, or with the setup screen (``setup``: its first answers).
 
-        ``deal`` and ``bots`` fix the first deal and the computer players (tests).
+        ``deal`` and ``bots`` fix the first deal and the computer players (tests);
+        ``game`` is a saved match to continue (``config`` then says who sits where).
         """
         super().__init__()
         self.lang = lang
@@ -99,17 +112,24 @@ class JokerenApp(App[None]):
         self.setup_choice = setup or SetupChoice()
         self.deal, self.fixed_bots, self.bot_delay = deal, bots, bot_delay
         self.levels = levels or available_levels()
-        self.seed, self.save_path = seed, save
+        self.seed, self.save_path, self.resumed = seed, save, game
         self.session: Session | None = None
         self.seat = 0  # the person whose hand is on the screen
         self.orders: dict[int, HandOrder] = {}
+        self.news = NewCards()
         self.selected: set[int] = set()
         self.cursor = 0
         self.groups: list[list[int]] = []
         self.target = 0
-        self.log_lines: deque[Text] = deque(maxlen=200)
-        self.message: Text | None = None  # a refusal or a hint, until the next move
+        self.log_lines: deque[Text] = deque(maxlen=500)
+        self.message: Text | None = None  # a refusal or a note, until the next move
+        self.hint: Text | None = None  # shown instead of the log until the next move
+        self.note: str | None = None  # for the person leaving the screen (what they bought)
+        self.ending = ""  # how the round ended (went out, stock ran out)
+        self.round_done = False  # the round is over; Enter shows the score sheet
+        self.eliminated: tuple[int, ...] = ()
         self.confirm = True
+        self.saved_note = ""  # where the match was saved on quitting, for the command line
 
     # --- building ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -120,7 +140,8 @@ class JokerenApp(App[None]):
         yield Line(id="piles")
         yield Line(id="hand-title")
         yield HandView(id="hand")
-        yield Line(id="log")
+        with VerticalScroll(id="log-box"):
+            yield Static(id="log")
         yield Line(id="status")
         with Horizontal(id="actions"):
             for name, key, label, _ in ACTIONS:
@@ -144,9 +165,17 @@ class JokerenApp(App[None]):
     def start(self, config: TableConfig) -> None:
         self.config = config
         self.confirm = config.confirm
-        self.session = Session(config, self.deal, self.fixed_bots)
+        self.session = Session(config, self.deal, self.fixed_bots, self.resumed)
         self.seat = self.session.humans[0]
+        self.eliminated = self.session.game.state.eliminated
         self.advance()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key passes through the cover (it takes Enter alone), and no table key through
+        another screen put over the table."""
+        if isinstance(self.screen, CoverScreen):
+            return False
+        return not (action in TABLE_ACTIONS and len(self.screen_stack) > 1)
 
     # --- the flow of play ----------------------------------------------------------------
     def advance(self) -> None:
@@ -156,18 +185,17 @@ class JokerenApp(App[None]):
             return
         while True:
             if s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                self.redraw()
-                self.round_over()
+                self.end_of_round()
                 return
             if s.human_turn():
                 seat = s.to_act
+                if s.phase is Phase.EXCHANGE and s.legal() == [PASS]:
+                    self.log_events(s.play(seat, PASS))  # no duplicate to give: not asked
+                    continue
                 if seat != self.seat and len(s.humans) > 1:
-                    self.seat = seat
-                    self.redraw()
-                    name = s.players[seat]
-                    self.push_screen(CoverScreen(t("tui_cover", self.lang, name=name)))
+                    self.pass_screen(seat)
                     return
-                self.seat = seat
+                self.seat, self.note = seat, None
                 self.redraw()
                 return
             move = s.bot_move()
@@ -183,32 +211,113 @@ class JokerenApp(App[None]):
                 self.set_timer(self.bot_delay, self.advance)
                 return
 
-    def round_over(self) -> None:
+    def pass_screen(self, seat: int) -> None:
+        """Cover the table for ``seat``'s person; first show the one leaving what they got."""
+        self.hint, self.message = None, None
+        note, self.note = self.note, None
+
+        def cover(_: object = None) -> None:
+            self.seat = seat
+            self.clear_selection()
+            self.redraw()  # under the cover
+            self.push_screen(CoverScreen(self.cover_text(seat)), lambda _: self.redraw())
+
+        if note:
+            self.redraw()
+            self.push_screen(NoteScreen(note, self.lang), cover)
+        else:
+            cover()
+
+    def cover_text(self, seat: int) -> str:
+        """Who gets the screen and why (a card for sale, the upcard, the exchange, a turn)."""
+        v = self.session.view(seat) if self.session else self.view()
+        name, top = v.players[seat], v.discard_top.symbol() if v.discard_top else "-"
+        why = {Phase.BUYING: "tui_cover_buy", Phase.UPCARD_OFFER: "tui_cover_upcard",
+               Phase.EXCHANGE: "tui_cover_exchange"}.get(v.phase, "tui_cover_turn")
+        return t(why, self.lang, name=name, card=top) + "\n\n" + t("tui_cover", self.lang,
+                                                                    name=name)
+
+    def end_of_round(self) -> None:
+        """The table stays as it ended (what was laid to go out shows); Enter: score sheet."""
         s = self.session
         assert s is not None
-        note = ""
+        if self.round_done:
+            return
+        self.round_done = True
+        self.hint = None
+        gone = [i for i in s.game.state.eliminated if i not in self.eliminated]
+        self.eliminated = s.game.state.eliminated
+        for i in gone:
+            self.add_log(Text(t("tui_ev_eliminated", self.lang, name=s.players[i]),
+                              style="bold"))
+        saved = ""
         if self.config is not None and self.config.save is not None:
-            note = self.save_record()
-        self.push_screen(ScoreScreen(self.view(), self.lang, self.save_record, note),
+            saved = " " + self.save_record()
+        self.message = Text(f"{self.ending} {t('tui_enter_scores', self.lang)}{saved}".strip(),
+                            style="bold")
+        self.redraw()
+
+    def action_go_on(self) -> None:
+        if self.round_done:
+            self.show_scores()
+
+    def action_scores(self) -> None:
+        if self.session is not None:
+            self.show_scores()
+
+    def show_scores(self) -> None:
+        s = self.session
+        assert s is not None
+        playing = not self.round_done
+        self.push_screen(ScoreScreen(self.view(), self.lang, self.save_record,
+                                     "" if playing else self.ending, playing=playing),
                          self._score_done)
 
     def _score_done(self, choice: str | None) -> None:
         s = self.session
         assert s is not None
+        if choice == "back":
+            return
+        if choice == "quit" and s.phase is not Phase.MATCH_OVER:
+            self.saved_note = self.save_record()
         if choice == "quit" or s.phase is Phase.MATCH_OVER:
             self.exit()
             return
         s.next_round()
+        self.round_done, self.ending, self.message = False, "", None
         self.orders.clear()
+        self.news.clear()
         self.clear_selection()
-        self.log_lines.clear()
+        self.add_log(Text(t("tui_round", self.lang, n=len(s.game.state.results) + 1,
+                            total=s.game.state.rules.match_rounds() or "?"), style="dim"))
         self.advance()
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """Ask first in a match not over; on yes the match is saved, to go on later."""
+        s = self.session
+        if s is None or s.phase is Phase.MATCH_OVER:
+            self.exit()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.saved_note = self.save_record()
+                self.exit()
+
+        self.push_screen(ConfirmScreen(t("tui_quit_ask", self.lang, path=self.save_target()),
+                                       self.lang), answer)
+
+    def save_target(self) -> Path:
+        if self.config is not None and self.config.save is not None:
+            return self.config.save
+        if self.save_path is None:
+            self.save_path = Path(f"jokeren-{datetime.now():%Y%m%d-%H%M%S}.json")
+        return self.save_path
 
     def save_record(self) -> str:
         s = self.session
         assert s is not None
-        path = (self.config.save if self.config and self.config.save else
-                Path(f"jokeren-{datetime.now():%Y%m%d-%H%M}.json"))
+        path = self.save_target()
         try:
             s.save(path)
         except OSError as exc:
@@ -227,18 +336,32 @@ class JokerenApp(App[None]):
                                 style="bold red")
             self.redraw()
             return
-        self.message = None
+        self.message, self.hint = None, None
         self.clear_selection()
         if action.verb in (Verb.LAY, Verb.SWAP, Verb.DISCARD):
             self.target = 0
+        if action.verb is Verb.BUY and len(s.humans) > 1:
+            got = [c for e in events if e.seat == self.seat and e.kind in ("buy", "draw")
+                   for c in e.cards]
+            self.note = t("tui_bought", self.lang, name=s.players[self.seat],
+                          cards=cards_text(got))
         self.log_events(events)
         self.advance()
 
     def log_events(self, events: Sequence[Event]) -> None:
         s = self.session
         assert s is not None
-        for line in event_lines(s.public(events), s.players, self.lang):
+        for e in events:
+            self.news.see(e)
+        public = s.public(events)
+        for line in event_lines(public, s.players, self.lang):
             self.add_log(Text(line))
+        for e, seen in zip(events, public, strict=True):
+            if e.kind in ("out", "stock-out", "turn-limit"):
+                self.ending = event_lines([seen], s.players, self.lang)[0]
+            if e.kind == "exchanged" and e.to is not None and s.humans == (e.to,):
+                self.add_log(Text(t("tui_ev_received", self.lang, cards=cards_text(e.cards),
+                                    name=s.players[e.seat or 0]), style="yellow"))
 
     def add_log(self, line: Text) -> None:
         self.log_lines.append(line)
@@ -262,18 +385,13 @@ class JokerenApp(App[None]):
         cards = self.hand()
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         self.selected = {i for i in self.selected if i < len(cards)}
-        total = v.rules.match_rounds()
-        header = Text(t("tui_round", lang, n=len(v.results) + 1, total=total or "∞"),
-                      style="bold")
-        header.append(" · " + t("tui_req", lang, req=v.requirement.describe(lang)),
-                      style="bold cyan")
-        header.append(" · " + t("tui_dealer", lang, name=v.players[v.dealer]))
-        header.append(" · " + t("tui_you", lang, name=v.players[self.seat]))
-        self.query_one("#header", Line).update(header)
+        self.query_one("#header", Line).update(self.header_text(v))
         self.query_one("#players", Line).update(self.players_text(v))
         owners = [v.players[o] for o in v.owners]
         self.query_one(TableView).show(list(zip(owners, v.table, strict=True)), self.target,
                                        t("tui_table_empty", lang))
+        if self.target:
+            self.call_after_refresh(self.scroll_to_target)
         top = v.discard_top.symbol() if v.discard_top else "-"
         piles = Text(t("tui_discard_pile", lang, card=top, n=v.discard_size))
         piles.append(" · " + t("tui_stock", lang, n=v.stock_size))
@@ -283,24 +401,57 @@ class JokerenApp(App[None]):
             text = " / ".join(cards_text([cards[i] for i in g]) for g in self.groups)
             piles.append(" · " + t("tui_groups_ready", lang, groups=text), style="green")
         self.query_one("#piles", Line).update(piles)
+        new = self.news.of(self.seat, v.hand)
         title = Text(t("tui_hand", lang, name=v.players[self.seat], n=len(v.hand)),
                      style="bold")
-        if v.drawn:
-            title.append(" · " + t("tui_new_card", lang, cards=cards_text(v.drawn)),
+        if new:
+            title.append(" · " + t("tui_new_card", lang, cards=cards_text(new)),
                          style="yellow")
         self.query_one("#hand-title", Line).update(title)
         grouped = [i for g in self.groups for i in g]
-        self.query_one(HandView).show(cards, self.selected, self.cursor, v.drawn, grouped)
-        self.query_one("#log", Line).update(
-            Text("\n").join(list(self.log_lines)[-LOG_LINES:]))
+        self.query_one(HandView).show(cards, self.selected, self.cursor, new, grouped)
+        box = self.query_one("#log-box", VerticalScroll)
+        box.set_class(self.hint is not None, "hinting")
+        self.query_one("#log", Static).update(
+            self.hint if self.hint is not None else Text("\n").join(list(self.log_lines)))
+        self.call_after_refresh(box.scroll_home if self.hint is not None else box.scroll_end,
+                                animate=False)
         status = self.message or Text(status_line(v, lang, len(self.groups)),
                                       style="bold")
         self.query_one("#status", Line).update(status)
         for name, _, _, phases in ACTIONS:
-            shown = name == "help" or (v.my_turn and v.phase in phases)
+            shown = name in ("help", "scores") or (v.my_turn and v.phase in phases)
             if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
                 shown = v.my_turn
             self.query_one(f"#act-{name}", Button).display = shown
+
+    def header_text(self, v: SeatView) -> Text:
+        """The round (of how many, if the match has a number of rounds), the requirement,
+        the dealer and whose hand is shown."""
+        lang = self.lang
+        done = v.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        n = len(v.results) + (0 if done else 1)
+        total = v.rules.match_rounds()
+        header = Text(t("tui_round", lang, n=n, total=total) if total
+                      else t("tui_round_open", lang, n=n), style="bold")
+        header.append(" · " + t("tui_req", lang, req=v.requirement.describe(lang)),
+                      style="bold cyan")
+        header.append(" · " + t("tui_dealer", lang, name=v.players[v.dealer]))
+        header.append(" · " + t("tui_you", lang, name=v.players[self.seat]))
+        return header
+
+    def scroll_to_target(self) -> None:
+        """Keep the chosen table meld in view (11 melds do not fit in 80x24)."""
+        if self.target:
+            box = self.query_one("#table-box", VerticalScroll)
+            box.scroll_to_region(Region(0, self.target - 1, 1, 1), animate=False)
+
+    def action_log_page(self, step: int) -> None:
+        box = self.query_one("#log-box", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
 
     def players_text(self, v: SeatView) -> Text:
         out = Text()
@@ -313,7 +464,9 @@ class JokerenApp(App[None]):
             style = "bold reverse" if s == v.to_act else "bold"
             out.append(name, style=style)
             out.append(" " + t("tui_cards", lang, n=v.hand_sizes[s]))
-            if v.come_out[s]:
+            if s in v.eliminated:
+                out.append(" ✗ " + t("tui_eliminated", lang), style="red")
+            elif v.come_out[s]:
                 out.append(" ✓ " + t("tui_is_out", lang), style="green")
             if v.open_hands is not None:
                 out.append(": ")
@@ -352,7 +505,7 @@ class JokerenApp(App[None]):
 
     def action_clear(self) -> None:
         self.clear_selection()
-        self.message = None
+        self.message, self.hint = None, None
         self.redraw()
 
     def action_sort(self) -> None:
@@ -406,7 +559,10 @@ class JokerenApp(App[None]):
         if name == "help":
             self.push_screen(HelpScreen(self.lang))
             return
-        if self.session is None:
+        if name == "scores":
+            self.action_scores()
+            return
+        if self.session is None or self.round_done:
             return
         v = self.view()
         if name == "hint":
@@ -480,21 +636,12 @@ class JokerenApp(App[None]):
         self.push_screen(ConfirmScreen(t(question, self.lang, **values), self.lang), answer)
 
     def show_hint(self, v: SeatView) -> None:
-        lang = self.lang
-        h = hints(v)
-        parts = []
-        if h.melds:
-            options = ["/".join(cards_text(g) for g in option) for option in h.melds[:3]]
-            parts.append(t("tui_hint_melds", lang, melds=" · ".join(options)))
-        else:
-            parts.append(t("tui_hint_no_melds", lang))
-        if h.lay_offs:
-            items = ", ".join(f"{c.symbol()}→{n}" for c, n in h.lay_offs[:6])
-            parts.append(t("tui_hint_lay", lang, items=items))
-        if not v.come_out[self.seat] and not h.melds:
-            parts.append(t("tui_hint_wanted", lang, cards=cards_text(h.wanted[:10]))
-                         if h.wanted else t("tui_hint_wanted_none", lang))
-        for part in parts:
-            self.add_log(Text(part, style="cyan"))
+        """The hint replaces the log until the next move: in the log it would stay for the
+        next person at the screen to read."""
+        s = self.session
+        assert s is not None
+        if not v.my_turn:
+            return
+        self.hint = hint_text(v, hints(v, s.legal()), self.lang)
         self.message = None
         self.redraw()

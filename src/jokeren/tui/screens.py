@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
@@ -23,7 +24,7 @@ from ..presets import PRESETS
 from ..requirements import Requirement
 from ..rules import Rules, RulesError
 from ..views import SeatView
-from .session import TableConfig
+from .session import DEFAULT_LEVEL, TableConfig
 from .widgets import card_text
 
 
@@ -41,7 +42,7 @@ class SetupChoice:
     rules: str = "amerikaans"
     players: int = 3
     humans: str = "Ann"
-    bots: str = "random"
+    bots: str = DEFAULT_LEVEL
     learn: bool = False
     confirm: bool = True
 
@@ -64,7 +65,7 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
         raise ValueError(t("tui_err_players", lang, rules=rules.preset, lo=lo, hi=hi))
     if choice.players < len(humans):
         raise ValueError(t("tui_err_seats", lang, humans=len(humans), players=choice.players))
-    given = tuple(b.strip() for b in choice.bots.split(",") if b.strip()) or ("random",)
+    given = tuple(b.strip() for b in choice.bots.split(",") if b.strip()) or (DEFAULT_LEVEL,)
     n_bots = choice.players - len(humans)
     bots = given * n_bots if len(given) == 1 else given
     if len(bots) != n_bots:
@@ -72,6 +73,15 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
     for level in bots:
         make_player(level)  # ValueError names the levels there are
     return TableConfig(rules, humans, bots, seed, choice.learn, choice.confirm, save)
+
+
+class Tick(Checkbox):
+    """A checkbox that shows "X" when on and nothing when off, not only another colour."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
 
 
 class SetupScreen(Screen[TableConfig]):
@@ -91,15 +101,15 @@ class SetupScreen(Screen[TableConfig]):
             yield Label(t("tui_setup_title", lang), id="setup-title")
             yield Label(t("tui_setup_rules", lang))
             yield Input(c.rules, id="rules", compact=True)
-            yield Label(t("tui_setup_presets", lang, names=", ".join(PRESETS)), classes="dim")
+            yield Static(t("tui_setup_presets", lang, names=", ".join(PRESETS)), classes="dim")
             yield Label(t("tui_setup_players", lang))
             yield Input(str(c.players), id="players", compact=True)
             yield Label(t("tui_setup_humans", lang))
             yield Input(c.humans, id="humans", compact=True)
-            yield Label(t("tui_setup_bots", lang) + f" ({', '.join(self.levels)})")
+            yield Static(t("tui_setup_bots", lang) + f" ({', '.join(self.levels)})")
             yield Input(c.bots, id="bots", compact=True)
-            yield Checkbox(t("tui_setup_learn", lang), c.learn, id="learn", compact=True)
-            yield Checkbox(t("tui_setup_confirm", lang), c.confirm, id="confirm", compact=True)
+            yield Tick(t("tui_setup_learn", lang), c.learn, id="learn", compact=True)
+            yield Tick(t("tui_setup_confirm", lang), c.confirm, id="confirm", compact=True)
             yield Label("", id="setup-error")
             yield Button(t("tui_setup_start", lang), id="start", variant="primary", compact=True)
 
@@ -133,9 +143,10 @@ class SetupScreen(Screen[TableConfig]):
 
 
 class CoverScreen(Screen[None]):
-    """Hides the table while the screen goes to the next person (no hand shows)."""
+    """Hides the table while the screen goes to the next person (no hand shows). It takes
+    Enter alone: a key meant for the table (d, space) must not pass it by accident."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "go", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", show=False)]
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -144,8 +155,21 @@ class CoverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.text, id="cover")
 
-    def on_click(self) -> None:
+    def action_go(self) -> None:
         self.dismiss(None)
+
+
+class NoteScreen(ModalScreen[None]):
+    """A word for the person at the screen before it passes on (the cards just bought)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", show=False)]
+
+    def __init__(self, text: str, lang: str) -> None:
+        super().__init__()
+        self.text, self.lang = text, lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text + "\n\n" + t("tui_note_enter", self.lang), id="note")
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -176,7 +200,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 def score_table(v: SeatView, lang: str) -> Table:
-    """Round, requirement, dealer, each player's points with the running total (* went out)."""
+    """Round, requirement, dealer, each player's points with the running total (* went out;
+    the key is ``score_key``)."""
     table = Table(expand=False, padding=(0, 1))
     table.add_column(t("round", lang), justify="right")
     table.add_column(t("requirement", lang))
@@ -195,6 +220,15 @@ def score_table(v: SeatView, lang: str) -> Table:
     return table
 
 
+def score_key(v: SeatView, lang: str) -> str:
+    """What "0* (85)" means, and who is out of the match."""
+    lines = [t("tui_score_key", lang)]
+    if v.eliminated:
+        lines.append(t("tui_score_eliminated", lang,
+                       names=", ".join(v.players[i] for i in v.eliminated)))
+    return "\n".join(lines)
+
+
 def cards_left(v: SeatView, lang: str) -> Text:
     out = Text(t("tui_cards_left", lang) + ":", style="bold")
     if not v.results:
@@ -208,35 +242,48 @@ def cards_left(v: SeatView, lang: str) -> Text:
 
 
 class ScoreScreen(Screen[str]):
-    """The score sheet after a round and at the end; dismissed with "next" or "quit"."""
+    """The score sheet after a round and at the end, dismissed with "next" or "quit"; or
+    looked at during play (``playing``), dismissed with "back"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "choose('next')", show=False),
+                Binding("escape,o", "choose('back')", show=False),
                 Binding("s", "choose('save')", show=False),
                 Binding("q", "choose('quit')", show=False)]
 
-    def __init__(self, v: SeatView, lang: str, save: Callable[[], str], note: str = "") -> None:
+    def __init__(self, v: SeatView, lang: str, save: Callable[[], str], ending: str = "",
+                 *, playing: bool = False) -> None:
         super().__init__()
-        self.v, self.lang, self.save, self.note = v, lang, save, note
+        self.v, self.lang, self.save, self.ending, self.playing = v, lang, save, ending, playing
 
     def compose(self) -> ComposeResult:
         v, lang = self.v, self.lang
         over = v.winner is not None
-        title = t("tui_score_final", lang) if over else t("tui_score_title", lang,
-                                                          n=len(v.results))
+        title = (t("tui_score_final", lang) if over else
+                 t("tui_score_now", lang) if self.playing else
+                 t("tui_score_title", lang, n=len(v.results)))
         with VerticalScroll(id="score"):
             yield Label(title, id="score-title")
+            if self.ending:
+                yield Label(self.ending, id="score-ending")
             yield Static(score_table(v, lang))
+            yield Static(score_key(v, lang), classes="dim")
             if over:
                 yield Label(t("match_over", lang, name=v.players[v.winner or 0]))
-            yield Static(cards_left(v, lang))
-            yield Label(self.note, id="score-note")
-        yield Label(t("tui_score_end" if over else "tui_score_next", lang), id="score-keys")
+            if not self.playing:
+                yield Static(cards_left(v, lang))
+            yield Label("", id="score-note")
+        keys = ("tui_score_back" if self.playing else
+                "tui_score_end" if over else "tui_score_next")
+        yield Label(t(keys, lang), id="score-keys")
 
     def action_choose(self, what: str) -> None:
         if what == "save":
             self.query_one("#score-note", Label).update(self.save())
             return
-        self.dismiss(what)
+        if self.playing:
+            self.dismiss("back")
+        elif what != "back":
+            self.dismiss(what)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -248,4 +295,5 @@ class HelpScreen(ModalScreen[None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        yield Static(t("tui_help", self.lang), id="help")
+        yield Static(t("tui_help", self.lang) + "\n\n" + t("tui_help_more", self.lang),
+                     id="help")

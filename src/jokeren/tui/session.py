@@ -21,6 +21,8 @@ from ..state import Phase
 from ..views import SeatView, event_for, view
 
 LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
+DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)
+TABLE_KEY = "table"  # the record's extra key: who sat at the screen, the computers' levels
 BOT_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
              "Mees", "Noor", "Otto", "Pien", "Roos")  # up to rules.MAX_PLAYERS computer seats
 
@@ -43,14 +45,17 @@ class TableConfig:
 
     rules: Rules
     humans: tuple[str, ...] = ("Ann",)
-    bots: tuple[str, ...] = ("random", "random")  # one level per computer seat
+    bots: tuple[str, ...] = ("basic", "basic")  # one level per computer seat
     seed: int = 0
     learn: bool = False
     confirm: bool = True
     save: Path | None = None
+    names: tuple[str, ...] = ()  # every seat's name, as a resumed record has them
 
     @property
     def players(self) -> tuple[str, ...]:
+        if self.names:
+            return self.names
         free = [n for n in BOT_NAMES if n not in self.humans]
         return (*self.humans, *free[: len(self.bots)])
 
@@ -67,12 +72,15 @@ class Session:
     """A live match: people at ``humans`` (seats), computer players at the others."""
 
     def __init__(self, config: TableConfig, deal: Deal | None = None,
-                 bots: Sequence[Player] | None = None) -> None:
+                 bots: Sequence[Player] | None = None, game: Game | None = None) -> None:
+        """A new match from ``config``, or the saved ``game`` continued (``--resume``)."""
         rules = replace(config.rules, open_hands=True) if config.learn else config.rules
         self.config = config
         self.players = config.players
         self.humans = tuple(range(len(config.humans)))
-        self.game = Game(rules, list(self.players), config.seed, deal)
+        self.game = game or Game(rules, list(self.players), config.seed, deal)
+        self.game.record.extra[TABLE_KEY] = {"humans": list(config.humans),
+                                             "bots": list(config.bots)}
         if bots is None:
             bots = [make_player(level, config.seed * 31 + i)
                     for i, level in enumerate(config.bots)]
@@ -95,8 +103,14 @@ class Session:
 
     @staticmethod
     def public(events: Sequence[Event]) -> list[Event]:
-        """The events as everyone at the table may see them (the shared log)."""
-        return [event_for(e, None) for e in events]
+        """The events as everyone at the table may see them (the shared log). Who a
+        duplicate went to is public (the givers pass clockwise); the card is not."""
+        return [e.without_cards(e.to) if e.kind == "exchanged" else event_for(e, None)
+                for e in events]
+
+    def legal(self) -> list[Action]:
+        """The engine's own listing of what the seat to act may do now (hints)."""
+        return legal_actions(self.game.state)
 
     # --- moves --------------------------------------------------------------------------
     def check(self, seat: int, action: Action) -> IllegalMoveError | None:

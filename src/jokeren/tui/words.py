@@ -12,7 +12,7 @@ from ..actions import Action, Verb
 from ..cards import Card
 from ..events import Event
 from ..i18n import t
-from ..melds import Meld
+from ..melds import Meld, MeldError, extension
 from ..search import candidate_melds
 from ..state import Phase
 from ..views import SeatView
@@ -120,9 +120,21 @@ def explain(v: SeatView, action: Action, lang: str) -> str | None:
         return t("tui_why_give", lang, card=action.card.symbol())
     if verb is Verb.DISCARD:
         card = action.card
+        on_table = _fits_table(v, card)
+        if on_table:
+            return t("tui_why_discard_table", lang, card=card.symbol(), n=on_table)
         key = "tui_why_discard_fits" if _fits(v, card, extra=False) else "tui_why_discard"
         return t(key, lang, card=card.symbol())
     return None
+
+
+def _fits_table(v: SeatView, card: Card) -> int:
+    """The first table meld ``card`` would extend (0 if none): such a card is not one that
+    "fits no meld", even when the player may not lay it off (yet)."""
+    for n, meld in enumerate(v.table, 1):
+        if not isinstance(extension(meld, (card,), v.rules, v.round_index), MeldError):
+            return n
+    return 0
 
 
 def _fits(v: SeatView, card: Card, extra: bool = True) -> tuple[Card, ...]:
