@@ -403,3 +403,126 @@ def test_hints_come_from_the_engines_listing() -> None:
     h = hints(view(game.state, 0), legal_actions(game.state))
     assert (Card.parse("5c"), 1) in h.lay_offs or (Card.parse("5s"), 1) in h.lay_offs
     assert h.swaps  # the fives' joker is named, to free it
+
+
+def _symbols(cards: Sequence[Card]) -> set[str]:
+    return {c.symbol() for c in cards if c.natural}
+
+
+def test_hot_seat_shows_no_hand_but_the_one_on_turn() -> None:
+    """Issue 30.1-3: the cover takes Enter alone and says why; it shows no card; the buyer
+    sees what he bought; a hint is gone when the turn passes, and never in the log."""
+    config = TableConfig(SHORT, ("Ann", "Bob"), ("scripted",), seed=1)
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted()], bot_delay=0)
+
+    def hands() -> tuple[set[str], set[str]]:
+        state = app.session.game.state  # type: ignore[union-attr]
+        return _symbols(state.hands[0]), _symbols(state.hands[1])
+
+    def shows(cards: set[str]) -> set[str]:
+        text = screen_text(app)
+        return {c for c in cards if c in text}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert app.seat == 0 and not isinstance(app.screen, CoverScreen)
+        await pilot.press("d")  # Q♣ goes up for sale to Bob: the cover, with the reason
+        assert isinstance(app.screen, CoverScreen)
+        assert "Q♣ is for sale: Bob may buy it" in screen_text(app)
+        ann, bob = hands()
+        assert not shows(ann | bob)
+        await pilot.press("d", "h", "space", "b", "p", "q", "o")  # all ignored
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.view().phase is Phase.BUYING
+        await pilot.press("enter")
+        assert app.seat == 1 and "Bob's hand" in screen_text(app)
+        assert not shows(ann - bob)
+        await pilot.press("b")  # Bob buys Q♣ and 9♦ from the stock: he is told first
+        assert "Bob, these cards are now in your hand: Q♣ 9♦" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, CoverScreen)
+        assert "It is Ann's turn" in screen_text(app)
+        ann, bob = hands()
+        assert not shows(ann | bob)
+        await pilot.press("enter")
+        assert app.seat == 0 and not shows(bob - ann - {"Q♣"})  # bought in sight of all
+        await pilot.press("h")  # Ann's hint shows her sets, in place of the log
+        assert "You can lay" in screen_text(app) and "K♠ K♥ K♦" in screen_text(app)
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+        assert "You can lay" not in screen_text(app)  # gone with the move
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        ann, bob = hands()
+        assert "It is Bob's turn" in screen_text(app) and not shows(ann | bob)
+        await pilot.press("enter")
+        text = screen_text(app)
+        assert app.seat == 1 and "You can lay" not in text and "K♠" not in text
+        assert not shows(ann - bob - {"Q♠"})  # only her discard, on the pile
+        assert all("You can lay" not in str(line) for line in app.log_lines)
+
+    run(app, script)
+
+
+def test_quit_asks_saves_and_resume_goes_on(tmp_path: Path) -> None:
+    """Issue 30.4: q asks first and saves; the saved match goes on where it stopped."""
+    from jokeren.tui.resume import resume_match
+
+    save = tmp_path / "match.json"
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, save=save)
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted("Qc"), Scripted()],
+                     bot_delay=0)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("d", "q")
+        assert isinstance(app.screen, ConfirmScreen) and not save.exists()
+        assert "jokeren play --resume" in screen_text(app)
+        await pilot.press("n")  # no: nothing happens
+        assert not isinstance(app.screen, ConfirmScreen) and app.is_running
+        await pilot.press("q", "y")
+        seen["hand"] = app.view().hand
+
+    run(app, script)
+    assert app.saved_note == f"Saved to {save}"
+    config2, game = resume_match(save, "", save, True, "en")
+    assert config2.humans == ("Ann",) and config2.bots == ("scripted", "scripted")
+    assert game.state.hands[0] == seen["hand"] and game.state.phase is Phase.PLAY
+    again = JokerenApp(config2, lang="en", bots=[Scripted(), Scripted()], bot_delay=0,
+                       game=game)
+
+    async def go_on(pilot: Pilot[Any]) -> None:
+        assert "Ann's hand (14)" in screen_text(app=again)
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+        assert again.view().discard_size >= 1
+
+    run(again, go_on)
+    record = Record.loads(save.read_text(encoding="utf-8"))
+    assert replay(record).ok and "Ann: discard Qs" not in record.rounds[0].moves  # not saved
+    again.save_record()
+    assert "Ann: discard Qs" in Record.loads(save.read_text(encoding="utf-8")).rounds[0].moves
+
+
+def test_play_checks_save_and_resume_files_at_the_start(tmp_path: Path) -> None:
+    """Issue 30.5-6: --save never overwrites and its folder must exist; --resume refuses a
+    finished or broken match; each in one sentence, exit 2, before any screen."""
+    old = tmp_path / "old.json"
+    old.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(cli.app, ["play", "--save", str(old), "--lang", "en"])
+    assert result.exit_code == 2
+    assert f"{old} exists already: give a new file to --save" in result.output
+    assert old.read_text(encoding="utf-8") == "{}"
+    nowhere = tmp_path / "no" / "such" / "m.json"
+    result = CliRunner().invoke(cli.app, ["play", "--save", str(nowhere), "--lang", "nl"])
+    assert result.exit_code == 2
+    assert f"de map {nowhere.parent} bestaat niet" in result.output
+    result = CliRunner().invoke(cli.app, ["play", "--resume", str(old), "--lang", "en"])
+    assert result.exit_code == 2 and f"{old} cannot be continued" in result.output
+    done = tmp_path / "done.json"
+    game = _ann_game()
+    game.record.extra["table"] = {"humans": ["Ann"], "bots": ["basic", "basic"]}
+    done.write_text(game.record.dumps(), encoding="utf-8")
+    result = CliRunner().invoke(cli.app, ["play", "--resume", str(done), "--humans", "Bob",
+                                          "--lang", "en"])
+    assert result.exit_code == 2
+    assert "the people at the screen (--humans) must be the first players" in result.output
+    assert "Traceback" not in result.output

@@ -187,7 +187,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Label(self.question)
+            yield Static(self.question)  # wraps (a Label is cut off at the box's edge)
             with Horizontal():
                 yield Button(t("tui_yes", self.lang), id="yes", variant="primary", compact=True)
                 yield Button(t("tui_no", self.lang), id="no", compact=True)
