@@ -526,3 +526,192 @@ def test_play_checks_save_and_resume_files_at_the_start(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "the people at the screen (--humans) must be the first players" in result.output
     assert "Traceback" not in result.output
+
+
+class Giver(Scripted):
+    """Scripted, and gives its first duplicate in the exchange."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        gives = [a for a in legal if a.verb is Verb.GIVE]
+        return gives[0] if view.phase is Phase.EXCHANGE and gives else super().choose(view,
+                                                                                    legal)
+
+
+def test_duplicate_exchange_names_both_sides_and_marks_the_card_got() -> None:
+    """Issue 30.9: who a card went to, the card got named and marked new, the help."""
+    hands = ("5h 5h * 7c 8c 9c Ks Kh Kd Kc As 2s Qs",
+             "10d 10d 3d 4c 6s 6h 7d 8s 9h Jc Jd Qh 2d", CAS)
+    deal = Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc"), parse_cards(STOCK))
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang="en", deal=deal, bots=[Giver(), Scripted()], bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert "Exchange a duplicate" in status(app)
+        await key_cards(pilot, "5h")
+        await pilot.press("e")
+        text = screen_text(app)
+        assert "Ann gave a card to Bob" in text and "Bob gave a card to Ann" in text
+        assert "You got 10♦ from Bob" in text and "new: 10♦" in text
+        assert "?" not in text.replace("? Help", "")
+        await pilot.press("question_mark")
+        assert "Duplicate exchange" in screen_text(app)
+
+    run(app, script)
+
+
+ONE_PACK = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1,
+                       "packs": 1, "max_reshuffles": 0})
+
+
+def test_stock_running_out_is_said_and_the_table_stays_until_enter() -> None:
+    """Issue 30.10, 30.16, 30.29: the round's end is said, the table stays until Enter,
+    the header does not count past the last round, the sheet's marks are explained."""
+    config = TableConfig(ONE_PACK, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        for _ in range(30):
+            if app.round_done:
+                break
+            await pilot.press("d" if app.view().phase is Phase.DRAW else "p")
+            if app.view().phase is Phase.PLAY:
+                await key_cards(pilot, str(app.news.of(0, app.view().hand)[0]))
+                await pilot.press("x")
+        assert app.round_done and not isinstance(app.screen, ScoreScreen)
+        assert "The stock ran out: the round ends Enter: score sheet." in status(app)
+        assert "Round 1/1 " in screen_text(app)
+        lines = len(app.log_lines)
+        box = app.query_one("#log-box")
+        assert lines > 4 and box.scroll_y > 0  # the last lines show; the rest scroll back
+        await pilot.press("pageup")
+        await until(pilot, lambda: box.scroll_y == 0 or box.scroll_y < box.max_scroll_y)
+        await pilot.press("enter")
+        text = screen_text(app)
+        assert isinstance(app.screen, ScoreScreen)
+        assert "The stock ran out" in text and "*: went out · (…): total so far" in text
+
+    run(app, script)
+
+
+def test_learning_mode_does_not_say_a_card_fits_nothing_that_fits_the_table() -> None:
+    """Issue 30.12: J♦ is discarded while a set of jacks lies on the table."""
+    from dataclasses import replace
+
+    from jokeren.melds import read_meld
+    from jokeren.tui.words import explain
+    from jokeren.views import view
+
+    v = view(_ann_game().state, 1)  # Bob holds Jc Jd
+    jacks = read_meld(parse_cards("Js Jh Jc"), v.rules, v.round_index)
+    text = explain(replace(v, table=(jacks,)), discard(Card.parse("Jd")), "en")
+    assert text == "discards J♦ (it would go on table meld 1)"
+    assert explain(v, discard(Card.parse("Jd")), "en") != text
+
+
+def test_new_marks_follow_the_cards_and_a_hint_goes_with_the_move() -> None:
+    """Issue 30.13: bought cards are new; a new card laid is no longer marked; a hint is
+    gone after the move."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
+    bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=bots, bot_delay=0)
+
+    def title() -> str:
+        return str(app.query_one("#hand-title").render())
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("d")
+        assert "new: 5♠" in title()
+        await pilot.press("h")
+        assert "You can lay" in screen_text(app)
+        await key_cards(pilot, "5s 5h 5d")
+        await pilot.press("m")
+        assert "new" not in title() and "You can lay" not in screen_text(app)
+        await key_cards(pilot, "Qs")
+        await pilot.press("x", "p", "b")  # Ann buys 10♦ (and 3♠ from the stock)
+        assert "new: 10♦ 3♠" in title()
+
+    run(app, script)
+
+
+def test_the_chosen_meld_scrolls_into_view() -> None:
+    """Issue 30.14: meld 11 of 11 at 80x24."""
+    from dataclasses import replace
+
+    from jokeren.melds import read_meld
+
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        v = app.view()
+        melds = tuple(read_meld(parse_cards(f"{r}s {r}h {r}d"), v.rules, v.round_index)
+                      for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"))
+        session = app.session
+        assert session is not None
+        real = session.view
+        session.view = lambda seat: replace(real(seat), table=melds,  # type: ignore[method-assign]
+                                            owners=(1,) * 11)
+        await pilot.press("0", "right_square_bracket")
+        await pilot.pause()
+        assert app.target == 11
+        assert "▶11 Bob" in screen_text(app) and "Q♠ Q♥ Q♦" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert "▶ 1 Bob" in screen_text(app)
+
+    run(app, script)
+
+
+def test_setup_screen_shows_all_its_text_and_which_boxes_are_ticked() -> None:
+    """Issue 30.15, 30.17: nothing cut off at 80x24; a ticked box shows X, an empty one
+    does not; the computer players' level is one that plays like a person."""
+    from jokeren.presets import PRESETS
+
+    app = JokerenApp(lang="en", bot_delay=0, seed=4)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        text = screen_text(app)
+        assert ", ".join(list(PRESETS)[-3:]) in text
+        assert "(random, basic, strong)" in text
+        learn = next(line for line in text.splitlines() if "Learning mode" in line)
+        ask = next(line for line in text.splitlines() if "Ask before" in line)
+        assert "X" not in learn and "X" in ask
+        assert app.screen.query_one("#bots").value == "basic"  # type: ignore[attr-defined]
+
+    run(app, script)
+    assert TableConfig(SHORT).bots == ("basic", "basic")
+
+
+def test_the_score_sheet_is_one_key_away_and_the_header_is_right() -> None:
+    """Issue 30.18, 30.29: o shows the sheet during play, Esc goes back; a match without a
+    number of rounds says "Round 1" (not 1/∞); an eliminated player is told on the table;
+    the sheet's marks are explained; the draw keys say what they do, in Dutch."""
+    from dataclasses import replace
+
+    rules = Rules.load({"preset": "amerikaans", "eliminate_at": 100, "rounds": None})
+    config = TableConfig(rules, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        text = screen_text(app)
+        assert "Ronde 1 ·" in text and "∞" not in text
+        assert "d trek van de stok" in text and "t pak de aflegkaart" in text
+        await pilot.press("o")
+        assert isinstance(app.screen, ScoreScreen)
+        assert "Stand tot nu" in screen_text(app) and "*: ging uit" in screen_text(app)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ScoreScreen) and app.view().phase is Phase.DRAW
+        session = app.session
+        assert session is not None
+        real = session.view
+        session.view = lambda seat: replace(real(seat), eliminated=(1,))  # type: ignore[method-assign]
+        app.redraw()
+        await pilot.pause()
+        assert "Bob 13 kaarten ✗ ligt eruit" in screen_text(app)
+        await pilot.press("o")
+        assert "Uit het potje: Bob" in screen_text(app)
+
+    run(app, script)

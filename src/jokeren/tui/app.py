@@ -52,8 +52,8 @@ TABLE_ACTIONS = frozenset({"cursor", "move", "select", "clear", "sort", "target"
                            "act", "toggle_confirm", "scores", "log_page", "go_on"})
 # Buttons of the action bar: (action, key, label) and the phases they belong to.
 ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
-    ("draw", "d", "tui_act_draw", (Phase.DRAW,)),
-    ("take", "t", "tui_act_take", (Phase.DRAW, Phase.UPCARD_OFFER)),
+    ("draw", "d", "tui_bar_draw", (Phase.DRAW,)),  # said in full: "t" is not "trekken"
+    ("take", "t", "tui_bar_take", (Phase.DRAW, Phase.UPCARD_OFFER)),
     ("buy", "b", "tui_act_buy", (Phase.BUYING,)),
     ("give", "e", "tui_act_give", (Phase.EXCHANGE,)),
     ("pass", "p", "tui_act_pass", (Phase.BUYING, Phase.EXCHANGE, Phase.UPCARD_OFFER)),
