@@ -61,7 +61,7 @@ async def _shoot(lang: str, path: Path) -> None:
                 step = "right" if index > app.cursor else "left"
                 await pilot.press(*[step] * abs(index - app.cursor), "space")
 
-        await pilot.press("p", "d")
+        await pilot.press("d")  # Ann holds no duplicate: the exchange does not ask her
         await select("5h 5d *")
         await pilot.press("m")
         await select("Qs")

@@ -217,7 +217,7 @@ class JokerenApp(App[None]):
         note, self.note = self.note, None
 
         def cover(_: object = None) -> None:
-            self.seat = seat
+            self.seat, self.cursor = seat, 0
             self.clear_selection()
             self.redraw()  # under the cover
             self.push_screen(CoverScreen(self.cover_text(seat)), lambda _: self.redraw())
