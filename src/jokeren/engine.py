@@ -223,6 +223,8 @@ def legal_lays(state: State, seat: int, candidates: Sequence[Action],
             continue  # a card not held
         if not _extends(state, action):  # a third are refused, none read the reason
             continue
+        if not _keeps_freed_jokers(state, seat, action.cards):
+            continue
         legal.append(action)
         if first:
             break
@@ -724,13 +726,17 @@ def _lay(state: State, seat: int, action: Action,
     hand = _remove(state, seat, action.cards)
     left = len(hand)
     _lay_turn(state, seat, left)
+    if not _keeps_freed_jokers(state, seat, action.cards):
+        raise _illegal("freed_joker_new_meld")
     index = action.target - 1
     meld = _laid(state, action)
     table = _set(state.table, index, meld)
     if dry:
         return state, []
+    used = action.cards if rules.freed_joker != "new-meld" else [
+        c for c in action.cards if c.natural]  # a joker laid off is not the freed one
     state = replace(state, hands=_set(state.hands, seat, hand), table=table,
-                    pending=_used(state.pending, action.cards), acted=True,
+                    pending=_used(state.pending, used), acted=True,
                     known=_set(state.known, seat, _forget(state.known[seat], action.cards)))
     events = [Event("lay", seat, action.cards, to=action.target, melds=(meld,))]
     if left == 0:
@@ -743,6 +749,16 @@ def _lay_turn(state: State, seat: int, left: int) -> None:
     if state.came_out_now and state.rules.opening_only_contract and left > 1:
         raise _illegal("only_requirement")
     _check_going_out(state, seat, left)
+
+
+def _keeps_freed_jokers(state: State, seat: int, cards: Sequence[Card]) -> bool:
+    """Under ``freed_joker: new-meld`` (001: "meteen weer inzetten voor een nieuwe
+    sequentie of set"), whether a lay-off of ``cards`` keeps in hand the freed jokers that
+    must still go into a new meld this turn."""
+    if state.rules.freed_joker != "new-meld" or JOKER not in state.pending:
+        return True
+    laid = sum(1 for c in cards if c.joker)
+    return not laid or state.hands[seat].count(JOKER) - laid >= state.pending.count(JOKER)
 
 
 def _laid(state: State, action: Action) -> Meld:
@@ -788,7 +804,7 @@ def _swap(state: State, seat: int, action: Action,
     if found is None:
         raise _illegal("no_joker_for", n=action.target, card=natural)
     meld, i = found
-    use = rules.freed_joker == "use"
+    use = rules.freed_joker != "hand"
     if dry and not use:
         return state, []
     hand = add_cards(hand, [JOKER])
@@ -799,8 +815,9 @@ def _swap(state: State, seat: int, action: Action,
     if use:
         from .search import can_use
 
-        if not can_use(after, seat, JOKER):
-            raise _illegal("freed_joker_unusable")
+        if not can_use(after, seat, JOKER, lay=rules.freed_joker == "use"):
+            raise _illegal("freed_joker_unusable" if rules.freed_joker == "use"
+                           else "freed_joker_no_new_meld")
         if dry:
             return state, []
         after = replace(after, pending=(*after.pending, JOKER))
@@ -844,7 +861,9 @@ def _usable_pending(state: State) -> tuple[Card, ...]:
     put on the table this turn: it must, before it discards."""
     from .search import can_use  # the search module builds on this one
 
-    return tuple(c for c in state.pending if can_use(state, state.to_act, c))
+    new_meld = state.rules.freed_joker == "new-meld"  # the freed joker: not a lay-off
+    return tuple(c for c in state.pending
+                 if can_use(state, state.to_act, c, lay=not (new_meld and c.joker)))
 
 
 # Asked for every discard listed: kept by the state's identity.
@@ -859,6 +878,8 @@ def _discard(state: State, seat: int, action: Action,
     if state.pending:
         waiting = _waiting(state)
         if waiting:
+            if waiting[0].joker and rules.freed_joker == "new-meld":
+                raise _illegal("use_first_new_meld", name=name)
             what = Reason("the_freed_joker") if waiting[0].joker else waiting[0]
             raise _illegal("use_first", name=name, what=what)
     if card.joker and not rules.discard_joker:

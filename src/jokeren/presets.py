@@ -54,20 +54,23 @@ AMERIKAANS_40 = replace(
     preset="amerikaans-40",
     upcard=True, upcard_offer=True,
     schedule=_schedule("set 3", "run 3", "points 40", "run 4", "run 5", "all"), rounds=6,
+    freed_joker="new-meld",  # "meteen weer inzetten voor een nieuwe sequentie of set"
     set_max=None,
     penalty=_penalty(None, None, 10, 11, 25, joker_before_out=10),
     description_nl=(
         "Amerikaans Jokeren (001, 2014). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten. Eerst "
         "een ronde om de open kaart: wie wil mag hem ruilen tegen een handkaart. 6 rondes: "
         "set van 3, rij van 3, 40 punten, rij van 4, rij van 5, in één keer uit; in de beurt "
-        "van uitkomen alleen die combinatie. Een ingepikte joker meteen opnieuw uitleggen. "
+        "van uitkomen alleen die combinatie. Een ingepikte joker meteen in een nieuwe set of "
+        "rij uitleggen. "
         "Strafpunten: 2-10 de waarde, B/V/H 10, aas 11, joker 25 (10 als je nog niet bent "
         "uitgekomen)."),
     description_en=(
         "Amerikaans Jokeren (001, 2014). 2-4 players, 2 packs, 4 jokers, 13 cards. First an "
         "offer round for the upcard: a player may exchange it for a hand card. 6 rounds: set "
         "of 3, run of 3, 40 points, run of 4, run of 5, all at once; the coming-out turn lays "
-        "only that requirement. A swapped joker must be laid again at once. Penalties: 2-10 "
+        "only that requirement. A swapped joker must go into a new set or run at once. "
+        "Penalties: 2-10 "
         "face value, J/Q/K 10, ace 11, joker 25 (10 if you have not come out)."),
 )
 

@@ -103,6 +103,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                            "in de beurt dat je uitkomt leg je alleen de eis"),
     "no_joker_for": ("meld {n} has no joker standing for {card}",
                      "melding {n} heeft geen joker die {card} voorstelt"),
+    "freed_joker_no_new_meld": ("the freed joker must go into a new meld this turn, and it "
+                                "cannot",
+                                "de vrijgekomen joker moet deze beurt in een nieuwe "
+                                "combinatie, en dat kan niet"),
+    "freed_joker_new_meld": ("the freed joker goes into a new meld, not onto a meld on the "
+                             "table",
+                             "de vrijgekomen joker gaat in een nieuwe combinatie, niet aan een "
+                             "combinatie op tafel"),
     "freed_joker_unusable": ("the freed joker must be used again this turn, and it cannot be",
                              "de vrijgekomen joker moet deze beurt weer uitgelegd worden, en "
                              "dat kan niet"),
@@ -113,6 +121,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "rearrange_invalid": ("{reason}", "{reason}"),
     "use_first": ("{name} must first use {what} in a meld or lay-off",
                   "{name} moet eerst {what} uitleggen of aanleggen"),
+    "use_first_new_meld": ("{name} must first lay the freed joker in a new meld",
+                           "{name} moet eerst de vrijgekomen joker in een nieuwe combinatie "
+                           "uitleggen"),
     "the_freed_joker": ("the freed joker", "de vrijgekomen joker"),
     "no_joker_discard": ("a joker may not be discarded under these rules",
                          "een joker mag bij deze regels niet worden afgelegd"),

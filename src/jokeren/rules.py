@@ -301,7 +301,7 @@ def _convert(key: str, value: object) -> object:
     if key == "joker_gap":
         return _choice(key, value, (0, 1, 2))
     if key == "freed_joker":
-        return _choice(key, value, ("use", "hand"))
+        return _choice(key, value, ("use", "new-meld", "hand"))
     if key == "take_discard":
         return _choice(key, value, ("always", "if-used"))
     if key == "going_out":

@@ -353,8 +353,10 @@ def _partitions(have: Counter[Card], candidates: list[Group], size: int,
 
 # --- questions the engine asks -----------------------------------------------------------
 
-def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> bool:
-    """Whether ``card`` can still go on the table this turn (``extra``: about to be taken)."""
+def can_use(state: State, seat: int, card: Card, extra: Card | None = None,
+            lay: bool = True) -> bool:
+    """Whether ``card`` can still go on the table this turn (``extra``: about to be taken);
+    without ``lay`` only in a new meld (001's freed joker)."""
     from .engine import allowed, legal_lays, legal_melds
 
     probe = state
@@ -366,8 +368,8 @@ def can_use(state: State, seat: int, card: Card, extra: Card | None = None) -> b
     card = to_hand(card)
     if card not in probe.hands[seat]:
         return False  # e.g. a taken card swapped into a meld: it is no longer in hand
-    if legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)
-                                for n in range(1, len(probe.table) + 1)], first=True):
+    if lay and legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)
+                                        for n in range(1, len(probe.table) + 1)], first=True):
         return True
     hand = probe.hands[seat]
     if probe.come_out[seat]:

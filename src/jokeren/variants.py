@@ -180,10 +180,12 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                 {0: "jokers may lie side by side", 1: "never two jokers side by side",
                  2: "at least 2 cards between two jokers"})[v]
     if key == "freed_joker":
-        return (("een ingepikte joker meteen weer gebruiken" if v == "use"
-                 else "een ingepikte joker gaat naar je hand") if nl else
-                ("a swapped joker must be used again at once" if v == "use"
-                 else "a swapped joker goes to your hand"))
+        return {"use": ("een ingepikte joker meteen weer gebruiken",
+                        "a swapped joker must be used again at once"),
+                "new-meld": ("een ingepikte joker meteen in een nieuwe combinatie leggen",
+                             "a swapped joker must go into a new meld at once"),
+                "hand": ("een ingepikte joker gaat naar je hand",
+                         "a swapped joker goes to your hand")}[v][0 if nl else 1]
     if key == "take_discard":
         return (("de afgelegde kaart pakken mag altijd" if v == "always"
                  else "de afgelegde kaart pakken alleen om hem meteen te gebruiken") if nl else
