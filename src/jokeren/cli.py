@@ -291,9 +291,11 @@ def check_new_file(path: Path, lang: str) -> None:
 
 
 def _add_sub_apps() -> None:
+    from .club_cli import club_app
     from .score_cli import score_app
 
     app.add_typer(score_app, name="score")
+    app.add_typer(club_app, name="club")
 
 
 _add_sub_apps()

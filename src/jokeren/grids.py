@@ -17,7 +17,7 @@ from .i18n import t
 from .requirements import Requirement
 from .scorecard import ScoreCard, tally
 
-Value = int | str | None
+Value = int | float | str | None
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,20 @@ def to_csv(grids: Sequence[Grid]) -> str:
         for row in grid.rows:
             writer.writerow(["" if c.value is None else c.value for c in row])
     return out.getvalue()
+
+
+def to_text(grid: Grid) -> str:
+    """A grid as a terminal table (values), its notes below."""
+    from rich.table import Table
+
+    from .sheet import render
+
+    table = Table(title=grid.title)
+    for name in grid.header:
+        table.add_column(name)
+    for row in grid.rows:
+        table.add_row(*("" if c.value is None else str(c.value) for c in row))
+    return "\n".join([render(table), *grid.notes])
 
 
 def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
@@ -124,4 +138,4 @@ def _card_notes(card: ScoreCard, lang: str) -> list[str]:
     return notes + outcome_lines(card, lang)
 
 
-__all__ = ["Cell", "Grid", "col", "score_grid", "to_csv", "total_cell"]
+__all__ = ["Cell", "Grid", "col", "score_grid", "to_csv", "to_text", "total_cell"]

@@ -17,7 +17,7 @@ from .scorecard import ScoreCard, tally
 from .state import State
 
 
-def _render(table: Table) -> str:
+def render(table: Table) -> str:
     buf = StringIO()
     Console(file=buf, width=120, color_system=None, legacy_windows=False).print(table)
     return buf.getvalue().rstrip()
@@ -43,7 +43,7 @@ def score_table(players: Sequence[str],
             cells.append(f"{p}{'*' if winner == s else ''} ({running[s]})")
         table.add_row(str(i), req, players[dealer], *cells)
     table.add_row("", t("total", lang), "", *(str(x) for x in totals), end_section=True)
-    return _render(table)
+    return render(table)
 
 
 def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
@@ -107,7 +107,7 @@ def rules_text(rules: Rules, lang: str = "en") -> str:
         table.add_row(key, _show(value))
     schedule = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(rules.schedule, 1))
     return "\n".join([rules.describe(lang), "", f"{t('schedule', lang)}: {schedule}", "",
-                      _render(table)])
+                      render(table)])
 
 
 def _show(value: object) -> str:

@@ -1,0 +1,250 @@
+"""``jokeren club``: a club evening (003) with tables drawn by lot, forms and standings.
+
+Every command reads the evening file, changes it in memory and writes it back atomically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from .club import Evening, Form, add_player, draw_next, enter_form, new_evening, season
+from .clubfile import load, save
+from .grids import Grid
+from .i18n import Lang, detect_lang, t
+from .score_cli import write_grids
+from .scorecard import ScoreError
+from .scorefile import find_player
+
+club_app = typer.Typer(
+    no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Club evening (clubavond, 003): register the players, draw the tables of 3 and 4 "
+         "by lot for each round, enter each table's form, print forms and standings; a "
+         "season sums evenings. The file format is in docs/club.md.")
+
+FileArg = Annotated[Path, typer.Argument(help="The club evening file (JSON, jokeren-club/1).")]
+LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+KINDS = (".pdf", ".xlsx", ".csv")
+
+
+def _fail(exc: ScoreError | str, lang: str) -> NoReturn:
+    typer.echo(f"jokeren: {exc.text(lang) if isinstance(exc, ScoreError) else exc}", err=True)
+    raise typer.Exit(2)
+
+
+def _lang(lang: Lang | None) -> str:
+    return (lang or detect_lang()).value
+
+
+def _load(file: Path, lang: str) -> Evening:
+    try:
+        return load(file)
+    except ScoreError as exc:
+        _fail(exc, lang)
+
+
+def _save(evening: Evening, file: Path, lang: str) -> None:
+    try:
+        save(evening, file)
+    except ScoreError as exc:
+        _fail(exc, lang)
+    typer.echo(t("club_saved", lang, path=str(file)))
+
+
+def _export(to: Path, grids: list[Grid], lang: str) -> None:
+    if to.suffix.lower() not in KINDS:
+        _fail(ScoreError("score_err_export_kind", path=str(to)), lang)
+    try:
+        write_grids(to, grids)
+    except ScoreError as exc:
+        _fail(exc, lang)
+    typer.echo(t("score_written", lang, path=str(to)))
+
+
+def tables_text(evening: Evening, round_no: int, lang: str) -> str:
+    lines = [t("club_drawn", lang, r=round_no)]
+    for k, seats in enumerate(evening.draws[round_no - 1], 1):
+        names = [evening.players[p] for p in seats]
+        lines.append(f"  {t('club_table', lang, n=k)}: {', '.join(names)} "
+                     f"({t('club_deals_first', lang, name=names[0])})")
+    return "\n".join(lines)
+
+
+@club_app.command("new")
+def new_cmd(
+    file: FileArg,
+    players: Annotated[str, typer.Option("--players", help="The players present, with "
+                                         "commas (6 or more).")],
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds in the evening.")] = 7,
+    games: Annotated[int, typer.Option("--games", help="Games per table and round.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the draw by lot.")] = 0,
+    rules: Annotated[str, typer.Option("--rules", help="The rules played (a name, printed "
+                                       "on the forms).")] = "jokeren",
+    title: Annotated[str, typer.Option("--title", help="The evening's title.")] = "",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
+    = False,
+    lang: LangOpt = None,
+) -> None:
+    """Register the players present and draw the first round."""
+    language = _lang(lang)
+    try:
+        evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title))
+    except ScoreError as exc:
+        _fail(exc, language)
+    if file.exists() and not force:
+        _fail(ScoreError("score_err_exists", path=str(file)), language)
+    typer.echo(tables_text(evening, 1, language))
+    _save(evening, file, language)
+
+
+@club_app.command("add")
+def add_cmd(file: FileArg, name: Annotated[str, typer.Argument(help="A latecomer's name.")],
+            lang: LangOpt = None) -> None:
+    """Register a player who came late: drawn from the next round on."""
+    language = _lang(lang)
+    try:
+        evening = add_player(_load(file, language), name)
+    except ScoreError as exc:
+        _fail(exc, language)
+    _save(evening, file, language)
+
+
+@club_app.command("draw")
+def draw_cmd(
+    file: FileArg,
+    absent: Annotated[list[str] | None, typer.Option(
+        "--absent", help="A player not playing this round (once per player).")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Draw the tables of the next round by lot, spreading who meets whom."""
+    language = _lang(lang)
+    evening = _load(file, language)
+    try:
+        away = [find_player(evening.players, name) for name in absent or []]
+        evening = draw_next(evening, away)
+    except ScoreError as exc:
+        _fail(exc, language)
+    typer.echo(tables_text(evening, len(evening.draws), language))
+    _save(evening, file, language)
+
+
+@club_app.command("enter")
+def enter_cmd(
+    file: FileArg,
+    round_no: Annotated[int, typer.Option("--round", help="The round (from 1).")],
+    table: Annotated[int, typer.Option("--table", help="The table (from 1).")],
+    game: Annotated[list[str], typer.Option(
+        "--game", help="One game's points in the form's seat order, e.g. '0 12 35 7'; once "
+        "per game.")],
+    stock_out: Annotated[list[int] | None, typer.Option(
+        "--stock-out", help="A game (from 1) in which the stock ran out and nobody went "
+        "out.")] = None,
+    totals: Annotated[str | None, typer.Option(
+        "--totals", help="The column totals written on the form, to check them.")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Enter (or correct) one table's competition form, checked as 003 asks."""
+    language = _lang(lang)
+    evening = _load(file, language)
+    try:
+        games = tuple(_numbers(g) for g in game)
+        form = Form(games, frozenset(g - 1 for g in stock_out or []),
+                    _numbers(totals) if totals is not None else None)
+        evening = enter_form(evening, round_no, table, form)
+    except ScoreError as exc:
+        _fail(exc, language)
+    _save(evening, file, language)
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ScoreError("club_err_points", text=text)
+    return tuple(int(p) for p in parts)
+
+
+@club_app.command("show")
+def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
+    """Print the draw so far, the forms still to enter, and the standings."""
+    from .clubgrids import standings_grid
+    from .grids import to_text
+
+    language = _lang(lang)
+    evening = _load(file, language)
+    for r in range(1, len(evening.draws) + 1):
+        typer.echo(tables_text(evening, r, language))
+    missing = [f"{r}/{k}" for r, row in enumerate(evening.forms, 1)
+               for k, form in enumerate(row, 1) if form is None]
+    if missing:
+        typer.echo(t("club_to_enter", language, forms=", ".join(missing)))
+    typer.echo(to_text(standings_grid(evening, language)))
+
+
+@club_app.command("forms")
+def forms_cmd(
+    file: FileArg,
+    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
+    round_no: Annotated[int | None, typer.Option(
+        "--round", help="Only this round's tables (default: every round drawn).")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Write the competition forms, one per table and round, to print or to fill in."""
+    from .clubgrids import round_grids
+
+    language = _lang(lang)
+    evening = _load(file, language)
+    rounds = [round_no] if round_no is not None else list(range(1, len(evening.draws) + 1))
+    if any(not 1 <= r <= len(evening.draws) for r in rounds):
+        _fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
+    _export(to, [g for r in rounds for g in round_grids(evening, r, language)], language)
+
+
+@club_app.command("standings")
+def standings_cmd(
+    file: FileArg,
+    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
+    lang: LangOpt = None,
+) -> None:
+    """Write the evening's standings, with the tie-breaks stated."""
+    from .clubgrids import standings_grid
+
+    language = _lang(lang)
+    _export(to, [standings_grid(_load(file, language), language)], language)
+
+
+@club_app.command("season")
+def season_cmd(
+    files: Annotated[list[Path], typer.Argument(help="The season's club evening files.")],
+    to: Annotated[Path | None, typer.Option("--to", help="Also write .pdf, .xlsx or .csv.")]
+    = None,
+    plots: Annotated[Path | None, typer.Option(
+        "--plots", help="A folder for the statistics as png: penalty per game, games won, "
+        "spread.")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Sum evenings into a season's standings; optionally plot each player's figures."""
+    from .clubgrids import season_grid
+    from .grids import to_text
+
+    language = _lang(lang)
+    evenings = [_load(f, language) for f in files]
+    grid = season_grid(season(evenings), language)
+    typer.echo(to_text(grid))
+    if to is not None:
+        _export(to, [grid], language)
+    if plots is not None:
+        from .stats import write_plots
+
+        try:
+            for path in write_plots(evenings, plots, language):
+                typer.echo(t("score_written", language, path=str(path)))
+        except ModuleNotFoundError as exc:
+            _fail(ScoreError("score_err_needs_extra", module=exc.name or "?"), language)
+        except OSError as exc:
+            _fail(ScoreError("score_err_write", path=str(plots),
+                             error=exc.strerror or str(exc)), language)
+
+
+__all__ = ["club_app", "tables_text"]
