@@ -221,3 +221,16 @@ def test_season_plots(tmp_path: Path) -> None:
         image = Image.open(out / name)
         assert image.size == (800, 450)
         assert len(set(image.convert("RGB").tobytes()[::97])) > 5  # not a blank picture
+
+
+@pytest.mark.parametrize(("doc", "reader"), [("club.md", "jokeren.clubfile"),
+                                             ("score.md", "jokeren.scorefile")])
+def test_the_documented_file_examples_are_read(doc: str, reader: str) -> None:
+    import importlib
+    import re
+
+    text = (Path(__file__).parents[1] / "docs" / doc).read_text(encoding="utf-8")
+    example = re.search(r"```json\n(.*?)```", text, re.S)
+    assert example is not None
+    value = importlib.import_module(reader).from_obj(json.loads(example.group(1)))
+    assert value.players[:2] in (("Ans", "Bert"), ("Ann", "Bob"))

@@ -1,0 +1,106 @@
+"""How well the club draw spreads the meetings, against a plain draw by lot (docs/club.md).
+
+    python benchmarks/club_spread.py [--seeds 20] [--pictures docs/screenshots]
+
+For 12, 24 and 40 players over 7 rounds: the different opponents each player meets, the
+meetings beyond a pair's first, the pairs that meet more than once, the most one pair
+meets; the mean over the seeds, for the optimiser and for shuffling and dealing out. With
+--pictures: a competition form and the standings of a made-up evening of 12 (pdf rendered
+by pdftoppm), and the histogram of pair meetings for 24 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from jokeren.club import Evening, Form, draw_next, enter_form, new_evening
+from jokeren.clubgrids import form_grid, standings_grid
+from jokeren.draw import Meetings, draw_evening, spread_of
+from jokeren.pdf import write_pdf
+
+
+def measure(seeds: int) -> None:
+    print("| players | draw | opponents (mean / min; best) | extra meetings (best) | "
+          "pairs twice+ | most one pair meets | s per evening |")
+    print("|---|---|---|---|---|---|---|")
+    for n in (12, 24, 40):
+        for spread in (True, False):
+            t0 = time.perf_counter()
+            found = [spread_of(n, draw_evening(n, 7, seed, spread)) for seed in range(seeds)]
+            took = (time.perf_counter() - t0) / seeds
+            best = found[0]
+            print(f"| {n} | {'spread' if spread else 'plain'} | "
+                  f"{statistics.mean(f.opponents_mean for f in found):.1f} / "
+                  f"{statistics.mean(f.opponents_min for f in found):.1f}; "
+                  f"{best.opponents_best} | "
+                  f"{statistics.mean(f.extra_meetings for f in found):.1f} "
+                  f"({best.extra_best}) | "
+                  f"{statistics.mean(f.pairs_twice for f in found):.1f} | "
+                  f"{statistics.mean(f.most_met for f in found):.1f} "
+                  f"(max {max(f.most_met for f in found)}) | {took:.2f} |")
+
+
+def made_up_evening() -> Evening:
+    rng = random.Random(2026)
+    names = ["Ans", "Bert", "Corrie", "Dirk", "Els", "Frans", "Gerda", "Henk", "Ineke",
+             "Jan", "Kees", "Loes"]
+    ev = new_evening(names, rounds=7, seed=12, title="Clubavond 2 december")
+    for r in range(1, 8):
+        ev = draw_next(ev)
+        for k, seats in enumerate(ev.draws[-1], 1):
+            games = []
+            for _game in range(4):
+                points = [rng.choice([rng.randint(3, 40), rng.randint(20, 120)])
+                          for _ in seats]
+                points[rng.randrange(len(seats))] = 0
+                games.append(tuple(points))
+            ev = enter_form(ev, r, k, Form(tuple(games)))
+    return ev
+
+
+def pictures(folder: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    ev = made_up_evening()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, grid in (("club-form", form_grid(ev, 1, 1, "nl")),
+                           ("club-standings", standings_grid(ev, "nl"))):
+            pdf = Path(tmp) / f"{name}.pdf"
+            write_pdf(pdf, [grid])
+            subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(pdf),
+                            str(folder / name)], check=True)
+    fig, ax = plt.subplots(figsize=(7, 3.5), dpi=90)
+    for spread, colour in ((False, "#bbbbbb"), (True, "#2e7d32")):
+        m = Meetings.of(24, draw_evening(24, 7, 1, spread))
+        counts = [m.met[i][j] for i in range(24) for j in range(i + 1, 24)]
+        ax.hist(counts, bins=[x - 0.5 for x in range(7)], alpha=0.7, color=colour,
+                label="spread" if spread else "plain")
+    ax.set_xlabel("times a pair met (24 players, 7 rounds)")
+    ax.set_ylabel("pairs")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(folder / "club-meetings.png")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--pictures", type=Path)
+    args = parser.parse_args()
+    measure(args.seeds)
+    if args.pictures:
+        pictures(args.pictures)
+
+
+if __name__ == "__main__":
+    main()
