@@ -23,7 +23,7 @@ from textual.widgets import Button, Checkbox
 from typer.testing import CliRunner
 
 from jokeren import cli
-from jokeren.actions import BUY, DRAW, PASS, Action, Verb, discard
+from jokeren.actions import BUY, DRAW, PASS, Action, Verb, discard, meld
 from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal
 from jokeren.record import Game, Record, replay
@@ -713,5 +713,59 @@ def test_the_score_sheet_is_one_key_away_and_the_header_is_right() -> None:
         assert "Bob 13 kaarten ✗ ligt eruit" in screen_text(app)
         await pilot.press("o")
         assert "Uit het potje: Bob" in screen_text(app)
+
+    run(app, script)
+
+
+class Closer(Scripted):
+    """Scripted, and in its second turn lays these melds all at once (then discards)."""
+
+    def __init__(self, melds: str) -> None:
+        super().__init__()
+        self.melds = tuple(parse_cards(m) for m in melds.split("/"))
+        self.turns = 0
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if view.phase is Phase.PLAY and not view.come_out[view.to_act]:
+            self.turns += 1
+            if self.turns == 2:
+                return meld(*self.melds)
+            kept = [c for m in self.melds for c in m]
+            return discard(next(c for c in view.hand if c not in kept))
+        return super().choose(view, legal)
+
+
+@pytest.mark.parametrize("eliminate", [False, True])
+def test_a_computer_going_out_shows_what_it_laid_before_the_sheet(eliminate: bool) -> None:
+    """Issue 30.16, 30.29: the table as the round ended, until Enter; who is eliminated
+    is told on the table."""
+    bob = "2h 2d 2c 2s 3h 3d 3c 4h 4d 4c 6s 6h 6d"
+    deal = Deal(tuple(parse_cards(h) for h in (ANN, bob, CAS)), Card.parse("Qc"),
+                parse_cards(STOCK))
+    rules = SHORT if not eliminate else Rules.load(
+        {"preset": "amerikaans", "schedule": ["set 3"], "rounds": None, "eliminate_at": 50})
+    config = TableConfig(rules, ("Ann",), ("scripted", "scripted"), seed=1)
+    closer = Closer("2h 2d 2c 2s/3h 3d 3c/4h 4d 4c/6s 6h 6d")
+    app = JokerenApp(config, lang="en", deal=deal, bots=[closer, Scripted()], bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        for _ in range(10):  # Ann draws, passes offers and discards until Bob goes out
+            if app.round_done:
+                break
+            phase = app.view().phase
+            await pilot.press("d" if phase is Phase.DRAW else "p")
+            if app.view().phase is Phase.PLAY:
+                await key_cards(pilot, str(next(c for c in hand_of(app) if c.natural)))
+                await pilot.press("x")
+        assert app.round_done
+        text = screen_text(app)
+        assert not isinstance(app.screen, ScoreScreen)
+        assert "Bob went out! Enter: score sheet." in text
+        assert "2♥ 2♦ 2♣ 2♠" in text and "6♠ 6♥ 6♦" in text  # what Bob laid
+        told = "Ann is out of the match: too many penalty points" in text
+        assert told == eliminate
+        assert ("✗ out of the match" in text) == eliminate  # Cas, on the players line
+        await pilot.press("enter")
+        assert isinstance(app.screen, ScoreScreen) and "Bob went out" in screen_text(app)
 
     run(app, script)
