@@ -301,6 +301,31 @@ def _add_sub_apps() -> None:
 _add_sub_apps()
 
 
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Database URL: sqlite+aiosqlite:///FILE or postgresql+asyncpg://... "
+        "(default: a SQLite file in your data directory).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open it in the browser.")]
+    = False,
+) -> None:
+    """Serve rooms for playing together online (invite links, one table per room)."""
+    if not 0 < port < 65536:
+        fail("--port must be between 1 and 65535")
+    try:
+        from .server.serve import StoreError, serve
+    except ImportError:
+        fail("the server needs its extra: pip install 'jokeren[server]'")
+    try:
+        serve(host, port, db, open_browser)
+    except StoreError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
 def main() -> None:
     try:
         app()

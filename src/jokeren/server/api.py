@@ -1,0 +1,147 @@
+"""The HTTP API (its OpenAPI description is at /openapi.json): rooms, links, the record."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from .rooms import LEVELS, Options, Rooms, SeatSpec
+
+router = APIRouter(prefix="/api")
+Level = Literal["random", "basic", "strong"]
+assert set(LEVELS) == {"random", "basic", "strong"}
+
+
+class SeatIn(BaseModel):
+    kind: Literal["person", "computer"]
+    level: Level | None = Field(None, description="a computer player's level")
+
+
+class RoomIn(BaseModel):
+    rules: str | dict[str, Any] = Field(
+        "amerikaans", description='a preset, or {"preset": NAME, house-rule keys...}')
+    seats: list[SeatIn] = Field(min_length=1, max_length=12)
+    money: bool | None = Field(None, description="money mode: on, off, or as the rules say")
+    buying_window: int = Field(0, ge=0, le=10, description="seconds; 0: off, else 4-10")
+    grace: int = Field(60, ge=0, le=3600, description="seconds an absent person keeps the seat")
+    substitute: Level = Field("basic", description="who plays an absent person's seat")
+
+
+class Warning(BaseModel):
+    en: str
+    nl: str
+
+
+class RoomOut(BaseModel):
+    room: str
+    host_token: str
+    invite_token: str
+    spectate_token: str
+    invite: str = Field(description="the link to send to the players")
+    spectate: str = Field(description="the link for spectators")
+    warnings: list[Warning] = Field(description="rules that contradict each other")
+
+
+class JoinIn(BaseModel):
+    token: str = Field(max_length=256, description="the invite link's token")
+    name: str = Field(max_length=64)
+
+
+class SeatOut(BaseModel):
+    room: str
+    seat: int
+    token: str = Field(description="the seat's token: keep it to come back")
+    socket: str
+
+
+class HostIn(BaseModel):
+    token: str = Field(max_length=256, description="the host's token")
+
+
+class GiveIn(HostIn):
+    level: Level = "basic"
+
+
+class PlayNowIn(BaseModel):
+    name: str = Field(max_length=64)
+    rules: str | dict[str, Any] = "amerikaans"
+    computers: list[Level] = Field(["basic", "basic", "basic"], min_length=1, max_length=11)
+
+
+class Done(BaseModel):
+    ok: bool = True
+
+
+def _rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def _links(request: Request, room: str, token: str, kind: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/{kind}/{room}#{token}"
+
+
+def _socket(room: str) -> str:
+    return f"/ws/{room}"
+
+
+@router.post("/rooms", response_model=RoomOut, status_code=201)
+async def create_room(body: RoomIn, request: Request) -> RoomOut:
+    """Make a room: the rules, the seats, money mode and the timers."""
+    created = await _rooms(request).create(
+        body.rules, [SeatSpec(s.kind, s.level) for s in body.seats], body.money,
+        Options(body.buying_window, body.grace, body.substitute))
+    return RoomOut(room=created.room_id, host_token=created.host_token,
+                   invite_token=created.invite_token, spectate_token=created.spectate_token,
+                   invite=_links(request, created.room_id, created.invite_token, "join"),
+                   spectate=_links(request, created.room_id, created.spectate_token, "watch"),
+                   warnings=[Warning(**w) for w in created.warnings])
+
+
+@router.post("/rooms/{room}/join", response_model=SeatOut)
+async def join(room: str, body: JoinIn, request: Request) -> SeatOut:
+    """Take a seat with a display name (the invite link's token)."""
+    seat, token = await _rooms(request).join(room, body.token, body.name)
+    return SeatOut(room=room, seat=seat, token=token, socket=_socket(room))
+
+
+@router.post("/rooms/{room}/start", response_model=Done)
+async def start(room: str, body: HostIn, request: Request) -> Done:
+    """The host starts the match once every person has joined."""
+    await _rooms(request).start(room, body.token)
+    return Done()
+
+
+@router.post("/rooms/{room}/seats/{seat}/computer", response_model=Done)
+async def give(room: str, seat: int, body: GiveIn, request: Request) -> Done:
+    """The host gives an absent person's seat to a computer player (until they return)."""
+    await _rooms(request).give_to_computer(room, body.token, seat, body.level)
+    return Done()
+
+
+@router.post("/rooms/{room}/end", response_model=Done)
+async def end(room: str, body: HostIn, request: Request) -> Done:
+    """The host ends the room: the table stops, the links no longer open it."""
+    await _rooms(request).end(room, body.token)
+    return Done()
+
+
+@router.get("/rooms/{room}")
+async def info(room: str, token: str, request: Request) -> dict[str, Any]:
+    """The room's rules, options, seats and status (any of its tokens)."""
+    return await _rooms(request).info(room, token)
+
+
+@router.get("/rooms/{room}/record")
+async def record(room: str, token: str, request: Request) -> dict[str, Any]:
+    """The finished match as a jokeren-record/1 record (``jokeren replay`` replays it)."""
+    return await _rooms(request).record(room, token)
+
+
+@router.post("/play-now", response_model=SeatOut, status_code=201)
+async def play_now(body: PlayNowIn, request: Request) -> SeatOut:
+    """Play against the computer now: a room, a seat and the match, in one step."""
+    created, seat, token = await _rooms(request).play_now(body.rules, body.name, body.computers)
+    return SeatOut(room=created.room_id, seat=seat, token=token, socket=_socket(created.room_id))

@@ -1,0 +1,59 @@
+"""The FastAPI application: the store, the rooms and their tables, the API, the sockets."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from .api import router
+from .errors import ApiError
+from .rooms import Rooms
+from .runtime import Timing
+from .store import Store
+from .ws import table_socket
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str
+    timing: Timing = field(default_factory=Timing)
+    origins: tuple[str, ...] = ()  # more Origins allowed on the WebSocket
+    workers: int = 2  # threads in which computer players think
+    rate: float = 10.0  # messages a second one connection may send
+
+
+def create_app(settings: Settings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db)
+        await store.migrate()
+        pool = ThreadPoolExecutor(settings.workers, thread_name_prefix="computer")
+        rooms = Rooms(store, settings.timing, pool)
+        app.state.rooms = rooms
+        await rooms.resume_all()
+        try:
+            yield
+        finally:
+            await rooms.close()
+            pool.shutdown(wait=True, cancel_futures=True)
+            await store.close()
+
+    app = FastAPI(title="Jokeren", version="1", lifespan=lifespan,
+                  description="Rooms, invite links and the table's WebSocket "
+                              "(docs/server.md, docs/protocol.md).")
+    app.include_router(router)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.websocket("/ws/{room}")
+    async def socket(ws: WebSocket, room: str) -> None:
+        await table_socket(ws, room, ws.app.state.rooms, settings.origins, settings.rate)
+
+    return app

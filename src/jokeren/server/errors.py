@@ -1,0 +1,22 @@
+"""A refusal of the HTTP API: a status, a key and one sentence in Dutch and English."""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, key: str, en: str, nl: str) -> None:
+        super().__init__(en)
+        self.status, self.key, self.en, self.nl = status, key, en, nl
+
+    def body(self) -> dict[str, str]:
+        return {"key": self.key, "en": self.en, "nl": self.nl}
+
+
+def not_found() -> ApiError:
+    return ApiError(404, "no_room", "no such room, or the link is wrong",
+                    "die kamer bestaat niet, of de link klopt niet")
+
+
+def forbidden() -> ApiError:
+    return ApiError(403, "bad_token", "this link or token does not open that",
+                    "deze link of code geeft daar geen toegang toe")

@@ -1,0 +1,272 @@
+"""Rooms: who sits where, the links that let people in, and the table runner of each room
+that is being played. Every token is random, stored as a digest, compared in constant time.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..engine import DealError
+from ..rules import Money, Rules, RulesError, contradictions
+from . import tokens
+from .errors import ApiError, forbidden, not_found
+from .game import LiveGame, new_player
+from .runtime import TableRunner, Timing
+from .store import RoomRow, SeatRow, Store
+
+LEVELS = ("random", "basic", "strong")
+COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
+                  "Lot", "Mees")
+OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # person or computer
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class Options:
+    buying_window: int = 0  # seconds; 0 is off
+    grace: int = 60
+    substitute: str = "basic"
+
+
+@dataclass(frozen=True)
+class Created:
+    room_id: str
+    host_token: str
+    invite_token: str
+    spectate_token: str
+    warnings: list[dict[str, str]]
+
+
+def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, str]]]:
+    """The room's rules (a preset or ``{"preset": ..., keys}``) and their contradictions."""
+    try:
+        rules = Rules.load(obj)
+    except RulesError as exc:
+        raise ApiError(422, "rules", f"the rules cannot be used: {exc}",
+                       f"deze regels zijn niet bruikbaar: {exc}") from None
+    if money is True and rules.money is None:
+        rules = replace(rules, money=Money())
+    elif money is False:
+        rules = replace(rules, money=None)
+    warnings = [{"en": en, "nl": nl} for en, nl in
+                zip(contradictions(rules, "en"), contradictions(rules, "nl"), strict=True)]
+    return rules, warnings
+
+
+def check_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 24 or ":" in name:
+        raise ApiError(422, "name", "a name has 1 to 24 characters and no ':'",
+                       "een naam heeft 1 tot 24 tekens en geen ':'")
+    return name
+
+
+class Rooms:
+    def __init__(self, store: Store, timing: Timing, pool: Executor | None) -> None:
+        self.store, self.timing, self.pool = store, timing, pool
+        self.runners: dict[str, TableRunner] = {}
+
+    # --- making a room -------------------------------------------------------------------
+    async def create(self, rules_obj: object, seats: Sequence[SeatSpec], money: bool | None,
+                     options: Options) -> Created:
+        rules, warnings = rules_from(rules_obj, money)
+        lo, hi = rules.players
+        if not lo <= len(seats) <= hi:
+            raise ApiError(422, "seats", f"{rules.preset} is played by {lo} to {hi} players",
+                           f"{rules.preset} speel je met {lo} tot {hi} spelers")
+        if not any(s.kind == "person" for s in seats):
+            raise ApiError(422, "seats", "a room needs at least one person",
+                           "een kamer heeft minstens één mens nodig")
+        for s in seats:
+            if s.kind == "computer" and s.level not in LEVELS:
+                raise ApiError(422, "level", f"a computer player's level is one of "
+                               f"{', '.join(LEVELS)}",
+                               f"het niveau van een computerspeler is een van "
+                               f"{', '.join(LEVELS)}")
+        if options.substitute not in LEVELS:
+            raise ApiError(422, "level", "the stand-in's level is one of " + ", ".join(LEVELS),
+                           "het niveau van de invaller is een van " + ", ".join(LEVELS))
+        if not 0 <= options.grace <= 3600:
+            raise ApiError(422, "grace", "the grace period is 0 to 3600 seconds",
+                           "de wachttijd is 0 tot 3600 seconden")
+        if options.buying_window and not 4 <= options.buying_window <= 10:
+            raise ApiError(422, "window", "the buying window is off (0) or 4 to 10 seconds",
+                           "de koopronde staat uit (0) of duurt 4 tot 10 seconden")
+        host, invite, spectate = tokens.new_token(), tokens.new_token(), tokens.new_token()
+        room_id = tokens.new_id()
+        names = iter(COMPUTER_NAMES)
+        rows = [SeatRow(room_id, i, s.kind, s.level, next(names) if s.kind == "computer"
+                        else None) for i, s in enumerate(seats)]
+        await self.store.create_room(RoomRow(
+            id=room_id, created=time.time(), rules=json.dumps(rules.to_obj()),
+            options=json.dumps(options.__dict__), status=OPEN,
+            seed=str(secrets.randbits(128)), host_hash=tokens.digest(host),
+            invite_hash=tokens.digest(invite), spectate_hash=tokens.digest(spectate)), rows)
+        return Created(room_id, host, invite, spectate, warnings)
+
+    async def play_now(self, rules_obj: object, name: str, levels: Sequence[str]
+                       ) -> tuple[Created, int, str]:
+        """A room with one person and computer players, joined and started in one step."""
+        created = await self.create(rules_obj, seats_of(["me"], levels), None, Options())
+        seat, token = await self.join(created.room_id, created.invite_token, name)
+        await self.start(created.room_id, created.host_token)
+        return created, seat, token
+
+    async def _load(self, room_id: str) -> tuple[RoomRow, list[SeatRow]]:
+        found = await self.store.room(room_id)
+        if found is None:
+            raise not_found()
+        return found
+
+    async def join(self, room_id: str, invite: str, name: str) -> tuple[int, str]:
+        """Take the first free person's seat; returns it and its token."""
+        room, seats = await self._load(room_id)
+        if not tokens.matches(invite, room.invite_hash):
+            raise forbidden()
+        name = check_name(name)
+        if any(s.name is not None and s.name.lower() == name.lower() for s in seats):
+            raise ApiError(409, "name_taken", f"{name} is already at this table",
+                           f"{name} zit al aan deze tafel")
+        free = [s for s in seats if s.kind == "person" and s.token_hash is None]
+        if room.status != OPEN or not free:
+            raise ApiError(409, "full", "no seat is free at this table",
+                           "er is geen plaats meer vrij aan deze tafel")
+        token = tokens.new_token()
+        await self.store.set_seat(room_id, free[0].seat, name=name,
+                                  token_hash=tokens.digest(token))
+        return free[0].seat, token
+
+    async def host(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
+        room, seats = await self._load(room_id)
+        if not tokens.matches(token, room.host_hash):
+            raise forbidden()
+        return room, seats
+
+    async def start(self, room_id: str, host_token: str) -> None:
+        room, seats = await self.host(room_id, host_token)
+        if room.status != OPEN:
+            raise ApiError(409, "started", "the match has already started",
+                           "het potje is al begonnen")
+        if any(s.kind == "person" and s.name is None for s in seats):
+            raise ApiError(409, "waiting", "not every person has joined yet",
+                           "nog niet iedereen is binnen")
+        await self.store.set_room(room_id, status=PLAYING)
+        await self.resume(room_id)
+
+    async def resume(self, room_id: str) -> TableRunner:
+        """The room's runner, its game rebuilt from the stored actions."""
+        room, seats = await self._load(room_id)
+        rules = Rules.load(json.loads(room.rules))
+        options = Options(**json.loads(room.options))
+        seed = int(room.seed)
+        game = LiveGame(rules, [s.name or f"?{s.seat}" for s in seats], seed)
+        answers: dict[tuple[int, str], int] = {}
+        runner = TableRunner(
+            room_id, game, {s.seat for s in seats if s.kind == "person"},
+            {s.seat: new_player(s.level or "basic", seed % 2**32 + s.seat)
+             for s in seats if s.kind == "computer"},
+            options.substitute,
+            replace(self.timing, buying_window=float(options.buying_window),
+                    grace=float(options.grace)),
+            self.store, self.pool, self._finished, answers)
+        for row in await self.store.actions(room_id):
+            events = game.act(row.seat, row.text)
+            runner.log.append((row.version, tuple(events)))
+            if row.client_id is not None and row.seat is not None:
+                runner.answers[(row.seat, row.client_id)] = {
+                    "type": "ack", "id": row.client_id, "version": row.version}
+        while len(runner.answers) > 256:
+            runner.answers.popitem(last=False)
+        self.runners[room_id] = runner
+        runner.start()
+        return runner
+
+    async def _finished(self, room_id: str) -> None:
+        await self.store.set_room(room_id, status=FINISHED)
+
+    async def resume_all(self) -> int:
+        ids = await self.store.rooms_with_status(PLAYING)
+        for room_id in ids:
+            await self.resume(room_id)
+        return len(ids)
+
+    async def give_to_computer(self, room_id: str, host_token: str, seat: int,
+                               level: str) -> None:
+        await self.host(room_id, host_token)
+        runner = self.runners.get(room_id)
+        if level not in LEVELS:
+            raise ApiError(422, "level", "the level is one of " + ", ".join(LEVELS),
+                           "het niveau is een van " + ", ".join(LEVELS))
+        if runner is None or not await runner.ask("substitute", data=(seat, level)):
+            raise ApiError(409, "present", "only an absent person's seat can be given to a "
+                           "computer player, while the match is played",
+                           "alleen de plaats van een afwezige speler kan naar een "
+                           "computerspeler, terwijl er gespeeld wordt")
+
+    async def end(self, room_id: str, host_token: str) -> None:
+        await self.host(room_id, host_token)
+        await self.store.set_room(room_id, status=ENDED)
+        runner = self.runners.pop(room_id, None)
+        if runner is not None:
+            await runner.stop()
+
+    async def who(self, room_id: str, token: str) -> tuple[TableRunner, int | None]:
+        """The runner and the seat a token opens (None: the spectator link)."""
+        room, seats = await self._load(room_id)
+        seat: int | None = None
+        found = False
+        for s in seats:
+            if tokens.matches(token, s.token_hash):
+                seat, found = s.seat, True
+        if not found and not tokens.matches(token, room.spectate_hash):
+            raise forbidden()
+        runner = self.runners.get(room_id)
+        if runner is None:
+            raise ApiError(409, "not_playing", "this room is not being played now",
+                           "in deze kamer wordt nu niet gespeeld")
+        return runner, seat
+
+    async def info(self, room_id: str, token: str) -> dict[str, Any]:
+        room, seats = await self._load(room_id)
+        if not any(tokens.matches(token, h) for h in (
+                room.host_hash, room.invite_hash, room.spectate_hash,
+                *(s.token_hash for s in seats))):
+            raise forbidden()
+        runner = self.runners.get(room_id)
+        return {"id": room.id, "status": room.status, "rules": json.loads(room.rules),
+                "options": json.loads(room.options),
+                "version": runner.game.version if runner else 0,
+                "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
+                          for s in seats]}
+
+    async def record(self, room_id: str, token: str) -> dict[str, Any]:
+        info = await self.info(room_id, token)
+        if info["status"] != FINISHED:
+            raise ApiError(409, "not_finished", "the record is there once the match is over",
+                           "het verslag komt er als het potje uit is")
+        runner = self.runners.get(room_id) or await self.resume(room_id)
+        return runner.game.record()
+
+    async def close(self) -> None:
+        for runner in list(self.runners.values()):
+            await runner.stop()
+        self.runners.clear()
+
+
+def seats_of(people: Sequence[str], computers: Sequence[str]) -> list[SeatSpec]:
+    return ([SeatSpec("person") for _ in people]
+            + [SeatSpec("computer", level) for level in computers])
+
+
+__all__ = ["DealError", "Options", "Rooms", "SeatSpec"]

@@ -1,0 +1,43 @@
+"""``jokeren serve``: the store checked, then uvicorn on the chosen address."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import webbrowser
+
+from .app import Settings, create_app
+from .store import Store, StoreError, default_url
+
+
+def check_db(url: str) -> None:
+    """Open the database and bring it up to date, or raise StoreError with one sentence."""
+
+    async def probe() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise StoreError(f"cannot use the database: {type(exc).__name__}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+        finally:
+            await store.close()
+
+    asyncio.run(probe())
+
+
+def serve(host: str, port: int, db: str | None, open_browser: bool) -> None:
+    import uvicorn
+
+    url = db or default_url()
+    check_db(url)
+    app = create_app(Settings(db=url))
+    if open_browser:
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/docs",)).start()
+    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
+
+
+__all__ = ["StoreError", "serve"]

@@ -1,0 +1,153 @@
+"""Where rooms and every table's actions are kept: SQLite (WAL) or PostgreSQL, async.
+
+A table is stored as its actions, not its state: the engine replays them to the exact
+version, so an upgrade of the program (or a crash) keeps every game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event, insert, select, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from . import schema
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("jokeren", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'jokeren.db'}"
+
+
+class StoreError(ValueError):
+    """A database URL that cannot be used (one sentence for the user)."""
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    id: str
+    created: float
+    rules: str
+    options: str
+    status: str
+    seed: str
+    host_hash: str
+    invite_hash: str
+    spectate_hash: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    room_id: str
+    seat: int
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    version: int
+    seat: int | None
+    text: str
+    client_id: str | None
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("jokeren.server") / "migrations"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+        except Exception:
+            raise StoreError(f"not a database URL: {url!r}") from None
+        if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+asyncpg"):
+            raise StoreError("the database URL must start with sqlite+aiosqlite:// or "
+                             "postgresql+asyncpg://")
+        self.sqlite = parsed.drivername.startswith("sqlite")
+        self.engine: AsyncEngine = create_async_engine(url)
+        if self.sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest revision (Alembic)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- rooms ---------------------------------------------------------------------------
+    async def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(schema.room).values(**room.__dict__))
+            await conn.execute(insert(schema.seat), [s.__dict__ for s in seats])
+
+    async def room(self, room_id: str) -> tuple[RoomRow, list[SeatRow]] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(schema.room).where(schema.room.c.id == room_id))).mappings().first()
+            if row is None:
+                return None
+            seats = (await conn.execute(
+                select(schema.seat).where(schema.seat.c.room_id == room_id)
+                .order_by(schema.seat.c.seat))).mappings().all()
+        return RoomRow(**row), [SeatRow(**s) for s in seats]
+
+    async def rooms_with_status(self, status: str) -> list[str]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(schema.room.c.id).where(schema.room.c.status == status))
+            return [r[0] for r in rows]
+
+    async def set_room(self, room_id: str, **values: Any) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(schema.room).where(schema.room.c.id == room_id).values(**values))
+
+    async def set_seat(self, room_id: str, seat: int, **values: Any) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(update(schema.seat).where(
+                schema.seat.c.room_id == room_id, schema.seat.c.seat == seat).values(**values))
+
+    # --- actions -------------------------------------------------------------------------
+    async def append(self, room_id: str, row: ActionRow) -> None:
+        """Store one action; it is durable (committed) when this returns."""
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(schema.action).values(
+                room_id=room_id, created=time.time(), **row.__dict__))
+
+    async def actions(self, room_id: str) -> list[ActionRow]:
+        a = schema.action.c
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(a.version, a.seat, a.text, a.client_id)
+                .where(a.room_id == room_id).order_by(a.version))
+            return [ActionRow(*r) for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

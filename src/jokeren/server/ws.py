@@ -1,0 +1,149 @@
+"""The WebSocket of one seat or spectator: checks every message before the table sees it.
+
+Refused here, changing nothing: a foreign Origin, a message over 4 KB, malformed JSON, an
+unknown type, a wrong shape, more messages than the rate limit allows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from .errors import ApiError
+from .game import dumps, refusal
+from .rooms import Rooms
+from .runtime import Conn
+
+MAX_MESSAGE = 4096  # bytes
+RATE = 10.0  # messages a second, sustained
+BURST = 30.0
+HELLO_WAIT = 10.0  # seconds for the first message
+
+
+class Bucket:
+    """A token bucket: the rate limit of one connection."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """No Origin (not a browser), the server's own, or one the operator allowed."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+
+
+def _bad(key: str, en: str, nl: str) -> dict[str, Any]:
+    return {"type": "refused", "id": None, "reason": refusal(key, en, nl)}
+
+
+def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
+    """A client's message as ``{"type": "act", id, version, action}``, or a refusal frame
+    (``type == "refused"``)."""
+    if text is None or isinstance(text, bytes):
+        return _bad("binary", "send text frames with JSON", "stuur tekst met JSON")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        return _bad("too_big", "a message is at most 4 KB", "een bericht is hoogstens 4 KB")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _bad("json", "that is not JSON", "dat is geen JSON")
+    if not isinstance(data, dict):
+        return _bad("shape", "a message is a JSON object", "een bericht is een JSON-object")
+    kind = data.get("type", "act")
+    if kind == "ping":
+        return {"type": "ping"}
+    if kind != "act":
+        return _bad("type", "unknown message type", "onbekend soort bericht")
+    cid, version, action = data.get("id"), data.get("version"), data.get("action")
+    if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
+        return _bad("id", "'id' is a string of 1 to 64 characters",
+                    "'id' is een tekst van 1 tot 64 tekens")
+    if isinstance(version, bool) or not isinstance(version, int):
+        return _bad("version", "'version' is a whole number", "'version' is een heel getal")
+    if not isinstance(action, str) or not 1 <= len(action) <= 512:
+        return _bad("action", "'action' is the move in the notation, e.g. \"draw\"",
+                    "'action' is de zet in de notatie, bijvoorbeeld \"draw\"")
+    return {"type": "act", "id": cid, "version": version, "action": action}
+
+
+async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
+                       origins: tuple[str, ...], rate: float = RATE) -> None:
+    if not origin_ok(ws, origins):
+        await ws.close(code=4403)
+        return
+    await ws.accept()
+    try:
+        hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_WAIT))
+        token = hello.get("token") if isinstance(hello, dict) else None
+        since = hello.get("since") if isinstance(hello, dict) else None
+        if not isinstance(token, str) or len(token) > 256:
+            raise ApiError(400, "hello", 'begin with {"type": "hello", "token": ...}',
+                           'begin met {"type": "hello", "token": ...}')
+        if isinstance(since, bool) or not isinstance(since, int | None):
+            since = None
+        runner, seat = await rooms.who(room_id, token)
+    except ApiError as exc:
+        await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
+        await ws.close(code=4403 if exc.status == 403 else 4400)
+        return
+    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4400)
+        return
+    conn = Conn(seat)
+    sender = asyncio.create_task(_send(ws, conn))
+    await runner.ask("connect", conn, since)
+    bucket = Bucket(rate, max(BURST, rate * 3))
+    try:
+        while not conn.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not bucket.take():
+                conn.send(_bad("rate", "too many messages: wait a moment",
+                               "te veel berichten: wacht even"))
+                continue
+            parsed = parse(message.get("text", message.get("bytes")))
+            if parsed["type"] == "ping":
+                conn.send({"type": "pong", "version": runner.game.version})
+            elif parsed["type"] == "refused":
+                conn.send(parsed)
+            else:
+                runner.tell("act", conn, parsed)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        runner.tell("leave", conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await sender
+
+
+async def _send(ws: WebSocket, conn: Conn) -> None:
+    try:
+        while (frame := await conn.outbox.get()) is not None:
+            await ws.send_text(dumps(frame))
+    except Exception:
+        conn.close()
+    with contextlib.suppress(Exception):
+        await ws.close()

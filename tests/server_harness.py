@@ -1,0 +1,173 @@
+"""A real server on 127.0.0.1 and WebSocket clients that play through it (tests only)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from jokeren.bots import make_player
+from jokeren.legal import legal_actions
+from jokeren.server.app import Settings, create_app
+from jokeren.server.runtime import Timing
+from jokeren.views import view as view_of
+
+SHORT = {"preset": "jokeren-7", "rounds": 2}  # a whole match, two rounds
+FAST = Timing(bot_delay=0.0, round_pause=0.0, grace=60.0)
+
+
+@dataclass
+class Server:
+    base: str
+    app: Any
+
+    @property
+    def ws(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    def runner(self, room: str) -> Any:
+        return self.app.state.rooms.runners[room]
+
+
+@contextlib.asynccontextmanager
+async def serve(db: str, timing: Timing = FAST, rate: float = 1000.0) -> AsyncIterator[Server]:
+    app = create_app(Settings(db=db, timing=timing, rate=rate))
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                            ws_max_size=65536, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    for _ in range(500):  # bounded: 10 s at most
+        if server.started:
+            break
+        await asyncio.sleep(0.02)
+    assert server.started, "the server did not start"
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield Server(f"http://127.0.0.1:{port}", app)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 20)
+
+
+async def make_room(http: httpx.AsyncClient, people: int, computers: list[str],
+                    rules: Any = SHORT, **options: Any) -> dict[str, Any]:
+    """A started room: returns the room's answer plus each person's seat token."""
+    seats = ([{"kind": "person"}] * people
+             + [{"kind": "computer", "level": lv} for lv in computers])
+    r = await http.post("/api/rooms", json={"rules": rules, "seats": seats, **options})
+    assert r.status_code == 201, r.text
+    room = r.json()
+    room["seats"] = []
+    for i in range(people):
+        j = await http.post(f"/api/rooms/{room['room']}/join",
+                            json={"token": room["invite_token"], "name": f"P{i}"})
+        assert j.status_code == 200, j.text
+        room["seats"].append(j.json())
+    s = await http.post(f"/api/rooms/{room['room']}/start", json={"token": room["host_token"]})
+    assert s.status_code == 200, s.text
+    return room
+
+
+@dataclass
+class Client:
+    """One WebSocket: it keeps every frame it received (the spy reads them all)."""
+
+    url: str
+    token: str
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    version: int = 0
+    view: dict[str, Any] | None = None
+    ws: Any = None
+    ids: itertools.count[int] = field(default_factory=itertools.count)
+
+    async def connect(self, since: int | None = None) -> None:
+        self.ws = await websockets.connect(self.url, max_size=2**22)
+        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
+
+    async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        try:
+            text = await asyncio.wait_for(self.ws.recv(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no frame for {timeout} s; last: {self.frames[-3:]}") from None
+        self.raw.append(text)
+        frame: dict[str, Any] = json.loads(text)
+        self.frames.append(frame)
+        if "view" in frame:
+            self.view = frame["view"]
+        if "version" in frame and frame["type"] in ("welcome", "events", "refused", "ack"):
+            self.version = max(self.version, frame["version"]) if frame["type"] != "welcome" \
+                else frame["version"]
+        return frame
+
+    async def until(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+        for _ in range(10_000):
+            frame = await self.recv(timeout)
+            if frame["type"] == kind:
+                return frame
+        raise AssertionError(f"no {kind} frame")
+
+    async def send(self, action: str, version: int | None = None,
+                   cid: str | None = None) -> str:
+        cid = cid or f"m{next(self.ids)}"
+        await self.ws.send(json.dumps({"id": cid, "version": self.version if version is None
+                                       else version, "action": action}))
+        return cid
+
+
+async def play_person(client: Client, server: Server, room: str, seat: int,
+                      rng: random.Random, mischief: bool = False) -> None:
+    """Answer whenever it is this seat's turn as a basic computer player would (reading
+    the server's state: the person's choice is not what is tested), until the match is
+    over; ``mischief`` also sends stale, out-of-turn and replayed messages."""
+    runner = server.runner(room)
+    player = make_player("basic", rng.randrange(2**32))
+    for _ in range(100_000):
+        view = client.view
+        if view is not None and view["phase"] == "match-over":
+            return
+        if view is not None and view["to_act"] == seat and view["phase"] not in (
+                "round-over", "match-over") and runner.game.version == client.version:
+            state = runner.game.game.state
+            action = str(player.choose(view_of(state, seat), legal_actions(state)))
+            if mischief and rng.random() < 0.1:
+                await client.send(action, version=client.version - 1)  # stale
+                refused = await client.until("refused")
+                assert refused["reason"]["key"] == "stale", refused
+            cid = await client.send(action)
+            answer = await _answer(client, cid)
+            assert answer["type"] == "ack", answer
+            if mischief and rng.random() < 0.1:  # replayed: the same answer, nothing twice
+                await client.send(action, version=answer["version"] - 1, cid=cid)
+                again = await _answer(client, cid)
+                assert again == answer
+        elif mischief and view is not None and view["to_act"] != seat and rng.random() < 0.05:
+            cid = await client.send("draw")
+            answer = await _answer(client, cid)
+            assert answer["type"] == "refused"
+        else:
+            await client.recv()
+    raise AssertionError("the match did not end")
+
+
+async def _answer(client: Client, cid: str) -> dict[str, Any]:
+    for _ in range(10_000):
+        frame = await client.recv()
+        if frame["type"] in ("ack", "refused") and frame.get("id") == cid:
+            return frame
+        assert frame["type"] != "refused" or frame.get("id") is not None, frame
+    raise AssertionError("no answer")

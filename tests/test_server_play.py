@@ -1,0 +1,93 @@
+"""Whole matches through a real server on 127.0.0.1: people and computer players mixed,
+reconnects, refusals; on SQLite and (JOKEREN_TEST_PG_URL) on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server_harness import Client, make_room, play_person, serve
+
+PG = os.environ.get("JOKEREN_TEST_PG_URL")
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(params=DATABASES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'jokeren.db'}"
+    assert PG is not None
+    return pg_database(PG)
+
+
+def pg_database(url: str) -> str:
+    """A fresh database on the test cluster, so tests do not see each other's rooms."""
+    import asyncpg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    plain = url.replace("postgresql+asyncpg://", "postgresql://")
+
+    async def create() -> None:
+        conn = await asyncpg.connect(plain)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    base, _, _ = url.rpartition("/")
+    return f"{base}/{name}"
+
+
+async def watch(client: Client) -> None:
+    """A spectator reads until the match is over."""
+    for _ in range(100_000):
+        frame = await client.recv()
+        if frame.get("view", {}).get("phase") == "match-over":
+            return
+
+
+@pytest.mark.anyio
+async def test_people_and_computers_play_a_whole_match(db: str, tmp_path: Path) -> None:
+    async with serve(db) as server, httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 2, ["basic"])
+        rid = room["room"]
+        people = [Client(f"{server.ws}/ws/{rid}", s["token"]) for s in room["seats"]]
+        spectator = Client(f"{server.ws}/ws/{rid}", room["spectate_token"])
+        for c in (*people, spectator):
+            await c.connect()
+        await asyncio.gather(
+            *(play_person(c, server, rid, s["seat"], random.Random(i), mischief=True)
+              for i, (c, s) in enumerate(zip(people, room["seats"], strict=True))),
+            watch(spectator))
+        runner = server.runner(rid)
+        assert runner.game.finished
+        for c in (*people, spectator):
+            assert c.version == runner.game.version
+            await c.close()
+        r = await http.get(f"/api/rooms/{rid}/record", params={"token": room["spectate_token"]})
+        assert r.status_code == 200
+        path = tmp_path / "match.json"
+        path.write_text(json.dumps(r.json()))
+    done = subprocess.run([sys.executable, "-m", "jokeren", "replay", str(path), "--json"],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(Path("src").resolve())})
+    assert done.returncode == 0, done.stderr
+    summary: dict[str, Any] = json.loads(done.stdout)
+    assert summary["finished"] and summary["ok"]
