@@ -16,10 +16,8 @@ import uvicorn
 import websockets
 
 from jokeren.bots import make_player
-from jokeren.legal import legal_actions
 from jokeren.server.app import Settings, create_app
 from jokeren.server.runtime import Timing
-from jokeren.views import view as view_of
 
 SHORT = {"preset": "jokeren-7", "rounds": 2}  # a whole match, two rounds
 FAST = Timing(bot_delay=0.0, round_pause=0.0, grace=60.0)
@@ -141,13 +139,13 @@ async def play_person(client: Client, server: Server, room: str, seat: int,
         if view is not None and view["phase"] == "match-over":
             return
         if view is not None and view["to_act"] == seat and view["phase"] not in (
-                "round-over", "match-over") and runner.game.version == client.version:
-            state = runner.game.game.state
-            action = str(player.choose(view_of(state, seat), legal_actions(state)))
+                "round-over", "match-over") and runner.table.version == client.version:
+            table = runner.table
+            action = str(player.choose(table.view(seat), table.legal()))
             if mischief and rng.random() < 0.1:
                 await client.send(action, version=client.version - 1)  # stale
                 refused = await client.until("refused")
-                assert refused["reason"]["key"] == "stale", refused
+                assert refused["reason"]["key"] == "stale_version", refused
             cid = await client.send(action)
             answer = await _answer(client, cid)
             assert answer["type"] == "ack", answer

@@ -77,9 +77,9 @@ async def test_people_and_computers_play_a_whole_match(db: str, tmp_path: Path) 
               for i, (c, s) in enumerate(zip(people, room["seats"], strict=True))),
             watch(spectator))
         runner = server.runner(rid)
-        assert runner.game.finished
+        assert runner.table.finished
         for c in (*people, spectator):
-            assert c.version == runner.game.version
+            assert c.version == runner.table.version
             await c.close()
         r = await http.get(f"/api/rooms/{rid}/record", params={"token": room["spectate_token"]})
         assert r.status_code == 200

@@ -15,6 +15,7 @@ from .errors import ApiError
 from .rooms import Rooms
 from .runtime import Timing
 from .store import Store
+from .web import mount_web
 from .ws import table_socket
 
 
@@ -56,4 +57,5 @@ def create_app(settings: Settings) -> FastAPI:
     async def socket(ws: WebSocket, room: str) -> None:
         await table_socket(ws, room, ws.app.state.rooms, settings.origins, settings.rate)
 
+    mount_web(app)
     return app

@@ -8,8 +8,9 @@ class ApiError(Exception):
         super().__init__(en)
         self.status, self.key, self.en, self.nl = status, key, en, nl
 
-    def body(self) -> dict[str, str]:
-        return {"key": self.key, "en": self.en, "nl": self.nl}
+    def body(self) -> dict[str, object]:
+        """The shape of a refusal on the wire (docs/protocol.md)."""
+        return {"key": self.key, "params": {}, "text": {"en": self.en, "nl": self.nl}}
 
 
 def not_found() -> ApiError:

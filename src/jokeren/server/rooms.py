@@ -5,22 +5,20 @@ that is being played. Every token is random, stored as a digest, compared in con
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import DealError
 from ..rules import Money, Rules, RulesError, contradictions
+from ..table import Seat, Table, new_seed
 from . import tokens
 from .errors import ApiError, forbidden, not_found
-from .game import LiveGame, new_player
+from .game import LEVELS
 from .runtime import TableRunner, Timing
 from .store import RoomRow, SeatRow, Store
 
-LEVELS = ("random", "basic", "strong")
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
 OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
@@ -111,7 +109,7 @@ class Rooms:
         await self.store.create_room(RoomRow(
             id=room_id, created=time.time(), rules=json.dumps(rules.to_obj()),
             options=json.dumps(options.__dict__), status=OPEN,
-            seed=str(secrets.randbits(128)), host_hash=tokens.digest(host),
+            seed=str(new_seed()), host_hash=tokens.digest(host),
             invite_hash=tokens.digest(invite), spectate_hash=tokens.digest(spectate)), rows)
         return Created(room_id, host, invite, spectate, warnings)
 
@@ -165,29 +163,24 @@ class Rooms:
         await self.resume(room_id)
 
     async def resume(self, room_id: str) -> TableRunner:
-        """The room's runner, its game rebuilt from the stored actions."""
+        """The room's runner, its table rebuilt from the stored actions."""
         room, seats = await self._load(room_id)
         rules = Rules.load(json.loads(room.rules))
         options = Options(**json.loads(room.options))
-        seed = int(room.seed)
-        game = LiveGame(rules, [s.name or f"?{s.seat}" for s in seats], seed)
-        answers: dict[tuple[int, str], int] = {}
+        rows = await self.store.actions(room_id)
+        table = Table.rebuild(
+            rules, int(room.seed),
+            [Seat(s.name or f"?{s.seat}", s.level if s.kind == "computer" else None)
+             for s in seats],
+            [(r.seat if r.seat is not None else -1, r.text) for r in rows])
         runner = TableRunner(
-            room_id, game, {s.seat for s in seats if s.kind == "person"},
-            {s.seat: new_player(s.level or "basic", seed % 2**32 + s.seat)
-             for s in seats if s.kind == "computer"},
-            options.substitute,
+            room_id, table, options.substitute,
             replace(self.timing, buying_window=float(options.buying_window),
                     grace=float(options.grace)),
-            self.store, self.pool, self._finished, answers)
-        for row in await self.store.actions(room_id):
-            events = game.act(row.seat, row.text)
-            runner.log.append((row.version, tuple(events)))
-            if row.client_id is not None and row.seat is not None:
-                runner.answers[(row.seat, row.client_id)] = {
-                    "type": "ack", "id": row.client_id, "version": row.version}
-        while len(runner.answers) > 256:
-            runner.answers.popitem(last=False)
+            self.store, self.pool, self._finished)
+        for r in rows[-512:]:
+            if r.client_id is not None and r.seat is not None:
+                runner.remember_ack(r.seat, r.client_id, r.version)
         self.runners[room_id] = runner
         runner.start()
         return runner
@@ -246,7 +239,7 @@ class Rooms:
         runner = self.runners.get(room_id)
         return {"id": room.id, "status": room.status, "rules": json.loads(room.rules),
                 "options": json.loads(room.options),
-                "version": runner.game.version if runner else 0,
+                "version": runner.table.version if runner else 0,
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
                           for s in seats]}
 
@@ -256,7 +249,7 @@ class Rooms:
             raise ApiError(409, "not_finished", "the record is there once the match is over",
                            "het verslag komt er als het potje uit is")
         runner = self.runners.get(room_id) or await self.resume(room_id)
-        return runner.game.record()
+        return runner.table.record.to_json()
 
     async def close(self) -> None:
         for runner in list(self.runners.values()):
@@ -269,4 +262,4 @@ def seats_of(people: Sequence[str], computers: Sequence[str]) -> list[SeatSpec]:
             + [SeatSpec("computer", level) for level in computers])
 
 
-__all__ = ["DealError", "Options", "Rooms", "SeatSpec"]
+__all__ = ["Options", "Rooms", "SeatSpec"]

@@ -36,7 +36,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool) -> None:
     app = create_app(Settings(db=url))
     if open_browser:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/docs",)).start()
+        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
 
 

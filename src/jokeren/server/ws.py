@@ -125,7 +125,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                 continue
             parsed = parse(message.get("text", message.get("bytes")))
             if parsed["type"] == "ping":
-                conn.send({"type": "pong", "version": runner.game.version})
+                conn.send({"type": "pong", "version": runner.table.version})
             elif parsed["type"] == "refused":
                 conn.send(parsed)
             else:

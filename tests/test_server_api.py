@@ -1,0 +1,148 @@
+"""The HTTP API: rooms, links, tokens, the host's powers, refusals in Dutch and English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from jokeren.server import tokens
+
+from server_harness import FAST, make_room, serve
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as client:
+        yield client
+
+
+def test_tokens_are_long_random_and_compared_as_digests() -> None:
+    made = {tokens.new_token() for _ in range(100)}
+    assert len(made) == 100
+    assert all(len(t) >= 22 for t in made)  # 24 bytes: 192 bits (at least 128)
+    token = made.pop()
+    assert tokens.matches(token, tokens.digest(token))
+    assert not tokens.matches(token + "x", tokens.digest(token))
+    assert not tokens.matches("", tokens.digest(""))
+    assert not tokens.matches(token, None)
+
+
+@pytest.mark.anyio
+async def test_a_room_from_creation_to_the_end(http: httpx.AsyncClient) -> None:
+    r = await http.post("/api/rooms", json={
+        "rules": "amerikaans", "money": True, "buying_window": 6,
+        "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
+    assert r.status_code == 201, r.text
+    room = r.json()
+    rid = room["room"]
+    assert room["invite"].endswith(f"/join/{rid}#{room['invite_token']}")
+    assert room["spectate"].endswith(f"/watch/{rid}#{room['spectate_token']}")
+    assert len({room["host_token"], room["invite_token"], room["spectate_token"]}) == 3
+    # Starting before everyone is in is refused, in both languages.
+    early = await http.post(f"/api/rooms/{rid}/start", json={"token": room["host_token"]})
+    assert early.status_code == 409
+    assert early.json()["text"]["nl"] and early.json()["text"]["en"]
+    ann = await http.post(f"/api/rooms/{rid}/join",
+                          json={"token": room["invite_token"], "name": "Ann"})
+    assert ann.status_code == 200 and ann.json()["seat"] == 0
+    same = await http.post(f"/api/rooms/{rid}/join",
+                           json={"token": room["invite_token"], "name": "ann"})
+    assert same.status_code == 409 and same.json()["key"] == "name_taken"
+    wrong = await http.post(f"/api/rooms/{rid}/join",
+                            json={"token": room["spectate_token"], "name": "Eve"})
+    assert wrong.status_code == 403
+    bea = await http.post(f"/api/rooms/{rid}/join",
+                          json={"token": room["invite_token"], "name": "Bea"})
+    assert bea.json()["seat"] == 1
+    full = await http.post(f"/api/rooms/{rid}/join",
+                           json={"token": room["invite_token"], "name": "Cor"})
+    assert full.status_code == 409 and full.json()["key"] == "full"
+    # Only the host starts and ends; a seat token is not the host's.
+    assert (await http.post(f"/api/rooms/{rid}/start",
+                            json={"token": ann.json()["token"]})).status_code == 403
+    assert (await http.post(f"/api/rooms/{rid}/start",
+                            json={"token": room["host_token"]})).status_code == 200
+    info = (await http.get(f"/api/rooms/{rid}", params={"token": bea.json()["token"]})).json()
+    assert info["status"] == "playing"
+    assert info["rules"]["money"] == {"per_buy": 1, "per_point": 1}
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bea", "Bob"]
+    assert "seed" not in str(info) and "host_hash" not in str(info)
+    # The record is for after the match.
+    early_record = await http.get(f"/api/rooms/{rid}/record",
+                                  params={"token": room["spectate_token"]})
+    assert early_record.status_code == 409
+    # Present people keep their seats: nobody is connected, but the grace period runs.
+    assert (await http.post(f"/api/rooms/{rid}/end",
+                            json={"token": room["host_token"]})).status_code == 200
+    info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]})).json()
+    assert info["status"] == "ended"
+
+
+@pytest.mark.anyio
+async def test_rules_are_checked_and_contradictions_shown(http: httpx.AsyncClient) -> None:
+    seats = [{"kind": "person"}, {"kind": "computer", "level": "random"},
+             {"kind": "computer", "level": "basic"}]
+    bad = await http.post("/api/rooms", json={"rules": {"preset": "jokeren", "nonsense": 1},
+                                              "seats": seats})
+    assert bad.status_code == 422 and bad.json()["key"] == "rules"
+    assert "nonsense" in bad.json()["text"]["en"]
+    odd = await http.post("/api/rooms", json={
+        "rules": {"preset": "jokeren", "set_max": 3, "schedule": ["set 4"]}, "seats": seats})
+    assert odd.status_code == 201
+    warnings = odd.json()["warnings"]
+    assert warnings and all(w["nl"] and w["en"] for w in warnings)
+    assert "set_max" in warnings[0]["en"]
+    few = await http.post("/api/rooms", json={"rules": "jokeren", "seats": seats[:2]})
+    assert few.status_code == 422 and few.json()["text"]["nl"]
+    nobody = await http.post("/api/rooms", json={
+        "rules": "jokeren", "seats": [{"kind": "computer", "level": "basic"}] * 3})
+    assert nobody.status_code == 422
+    window = await http.post("/api/rooms", json={"rules": "amerikaans", "seats": seats,
+                                                 "buying_window": 2})
+    assert window.status_code == 422 and window.json()["key"] == "window"
+
+
+@pytest.mark.anyio
+async def test_unknown_rooms_and_tokens_say_nothing(http: httpx.AsyncClient) -> None:
+    room = await make_room(http, 1, ["random"])
+    rid = room["room"]
+    for token in ("", "x" * 32, room["invite_token"][:-1] + "A"):
+        r = await http.get(f"/api/rooms/{rid}", params={"token": token})
+        assert r.status_code == 403
+    missing = await http.get("/api/rooms/nope", params={"token": room["host_token"]})
+    assert missing.status_code == 404 and missing.json()["text"]["nl"]
+
+
+@pytest.mark.anyio
+async def test_play_now_is_one_step(http: httpx.AsyncClient) -> None:
+    r = await http.post("/api/play-now", json={"name": "Ann", "rules": "jokeren-7",
+                                               "computers": ["random", "basic"]})
+    assert r.status_code == 201, r.text
+    seat: dict[str, Any] = r.json()
+    assert seat["seat"] == 0 and seat["socket"] == f"/ws/{seat['room']}"
+    info = (await http.get(f"/api/rooms/{seat['room']}", params={"token": seat["token"]})).json()
+    assert info["status"] == "playing"
+    assert [s["kind"] for s in info["seats"]] == ["person", "computer", "computer"]
+
+
+@pytest.mark.anyio
+async def test_openapi_and_the_browser_table(http: httpx.AsyncClient) -> None:
+    spec = (await http.get("/openapi.json")).json()
+    assert {"/api/rooms", "/api/rooms/{room}/join", "/api/play-now",
+            "/api/rooms/{room}/record"} <= set(spec["paths"])
+    page = await http.get("/join/abc")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    asset = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
+    assert asset is not None
+    assert (await http.get(asset.group(1))).status_code == 200
