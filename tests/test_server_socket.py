@@ -1,0 +1,175 @@
+"""The table's WebSocket: reconnects, absence, and every kind of bad message refused
+without changing the table (its state hash)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+from websockets.exceptions import InvalidStatus
+
+from jokeren.bots import make_player
+
+from server_harness import FAST, SHORT, Client, make_room, play_person, serve
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def sqlite(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
+
+
+@pytest.mark.anyio
+async def test_bad_messages_change_nothing(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path), rate=1000.0) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 2, [], rules="jokeren-7")
+        rid = room["room"]
+        runner = server.runner(rid)
+        seats = [Client(f"{server.ws}/ws/{rid}", s["token"]) for s in room["seats"]]
+        for c in seats:
+            await c.connect()
+            await c.until("welcome")
+        waiting = seats[1 - runner.table.to_act]  # the seat that is not to act
+        before = await runner.ask("hash")
+        bad = [
+            ("x" * 5000, "too_big"),
+            ("{not json", "json"),
+            ("[1, 2]", "shape"),
+            (json.dumps({"type": "chat", "text": "hoi"}), "type"),
+            (json.dumps({"id": 7, "version": 0, "action": "draw"}), "id"),
+            (json.dumps({"id": "a", "version": "0", "action": "draw"}), "version"),
+            (json.dumps({"id": "a", "version": 0, "action": ""}), "action"),
+        ]
+        for text, key in bad:
+            await waiting.ws.send(text)
+            frame = await waiting.until("refused")
+            assert frame["reason"]["key"] == key
+            assert frame["reason"]["text"]["nl"] and frame["reason"]["text"]["en"]
+        out_of_turn = await waiting.send("draw")
+        frame = await waiting.until("refused")
+        assert frame["id"] == out_of_turn and frame["reason"]["key"] == "not_your_turn"
+        await waiting.send("dance")
+        assert (await waiting.until("refused"))["reason"]["key"] == "notation"
+        await waiting.send("draw", version=99)
+        stale = await waiting.until("refused")
+        assert stale["reason"]["key"] == "stale_version" and "view" in stale
+        assert await runner.ask("hash") == before
+        assert runner.table.version == 0
+        # The spectator cannot act either.
+        watcher = Client(f"{server.ws}/ws/{rid}", room["spectate_token"])
+        await watcher.connect()
+        await watcher.until("welcome")
+        await watcher.send("draw")
+        assert (await watcher.until("refused"))["reason"]["key"] == "spectator"
+        assert await runner.ask("hash") == before
+        for c in (*seats, watcher):
+            await c.close()
+
+
+@pytest.mark.anyio
+async def test_origin_token_and_rate_limit(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path), rate=5.0) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 1, ["random"])
+        url = f"{server.ws}/ws/{room['room']}"
+        with pytest.raises(InvalidStatus):
+            await websockets.connect(url, origin="http://evil.example")
+        same = await websockets.connect(url, origin=server.base)
+        await same.send(json.dumps({"type": "hello", "token": "wrong"}))
+        frame = json.loads(await same.recv())
+        assert frame["type"] == "error" and frame["reason"]["key"] == "bad_token"
+        await same.close()
+        client = Client(url, room["seats"][0]["token"])
+        await client.connect()
+        await client.until("welcome")
+        for _ in range(40):
+            await client.ws.send(json.dumps({"type": "ping"}))
+        kinds = [(await client.recv())["type"] for _ in range(40)]
+        refused = [f for f in client.frames if f["type"] == "refused"]
+        assert "pong" in kinds and refused
+        assert all(f["reason"]["key"] == "rate" for f in refused)
+        await client.close()
+
+
+@pytest.mark.anyio
+async def test_reconnect_gets_what_was_missed(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path)) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 1, ["basic", "basic"], rules=SHORT)
+        rid = room["room"]
+        runner = server.runner(rid)
+        client = Client(f"{server.ws}/ws/{rid}", room["seats"][0]["token"])
+        await client.connect()
+        await client.until("welcome")
+        me = make_player("basic", 1)
+        while runner.table.to_act == 0:  # the person's turn first, so that the others go on
+            table = runner.table
+            await client.send(str(me.choose(table.view(0), table.legal())))
+            await client.until("ack")
+        seen = client.version
+        await client.close()
+        # Away: the computer players go on until it is the person's turn again.
+        for _ in range(500):
+            if runner.table.version > seen and runner.table.to_act == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert runner.table.version > seen
+        again = Client(client.url, client.token)
+        await again.connect(since=seen)
+        await again.until("welcome")
+        missed = await again.until("missed")
+        expected = [e for _, e in runner.table.events_since(0, seen)]
+        assert len(missed["events"]) == len(expected) > 0
+        assert missed["version"] == runner.table.version
+        await play_person(again, server, rid, 0, random.Random(3))
+        assert runner.table.finished
+        await again.close()
+
+
+@pytest.mark.anyio
+async def test_an_absent_person_is_played_by_a_computer_until_back(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path), FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 2, ["basic"], rules=SHORT, grace=0, substitute="random")
+        rid = room["room"]
+        runner = server.runner(rid)
+        # Nobody connects: after the grace period (0 s) stand-ins play the whole match.
+        for _ in range(3000):
+            if runner.table.finished:
+                break
+            await asyncio.sleep(0.01)
+        assert runner.table.finished
+        info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]}))
+        assert info.json()["status"] == "finished"
+
+
+@pytest.mark.anyio
+async def test_the_host_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path), FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 2, [], rules=SHORT)
+        rid = room["room"]
+        present = Client(f"{server.ws}/ws/{rid}", room["seats"][0]["token"])
+        await present.connect()
+        await present.until("welcome")
+        host = room["host_token"]
+        refused = await http.post(f"/api/rooms/{rid}/seats/0/computer",
+                                  json={"token": host, "level": "basic"})
+        assert refused.status_code == 409  # seat 0 is here
+        given = await http.post(f"/api/rooms/{rid}/seats/1/computer",
+                                json={"token": host, "level": "basic"})
+        assert given.status_code == 200
+        seats = await present.until("seats")
+        assert seats["seats"][1]["computer"] and not seats["seats"][0]["computer"]
+        await play_person(present, server, rid, 0, random.Random(5))
+        assert server.runner(rid).table.finished
+        await present.close()
