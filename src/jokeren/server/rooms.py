@@ -83,9 +83,6 @@ class Rooms:
         if not lo <= len(seats) <= hi:
             raise ApiError(422, "seats", f"{rules.preset} is played by {lo} to {hi} players",
                            f"{rules.preset} speel je met {lo} tot {hi} spelers")
-        if not any(s.kind == "person" for s in seats):
-            raise ApiError(422, "seats", "a room needs at least one person",
-                           "een kamer heeft minstens één mens nodig")
         for s in seats:
             if s.kind == "computer" and s.level not in LEVELS:
                 raise ApiError(422, "level", f"a computer player's level is one of "

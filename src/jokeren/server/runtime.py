@@ -200,13 +200,13 @@ class TableRunner:
             self.window_ends = None
         elif self.window_ends is None and self.timing.buying_window > 0:
             self.window_ends = self.last_change + self.timing.buying_window
+        if table.finished and self.on_finish is not None:
+            await self.on_finish(self.room_id)  # the record can be fetched once they know
         frames: dict[int | None, Frame] = {}
         for conn in list(self.conns):
             if conn.seat not in frames:
                 frames[conn.seat] = events_frame(table, conn.seat, done.events)
             conn.send(frames[conn.seat])
-        if table.finished and self.on_finish is not None:
-            await self.on_finish(self.room_id)
         return done
 
     def _stand_in(self, seat: int, level: str) -> None:
