@@ -6,7 +6,8 @@ For 12, 24 and 40 players over 7 rounds: the different opponents each player mee
 meetings beyond a pair's first, the pairs that meet more than once, the most one pair
 meets; the mean over the seeds, for the optimiser and for shuffling and dealing out. With
 --pictures: a competition form and the standings of a made-up evening of 12 (pdf rendered
-by pdftoppm), and the histogram of pair meetings for 24 players.
+by pdftoppm), the spread picture of a made-up season of three such evenings, and the
+histogram of pair meetings for 24 players.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from jokeren.club import Evening, Form, draw_next, enter_form, new_evening
 from jokeren.clubgrids import form_grid, standings_grid
 from jokeren.draw import Meetings, draw_evening, spread_of
 from jokeren.pdf import write_pdf
+from jokeren.stats import write_plots
 
 
 def measure(seeds: int) -> None:
@@ -46,11 +48,11 @@ def measure(seeds: int) -> None:
                   f"(max {max(f.most_met for f in found)}) | {took:.2f} |")
 
 
-def made_up_evening() -> Evening:
-    rng = random.Random(2026)
+def made_up_evening(day: int = 2, seed: int = 12) -> Evening:
+    rng = random.Random(2026 + seed)
     names = ["Ans", "Bert", "Corrie", "Dirk", "Els", "Frans", "Gerda", "Henk", "Ineke",
              "Jan", "Kees", "Loes"]
-    ev = new_evening(names, rounds=7, seed=12, title="Clubavond 2 december")
+    ev = new_evening(names, rounds=7, seed=seed, title=f"Clubavond {day} december")
     for r in range(1, 8):
         ev = draw_next(ev)
         for k, seats in enumerate(ev.draws[-1], 1):
@@ -79,6 +81,8 @@ def pictures(folder: Path) -> None:
             write_pdf(pdf, [grid])
             subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(pdf),
                             str(folder / name)], check=True)
+        paths = write_plots([made_up_evening(d, d + 10) for d in (2, 9, 16)], Path(tmp), "nl")
+        (folder / "club-season-spread.png").write_bytes(paths[2].read_bytes())
     fig, ax = plt.subplots(figsize=(7, 3.5), dpi=90)
     for spread, colour in ((False, "#bbbbbb"), (True, "#2e7d32")):
         m = Meetings.of(24, draw_evening(24, 7, 1, spread))

@@ -71,6 +71,8 @@ def draw_next(evening: Evening, absent: Iterable[int] = (), starts: int = 8) -> 
     meetings = Meetings.of(len(evening.players), evening.draws)
     rng = random.Random(f"jokeren-club/{evening.seed}/{len(evening.draws)}")
     tables = draw_round(present, meetings, rng, starts)
+    # Seats by lot too: the first seat deals game 1.
+    tables = tuple(tuple(rng.sample(table, len(table))) for table in tables)
     return replace(evening, draws=(*evening.draws, tables),
                    forms=(*evening.forms, (None,) * len(tables)))
 

@@ -30,6 +30,8 @@ def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") 
              *[Cell(v, total_cell(2 + s, 2, last, 0).formula, True) for s, v in enumerate(sums)],
              bold=True)
     grid.notes = [t("club_checked", lang)]
+    if form is None:
+        grid.row_mm = 11.0
     if form and form.stock_out:
         grid.notes.append(t("club_stock_games", lang,
                             games=", ".join(str(g + 1) for g in sorted(form.stock_out))))

@@ -34,6 +34,7 @@ class Grid:
     rows: list[list[Cell]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)  # relative column widths (pdf, xlsx)
+    row_mm: float | None = None  # pdf: body rows this tall (room to write by hand)
 
     def add(self, *values: Value | Cell, bold: bool = False) -> int:
         """Append a row; its spreadsheet row number (the header is row 1)."""

@@ -90,7 +90,9 @@ def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True) -> bytes:
                                    head if c.bold else body) for c in row])
         widths = grid.widths or [1.0] * len(grid.header)
         scale = (page[0] - 24 * mm) / sum(widths)
-        table = Table(data, colWidths=[w * scale for w in widths], repeatRows=1)
+        heights = None if grid.row_mm is None else [None] + [grid.row_mm * mm] * len(grid.rows)
+        table = Table(data, colWidths=[w * scale for w in widths], rowHeights=heights,
+                      repeatRows=1)
         table.setStyle(TableStyle([
             ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8f0e8")),

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .club import Evening, player_games
 from .i18n import t
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def per_player(evenings: Sequence[Evening]) -> dict[str, list[list[int]]]:
@@ -42,10 +46,11 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     paths = []
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
-    for name in names:
+    colours = plt.get_cmap("tab20").colors  # type: ignore[attr-defined]
+    for k, name in enumerate(names):  # 20 colours, then the markers tell players apart
         xs = [i for i, games in enumerate(data[name]) if games]
         ys = [sum(data[name][i]) / len(data[name][i]) for i in xs]
-        ax.plot(xs, ys, marker="o", label=name)
+        ax.plot(xs, ys, marker="os^Dv"[k // 20 % 5], color=colours[k % 20], label=name)
     ax.set_xticks(range(len(evenings)), labels, rotation=20, ha="right")
     ax.set_ylabel(t("club_points", lang))
     ax.set_title(t("club_plot_penalty", lang))
@@ -69,7 +74,7 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     return paths
 
 
-def _save(fig: object, path: Path) -> Path:
+def _save(fig: Figure, path: Path) -> Path:
     import io
 
     import matplotlib.pyplot as plt
@@ -77,9 +82,9 @@ def _save(fig: object, path: Path) -> Path:
     from .textfile import write_atomic
 
     buf = io.BytesIO()
-    fig.tight_layout()  # type: ignore[attr-defined]
-    fig.savefig(buf, format="png")  # type: ignore[attr-defined]
-    plt.close(fig)  # type: ignore[arg-type]
+    fig.tight_layout()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
     write_atomic(path, buf.getvalue())
     return path
 
