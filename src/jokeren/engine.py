@@ -703,6 +703,10 @@ def _coming_out(state: State, seat: int, melds: Sequence[Meld], tokens: Sequence
         raise _illegal("no_joker_first")
     if req.all_at_once and left > 1:
         raise _illegal("all_at_once")
+    if rules.opening_only_contract and state.acted and left > 1:
+        # A lay-off or swap earlier this turn: the turn of coming out then goes out, as
+        # after coming out (RULES.md: "unless the player goes out in that same turn").
+        raise _illegal("only_requirement")
     exact = rules.opening_only_contract and left > 1
     if not _requirement_met(req, melds, exact):
         raise _requirement_reason(req, melds, exact)
@@ -795,8 +799,6 @@ def _swap(state: State, seat: int, action: Action,
         raise _illegal("not_out_yet", name=name)
     if state.requirement.all_at_once and not rules.swap_in_all_round:
         raise _illegal("no_swap_all_round")
-    if state.came_out_now and rules.opening_only_contract:
-        raise _illegal("no_swap_coming_out")
     if not 1 <= action.target <= len(state.table):
         raise _illegal("no_meld_number", n=action.target)
     hand = _remove(state, seat, [natural])
@@ -804,7 +806,10 @@ def _swap(state: State, seat: int, action: Action,
     if found is None:
         raise _illegal("no_joker_for", n=action.target, card=natural)
     meld, i = found
-    use = rules.freed_joker != "hand"
+    # In the turn of coming out a swap is part of going out (RULES.md): the freed joker, in
+    # any mode, must then go on the table, by an action that leaves at most one card.
+    going_out = state.came_out_now and rules.opening_only_contract
+    use = rules.freed_joker != "hand" or going_out
     if dry and not use:
         return state, []
     hand = add_cards(hand, [JOKER])
@@ -815,9 +820,10 @@ def _swap(state: State, seat: int, action: Action,
     if use:
         from .search import can_use
 
-        if not can_use(after, seat, JOKER, lay=rules.freed_joker == "use"):
-            raise _illegal("freed_joker_unusable" if rules.freed_joker == "use"
-                           else "freed_joker_no_new_meld")
+        if not can_use(after, seat, JOKER, lay=rules.freed_joker != "new-meld"):
+            raise _illegal("no_swap_coming_out" if going_out
+                           else "freed_joker_no_new_meld" if rules.freed_joker == "new-meld"
+                           else "freed_joker_unusable")
         if dry:
             return state, []
         after = replace(after, pending=(*after.pending, JOKER))

@@ -99,8 +99,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "ruil een joker tegen de echte kaart die hij voorstelt"),
     "no_swap_all_round": ("no joker swaps in the all-at-once round",
                           "geen joker ruilen in de ronde van in één keer uit"),
-    "no_swap_coming_out": ("in the turn you come out you lay only the requirement",
-                           "in de beurt dat je uitkomt leg je alleen de eis"),
+    "no_swap_coming_out": ("in the turn you come out you swap a joker only to go out, and "
+                           "the freed joker cannot then take you out",
+                           "in de beurt dat je uitkomt ruil je een joker alleen om uit te gaan, "
+                           "en met de vrijgekomen joker kan dat nu niet"),
     "no_joker_for": ("meld {n} has no joker standing for {card}",
                      "melding {n} heeft geen joker die {card} voorstelt"),
     "freed_joker_no_new_meld": ("the freed joker must go into a new meld this turn, and it "
