@@ -517,6 +517,11 @@ def test_play_checks_save_and_resume_files_at_the_start(tmp_path: Path) -> None:
     assert f"de map {nowhere.parent} bestaat niet" in result.output
     result = CliRunner().invoke(cli.app, ["play", "--resume", str(old), "--lang", "en"])
     assert result.exit_code == 2 and f"{old} cannot be continued" in result.output
+    other = tmp_path / "other.json"
+    other.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(cli.app, ["play", "--resume", str(old), "--save", str(other),
+                                          "--lang", "en"])
+    assert result.exit_code == 2 and "exists already" in result.output
     done = tmp_path / "done.json"
     game = _ann_game()
     game.record.extra["table"] = {"humans": ["Ann"], "bots": ["basic", "basic"]}

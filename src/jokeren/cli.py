@@ -253,7 +253,7 @@ def play_cmd(
 
     language = (lang or detect_lang()).value
     load_rules(rules, language)  # a bad preset or file: one sentence, exit 2, before any screen
-    if save is not None and resume is None:
+    if save is not None and save != resume:
         check_new_file(save, language)
     # A name, not "Me"/"Ik": the log says "Ann legde af", never "Ik legt af" or "Me's hand".
     choice = SetupChoice(rules, players, humans or DEFAULT_NAME, bots, learn, confirm)
