@@ -720,6 +720,10 @@ def test_the_score_sheet_is_one_key_away_and_the_header_is_right() -> None:
         assert "Uit het potje: Bob" in screen_text(app)
 
     run(app, script)
+    from jokeren.tui.app import round_label
+
+    assert round_label(2, None, "nl") == "Ronde 2"  # also the log's line between rounds
+    assert round_label(2, 6, "en") == "Round 2/6"
 
 
 class Closer(Scripted):

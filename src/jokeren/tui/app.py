@@ -68,6 +68,11 @@ ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
 )
 
 
+def round_label(n: int, total: int | None, lang: str) -> str:
+    """"Round 2/6", or "Round 2" when only elimination ends the match (never "2/∞")."""
+    return t("tui_round", lang, n=n, total=total) if total else t("tui_round_open", lang, n=n)
+
+
 class JokerenApp(App[None]):
     """``jokeren play``: set up a match, then play it round by round."""
 
@@ -288,8 +293,9 @@ class JokerenApp(App[None]):
         self.orders.clear()
         self.news.clear()
         self.clear_selection()
-        self.add_log(Text(t("tui_round", self.lang, n=len(s.game.state.results) + 1,
-                            total=s.game.state.rules.match_rounds() or "?"), style="dim"))
+        self.add_log(Text(round_label(len(s.game.state.results) + 1,
+                                      s.game.state.rules.match_rounds(), self.lang),
+                          style="dim"))
         self.advance()
 
     def action_quit(self) -> None:  # type: ignore[override]
@@ -431,9 +437,7 @@ class JokerenApp(App[None]):
         lang = self.lang
         done = v.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         n = len(v.results) + (0 if done else 1)
-        total = v.rules.match_rounds()
-        header = Text(t("tui_round", lang, n=n, total=total) if total
-                      else t("tui_round_open", lang, n=n), style="bold")
+        header = Text(round_label(n, v.rules.match_rounds(), lang), style="bold")
         header.append(" · " + t("tui_req", lang, req=v.requirement.describe(lang)),
                       style="bold cyan")
         header.append(" · " + t("tui_dealer", lang, name=v.players[v.dealer]))
