@@ -373,7 +373,7 @@ def test_hints_come_from_the_engines_listing() -> None:
     """Issue 30.11: no lay-off in the turn of coming out (the engine refuses it), every way
     to come out with the natural ones first, and a joker swap once it is allowed."""
     from jokeren.legal import legal_actions
-    from jokeren.tui.hints import hints
+    from jokeren.tui.hints import hint_text, hints
     from jokeren.views import view
 
     hands = ("5h 5d 5c 7s 7h * 9c Jh 2d 4c Ks Ah 3s", BOB, CAS)
@@ -382,6 +382,9 @@ def test_hints_come_from_the_engines_listing() -> None:
                      parse_cards("5s 8d 8h 9d 10h")))
     while game.state.phase is not Phase.DRAW:
         game.play(game.state.to_act, PASS)
+    h = hints(view(game.state, 0), legal_actions(game.state))  # before drawing: no meld
+    assert not h.melds and not h.wanted and h.ready  # yet her fives meet the requirement
+    assert "meets the requirement already" in str(hint_text(view(game.state, 0), h, "en"))
     game.play(0, DRAW)  # Ann draws 5s (once Qc's sale is over)
     while game.state.phase is not Phase.PLAY:
         game.play(game.state.to_act, PASS)

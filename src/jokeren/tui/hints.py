@@ -30,6 +30,8 @@ class Hints:
     lay_offs: tuple[tuple[Card, int], ...]  # (hand card, table meld number)
     swaps: tuple[tuple[Card, int], ...]  # (natural card, meld number whose joker it frees)
     wanted: tuple[Card, ...]  # cards that would let the seat come out
+    ready: tuple[tuple[Group, ...], ...] = ()  # ways to come out with the hand as it is,
+    #                                            while the turn does not allow it yet
 
 
 def hints(v: SeatView, legal: Sequence[Action]) -> Hints:
@@ -40,11 +42,15 @@ def hints(v: SeatView, legal: Sequence[Action]) -> Hints:
                                if a.verb is Verb.LAY and len(a.cards) == 1))
     swaps = tuple(dict.fromkeys((a.cards[0], a.target) for a in legal if a.verb is Verb.SWAP))
     wanted: tuple[Card, ...] = ()
+    ready: tuple[tuple[Group, ...], ...] = ()
     if not v.come_out[v.seat or 0] and not melds:
+        ready = tuple(coming_out_options(v.hand, v.rules, v.round_index, v.requirement,
+                                         limit=1))
+    if not v.come_out[v.seat or 0] and not melds and not ready:
         wanted = tuple(c for c in _naturals()
                        if coming_out_options((*v.hand, c), v.rules, v.round_index,
                                              v.requirement, must_include=c, limit=1))
-    return Hints(tuple(melds), lays, swaps, wanted)
+    return Hints(tuple(melds), lays, swaps, wanted, ready)
 
 
 def _naturals_first(option: tuple[Group, ...]) -> tuple[int, int]:
@@ -77,7 +83,10 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
     if h.swaps:
         lines.append(t("tui_hint_swap", lang, items=", ".join(
             f"{c.symbol()}→{n}" for c, n in h.swaps)))
-    if not v.come_out[v.seat or 0] and not h.melds:
+    if h.ready:
+        lines.append(t("tui_hint_ready", lang, melds=" / ".join(cards_text(g)
+                                                                for g in h.ready[0])))
+    elif not v.come_out[v.seat or 0] and not h.melds:
         lines.append(t("tui_hint_wanted", lang, cards=cards_text(h.wanted)) if h.wanted
                      else t("tui_hint_wanted_none", lang))
         if v.phase is Phase.DRAW and v.discard_top in h.wanted:
