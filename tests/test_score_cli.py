@@ -118,3 +118,31 @@ def test_the_pdf_prints_the_suit_symbols(tmp_path: Path) -> None:
     red = sum(1 for i in range(0, len(raw), 3)
               if raw[i] > 150 and raw[i + 1] < 80 and raw[i + 2] < 80)
     assert red > 20  # the ♥ and ♦ of the title, drawn in red
+
+
+def test_a_played_match_becomes_a_score_card(tmp_path: Path) -> None:
+    """A record played by the program (money, buying, a stock cap) gives a card whose totals,
+    pot and winner are the engine's."""
+    from jokeren.bots.random_player import RandomPlayer
+    from jokeren.rules import Rules
+    from jokeren.simulate import play_match
+
+    rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1},
+                        "max_turns": 200, "max_reshuffles": 1})
+    names = ["Ann", "Bob", "Cor", "Dirk"]
+    game = play_match(rules, names, 3, [RandomPlayer(30 + i) for i in range(4)])
+    record = tmp_path / "match.json"
+    record.write_text(game.record.dumps(), encoding="utf-8")
+    card = tmp_path / "card.json"
+    code, _, err = run("from-record", str(record), str(card))
+    assert code == 0, err
+    summary = json.loads(run("show", str(card), "--json")[1])
+    state = game.state
+    assert list(summary["totals"].values()) == list(state.totals)
+    assert summary["pot"]["cents"] == state.pot and summary["finished"]
+    assert summary["winner"] == names[state.winner]  # type: ignore[index]
+    code, _, err = run("from-record", str(record), str(card))
+    assert code == 2 and "exists already" in err
+    record.write_text('{"format": "jokeren-record/1"}', encoding="utf-8")
+    code, _, err = run("from-record", str(record), str(tmp_path / "other.json"))
+    assert code == 2 and str(record) in err and "Traceback" not in err

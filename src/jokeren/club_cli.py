@@ -6,15 +6,15 @@ Every command reads the evening file, changes it in memory and writes it back at
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
 from .club import Evening, Form, add_player, draw_next, enter_form, new_evening, season
 from .clubfile import load, save
 from .grids import Grid
-from .i18n import Lang, detect_lang, t
-from .score_cli import write_grids
+from .i18n import t
+from .score_cli import ForceOpt, LangOpt, fail, lang_of, write_grids
 from .scorecard import ScoreError
 from .scorefile import find_player
 
@@ -25,41 +25,31 @@ club_app = typer.Typer(
          "season sums evenings. The file format is in docs/club.md.")
 
 FileArg = Annotated[Path, typer.Argument(help="The club evening file (JSON, jokeren-club/1).")]
-LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
 KINDS = (".pdf", ".xlsx", ".csv")
-
-
-def _fail(exc: ScoreError | str, lang: str) -> NoReturn:
-    typer.echo(f"jokeren: {exc.text(lang) if isinstance(exc, ScoreError) else exc}", err=True)
-    raise typer.Exit(2)
-
-
-def _lang(lang: Lang | None) -> str:
-    return (lang or detect_lang()).value
 
 
 def _load(file: Path, lang: str) -> Evening:
     try:
         return load(file)
     except ScoreError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
 
 
 def _save(evening: Evening, file: Path, lang: str) -> None:
     try:
         save(evening, file)
     except ScoreError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
     typer.echo(t("club_saved", lang, path=str(file)))
 
 
 def _export(to: Path, grids: list[Grid], lang: str) -> None:
     if to.suffix.lower() not in KINDS:
-        _fail(ScoreError("score_err_export_kind", path=str(to)), lang)
+        fail(ScoreError("score_err_export_kind", path=str(to)), lang)
     try:
         write_grids(to, grids)
     except ScoreError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
     typer.echo(t("score_written", lang, path=str(to)))
 
 
@@ -83,18 +73,17 @@ def new_cmd(
     rules: Annotated[str, typer.Option("--rules", help="The rules played (a name, printed "
                                        "on the forms).")] = "jokeren",
     title: Annotated[str, typer.Option("--title", help="The evening's title.")] = "",
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-    = False,
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Register the players present and draw the first round."""
-    language = _lang(lang)
+    language = lang_of(lang)
     try:
         evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title))
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     if file.exists() and not force:
-        _fail(ScoreError("score_err_exists", path=str(file)), language)
+        fail(ScoreError("score_err_exists", path=str(file)), language)
     typer.echo(tables_text(evening, 1, language))
     _save(evening, file, language)
 
@@ -103,11 +92,11 @@ def new_cmd(
 def add_cmd(file: FileArg, name: Annotated[str, typer.Argument(help="A latecomer's name.")],
             lang: LangOpt = None) -> None:
     """Register a player who came late: drawn from the next round on."""
-    language = _lang(lang)
+    language = lang_of(lang)
     try:
         evening = add_player(_load(file, language), name)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     _save(evening, file, language)
 
 
@@ -119,13 +108,13 @@ def draw_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Draw the tables of the next round by lot, spreading who meets whom."""
-    language = _lang(lang)
+    language = lang_of(lang)
     evening = _load(file, language)
     try:
         away = [find_player(evening.players, name) for name in absent or []]
         evening = draw_next(evening, away)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     typer.echo(tables_text(evening, len(evening.draws), language))
     _save(evening, file, language)
 
@@ -146,7 +135,7 @@ def enter_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Enter (or correct) one table's competition form, checked as 003 asks."""
-    language = _lang(lang)
+    language = lang_of(lang)
     evening = _load(file, language)
     try:
         games = tuple(_numbers(g) for g in game)
@@ -154,7 +143,7 @@ def enter_cmd(
                     _numbers(totals) if totals is not None else None)
         evening = enter_form(evening, round_no, table, form)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     _save(evening, file, language)
 
 
@@ -171,7 +160,7 @@ def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
     from .clubgrids import standings_grid
     from .grids import to_text
 
-    language = _lang(lang)
+    language = lang_of(lang)
     evening = _load(file, language)
     for r in range(1, len(evening.draws) + 1):
         typer.echo(tables_text(evening, r, language))
@@ -193,11 +182,11 @@ def forms_cmd(
     """Write the competition forms, one per table and round, to print or to fill in."""
     from .clubgrids import round_grids
 
-    language = _lang(lang)
+    language = lang_of(lang)
     evening = _load(file, language)
     rounds = [round_no] if round_no is not None else list(range(1, len(evening.draws) + 1))
     if any(not 1 <= r <= len(evening.draws) for r in rounds):
-        _fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
+        fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
     _export(to, [g for r in rounds for g in round_grids(evening, r, language)], language)
 
 
@@ -210,7 +199,7 @@ def standings_cmd(
     """Write the evening's standings, with the tie-breaks stated."""
     from .clubgrids import standings_grid
 
-    language = _lang(lang)
+    language = lang_of(lang)
     _export(to, [standings_grid(_load(file, language), language)], language)
 
 
@@ -228,7 +217,7 @@ def season_cmd(
     from .clubgrids import season_grid
     from .grids import to_text
 
-    language = _lang(lang)
+    language = lang_of(lang)
     evenings = [_load(f, language) for f in files]
     grid = season_grid(season(evenings), language)
     typer.echo(to_text(grid))
@@ -241,9 +230,9 @@ def season_cmd(
             for path in write_plots(evenings, plots, language):
                 typer.echo(t("score_written", language, path=str(path)))
         except ModuleNotFoundError as exc:
-            _fail(ScoreError("score_err_needs_extra", module=exc.name or "?"), language)
+            fail(ScoreError("score_err_needs_extra", module=exc.name or "?"), language)
         except OSError as exc:
-            _fail(ScoreError("score_err_write", path=str(plots),
+            fail(ScoreError("score_err_write", path=str(plots),
                              error=exc.strerror or str(exc)), language)
 
 

@@ -25,15 +25,17 @@ score_app = typer.Typer(
 
 FileArg = Annotated[Path, typer.Argument(help="The score card file (JSON, jokeren-score/1).")]
 LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
 
 
-def _fail(exc: ScoreError | str, lang: str) -> NoReturn:
+def fail(exc: ScoreError | str, lang: str) -> NoReturn:
+    """One sentence on stderr, exit status 2 (for ``score`` and ``club``)."""
     text = exc.text(lang) if isinstance(exc, ScoreError) else exc
     typer.echo(f"jokeren: {text}", err=True)
     raise typer.Exit(2)
 
 
-def _lang(lang: Lang | None) -> str:
+def lang_of(lang: Lang | None) -> str:
     return (lang or detect_lang()).value
 
 
@@ -42,7 +44,7 @@ def _pairs(items: list[str], lang: str) -> list[tuple[str, str]]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            _fail(ScoreError("score_err_pair", text=item), lang)
+            fail(ScoreError("score_err_pair", text=item), lang)
         out.append((name.strip(), value.strip()))
     return out
 
@@ -51,7 +53,7 @@ def _load(file: Path, lang: str) -> ScoreCard:
     try:
         return load(file)
     except ScoreError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
 
 
 def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None:
@@ -60,7 +62,7 @@ def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None
     try:
         save(card, file)
     except ScoreError as exc:
-        _fail(exc, lang)
+        fail(exc, lang)
     typer.echo(card_text(card, lang))
     typer.echo(message)
 
@@ -81,12 +83,11 @@ def new_cmd(
     rounds: Annotated[int | None, typer.Option(
         "--rounds", help="Rounds in the match (default: the rules').")] = None,
     title: Annotated[str, typer.Option("--title", help="A title for the card.")] = "",
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-    = False,
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Start a score card: the rules and the players."""
-    language = _lang(lang)
+    language = lang_of(lang)
     from .cli import load_rules
 
     base = load_rules(rules, language)
@@ -101,11 +102,11 @@ def new_cmd(
         chosen = Rules.load({**base.to_dict(), **changes}) if changes else base
         card = new_card(chosen, [p for p in players.split(",")], title)
     except RulesError as exc:
-        _fail(exc.text(language), language)
+        fail(exc.text(language), language)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     if file.exists() and not force:
-        _fail(ScoreError("score_err_exists", path=str(file)), language)
+        fail(ScoreError("score_err_exists", path=str(file)), language)
     _save_and_show(card, file, language, t("score_saved", language, path=str(file), n=0))
 
 
@@ -132,9 +133,9 @@ def round_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Enter a round: who went out, and what every other player kept."""
-    language = _lang(lang)
+    language = lang_of(lang)
     if (out is None) == (not stock_out):
-        _fail("give --out NAME, or --stock-out if nobody went out" if language == "en" else
+        fail("give --out NAME, or --stock-out if nobody went out" if language == "en" else
               "geef --out NAAM, of --stock-out als niemand uitging", language)
     card = _load(file, language)
     try:
@@ -147,7 +148,7 @@ def round_cmd(
                            not_come_out or [], buys)
         card = add_round(card, entry)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     _save_and_show(card, file, language,
                    t("score_saved", language, path=str(file), n=len(card.rounds)))
 
@@ -155,13 +156,44 @@ def round_cmd(
 @score_app.command("undo")
 def undo_cmd(file: FileArg, lang: LangOpt = None) -> None:
     """Take back the last round entered."""
-    language = _lang(lang)
+    language = lang_of(lang)
     card = _load(file, language)
     try:
         card = undo_round(card)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     _save_and_show(card, file, language, t("score_taken_back", language, n=len(card.rounds) + 1))
+
+
+@score_app.command("from-record")
+def from_record_cmd(
+    record: Annotated[Path, typer.Argument(help="A game record (jokeren-record/1), e.g. "
+                                           "from jokeren play --save.")],
+    file: FileArg,
+    force: ForceOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Make a score card of a match played in the program, to export it like any other."""
+    from .reasons import Sentence
+    from .record import Record, replay
+    from .scorecard import card_of_game
+
+    language = lang_of(lang)
+    try:
+        game = Record.load(record)
+        played = replay(game)
+    except Sentence as exc:
+        fail(f"{record}: {exc.text(language)}", language)
+    if played.state is None or not played.ok:
+        fail(ScoreError("score_err_record", path=str(record)), language)
+    if file.exists() and not force:
+        fail(ScoreError("score_err_exists", path=str(file)), language)
+    try:
+        card = card_of_game(played.state, [r.moves for r in game.rounds])
+    except ScoreError as exc:
+        fail(exc, language)
+    _save_and_show(card, file, language,
+                   t("score_saved", language, path=str(file), n=len(card.rounds)))
 
 
 @score_app.command("show")
@@ -170,7 +202,7 @@ def show_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the totals as JSON.")] = False,
 ) -> None:
     """Print the card: rounds, running totals, pot, eliminated players, the winner."""
-    language = _lang(lang)
+    language = lang_of(lang)
     card = _load(file, language)
     if as_json:
         from .scorecard import tally
@@ -200,12 +232,12 @@ def export_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Write the card as a spreadsheet (xlsx, csv) or a printable pdf."""
-    language = _lang(lang)
+    language = lang_of(lang)
     card = _load(file, language)
     try:
         write_export(to, language, score_card=card)
     except ScoreError as exc:
-        _fail(exc, language)
+        fail(exc, language)
     typer.echo(t("score_written", language, path=str(to)))
 
 
@@ -243,4 +275,5 @@ def write_grids(to: Path, sheets: list[Grid]) -> None:
             from None
 
 
-__all__ = ["score_app", "to_json", "write_export"]
+__all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "score_app", "to_json", "write_export",
+           "write_grids"]

@@ -24,6 +24,7 @@ from .scoring import (
     pot_gain,
     round_penalties,
 )
+from .state import State
 
 
 class ScoreError(ValueError):
@@ -213,5 +214,23 @@ def _check_copies(card: ScoreCard, entry: RoundEntry, players: int) -> None:
                              most=jokers if c.joker else packs)
 
 
+
+
+def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard:
+    """The score card of a match played in the program (terminal, server, a record): each
+    finished round's penalties as points, buys counted from the round's moves ("Bob: buy"),
+    so a played match exports exactly as a card entered by hand."""
+    card = new_card(state.rules, state.players)
+    for i, result in enumerate(state.results):
+        gone = tally(card).eliminated
+        left = tuple(None if s == result.winner or s in gone else Left(points=p)
+                     for s, p in enumerate(result.penalties))
+        lines = moves[i] if i < len(moves) else ()
+        buys = tuple(sum(1 for m in lines if m == f"{name}: buy") for name in state.players)
+        card = add_round(card, RoundEntry(result.winner, left, result.all_at_once,
+                                          buys if any(buys) else ()))
+    return card
+
+
 __all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
-           "check_round", "new_card", "tally", "undo_round"]
+           "card_of_game", "check_round", "new_card", "tally", "undo_round"]
