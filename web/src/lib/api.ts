@@ -9,15 +9,23 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The server's refusal in either shape it uses: {key, text: {en, nl}} or {key, en, nl}. */
+export function refusalOf(data: unknown): Refusal | null {
+  if (!data || typeof data !== "object") return null;
+  const d = data as Record<string, unknown>;
+  const text = d.text as Record<string, unknown> | undefined;
+  const en = text?.en ?? d.en;
+  const nl = text?.nl ?? d.nl;
+  if (typeof en !== "string" || typeof nl !== "string") return null;
+  return { key: String(d.key ?? ""), text: { en, nl } };
+}
+
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const reason = data && typeof data === "object" && "text" in data ? (data as Refusal) : null;
-    throw new ApiFailure(reason, `${response.status}`);
-  }
+  if (!response.ok) throw new ApiFailure(refusalOf(data), `${response.status}`);
   return data as T;
 }
 

@@ -125,3 +125,14 @@ describe("TableClient", () => {
     expect(client.version).toBe(-1);
   });
 });
+
+describe("refusalOf", async () => {
+  const { refusalOf } = await import("./api");
+  it("reads both shapes of the server's refusals", () => {
+    expect(refusalOf({ key: "full", en: "no seat", nl: "geen plaats" }))
+      .toEqual({ key: "full", text: { en: "no seat", nl: "geen plaats" } });
+    expect(refusalOf({ key: "x", text: { en: "a", nl: "b" } })).toEqual({ key: "x", text: { en: "a", nl: "b" } });
+    expect(refusalOf("nope")).toBeNull();
+    expect(refusalOf({ key: "x" })).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+"""The browser table as people use it (issue 29): a whole match against the computer, two
+people with one buying, a reload in mid-round, a phone, and an accessibility check."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+from driver import Person, play_until
+from playwright.sync_api import Browser, Page
+
+AXE = Path(__file__).resolve().parents[1] / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _post(url: str, body: object) -> dict[str, object]:
+    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        data: dict[str, object] = json.load(r)
+        return data
+
+
+def _at_table(page: Page) -> None:
+    """The page moved to its table (the pages change the path without loading a page)."""
+    page.wait_for_function("location.pathname.startsWith('/table/')")
+
+
+def _start_against_computer(page: Page, base: str, name: str, opponents: int) -> None:
+    page.goto(f"{base}/")
+    page.locator("input").first.fill(name)
+    page.locator("select").nth(1).select_option(str(opponents))
+    page.locator("button[type=submit]").click()
+    _at_table(page)
+    page.locator(".status").wait_for()
+
+
+def test_a_whole_amerikaans_match_against_two_computer_players(server: str,
+                                                              chromium: Browser) -> None:
+    context = chromium.new_context(locale="nl-NL", viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _start_against_computer(page, server, "Anna", 2)
+    me = Person(page, "nl")
+    play_until([me], lambda: "Het potje is uit" in me.status(), timeout=600)
+    page.get_by_role("button", name="Scoreblad").click()
+    rows = page.locator("table.sheet tbody tr")
+    assert rows.count() == 6  # amerikaans: six rounds, from "three alike" to "all at once"
+    totals = [int(x) for x in page.locator("table.sheet tfoot td").all_inner_texts()]
+    assert len(totals) == 3 and min(totals) >= 0
+    assert me.moves > 6 and not errors
+    context.close()
+
+
+def test_two_people_play_a_round_in_which_one_buys(server: str, chromium: Browser) -> None:
+    room = _post(f"{server}/api/rooms", {
+        "rules": "amerikaans",
+        "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
+    pages = []
+    for name in ("Anna", "Bram"):
+        context = chromium.new_context(locale="nl-NL")
+        page = context.new_page()
+        page.goto(str(room["invite"]))
+        page.locator("input").first.fill(name)
+        page.locator("button[type=submit]").click()
+        _at_table(page)
+        pages.append(page)
+    _post(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    for page in pages:
+        page.locator(".status").wait_for()
+    anna, bram = Person(pages[0], "nl"), Person(pages[1], "nl", buy=True)
+
+    def bram_bought() -> bool:
+        return any("Bram kocht" in line for line in pages[0].locator(".log li").all_inner_texts())
+
+    play_until([anna, bram], bram_bought, timeout=300)
+    # Bram's own screen shows his buy too
+    assert any("Bram kocht" in line for line in pages[1].locator(".log li").all_inner_texts())
+    for page in pages:
+        page.context.close()
+
+
+def test_a_reload_in_mid_round_resumes_the_game(server: str, chromium: Browser) -> None:
+    context = chromium.new_context(locale="en-GB")
+    page = context.new_page()
+    _start_against_computer(page, server, "Cas", 1)
+    me = Person(page, "en")
+    play_until([me], lambda: me.moves >= 4, timeout=120)
+    page.wait_for_timeout(500)
+
+    def hand() -> list[str]:
+        return sorted(page.locator(".hand button").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label').split(',')[0])"))
+
+    before = hand()
+    page.reload()
+    page.locator(".status").wait_for()
+    page.wait_for_function("document.querySelectorAll('.hand button').length > 0")
+    assert hand() == before
+    play_until([me], lambda: me.moves >= 8, timeout=120)
+    context.close()
+
+
+def test_a_phone_plays_a_round(server: str, chromium: Browser) -> None:
+    context = chromium.new_context(locale="en-GB", viewport={"width": 360, "height": 740},
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/play")
+    _at_table(page)
+    page.locator(".status").wait_for()
+    # every card reachable and at least 44 px to touch, without scrolling sideways
+    for box in page.locator(".hand button").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["width"] >= 44 and box["height"] >= 44
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    me = Person(page, "en")
+    play_until([me], lambda: "round is over" in me.status()
+               or page.locator(".bar").inner_text().startswith("Round 2"), timeout=300)
+    context.close()
+
+
+def _axe(page: Page) -> list[dict[str, object]]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def test_no_serious_accessibility_violations(server: str, chromium: Browser) -> None:
+    context = chromium.new_context(locale="nl-NL")
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.locator("form").wait_for()
+    assert _axe(page) == []
+    page.goto(f"{server}/play")
+    _at_table(page)
+    page.locator(".hand button").first.wait_for()
+    assert _axe(page) == []
+    context.close()
