@@ -4,7 +4,6 @@ people with one buying, a reload in mid-round, a phone, and an accessibility che
 from __future__ import annotations
 
 import json
-import re
 import urllib.request
 from pathlib import Path
 

@@ -1,0 +1,60 @@
+"""A real `jokeren serve` on a free loopback port, and Debian's chromium: shared by the
+end-to-end tests, scripts/web_screenshots.py and benchmarks/web.py."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("JOKEREN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_server(workdir: Path, *extra: str) -> Iterator[str]:
+    """`jokeren serve` from this tree with a fresh SQLite file in ``workdir``; its base URL.
+    Stops it on leaving; waits at most 60 s for it to answer."""
+    port = free_port()
+    log_path = workdir / "server.log"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--db", f"sqlite+aiosqlite:///{workdir / 'jokeren.sqlite'}", *extra],
+            stdout=log, stderr=subprocess.STDOUT, env=env)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                if proc.poll() is not None:
+                    raise RuntimeError(f"jokeren serve stopped: {log_path.read_text()[-2000:]}")
+                try:
+                    with urllib.request.urlopen(f"{base}/api/messages", timeout=1) as r:
+                        if r.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.2)
+            else:
+                raise RuntimeError(f"jokeren serve did not answer; see {log_path}")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()

@@ -1,0 +1,50 @@
+"""Write docs/screenshots/web-table-nl.png (a laptop, in Dutch) and web-table-phone-en.png
+(a 360 x 740 phone, in English): the browser table against two computer players, a few
+moves into the first round, from a real `jokeren serve` and Debian's chromium.
+
+Run: ``python scripts/web_screenshots.py [FOLDER]`` (needs `pip install ".[server,e2e]"`
+and `apt-get install chromium`).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from driver import Person, play_until  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from serving import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
+
+SHOTS = (("web-table-nl.png", "nl-NL", "nl", {"width": 1100, "height": 820}, False),
+         ("web-table-phone-en.png", "en-GB", "en", {"width": 360, "height": 740}, True))
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as work, \
+            running_server(Path(work), "--bot-delay", "0.05") as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name, locale, lang, viewport, phone in SHOTS:
+            context = browser.new_context(locale=locale, viewport=viewport, is_mobile=phone,
+                                          has_touch=phone, device_scale_factor=1)
+            page = context.new_page()
+            page.goto(f"{base}/play")
+            page.wait_for_function("location.pathname.startsWith('/table/')")
+            page.locator(".hand button").first.wait_for()
+            me = Person(page, lang)
+            play_until([me], lambda me=me, page=page: me.moves >= 3 and bool(
+                page.locator(".controls button").count()), timeout=120)
+            page.locator(".hand button").nth(1).click()  # a card selected, as in play
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(folder / name), full_page=True)
+            print(folder / name)
+            context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
