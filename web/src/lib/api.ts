@@ -31,7 +31,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 
 export interface SeatOut { room: string; seat: number; token: string; socket: string }
 
-export const playNow = (name: string, rules: string, computers: string[]): Promise<SeatOut> =>
+export type RulesObj = string | Record<string, unknown>;
+
+export const playNow = (name: string, rules: RulesObj, computers: string[]): Promise<SeatOut> =>
   post<SeatOut>("/api/play-now", { name, rules, computers });
 
 export const join = (room: string, token: string, name: string): Promise<SeatOut> =>
@@ -55,4 +57,35 @@ export function seatOf(room: string): SeatOut | null {
 export function socketUrl(path: string): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}${path}`;
+}
+
+export interface RoomOut {
+  room: string;
+  host_token: string;
+  invite_token: string;
+  spectate_token: string;
+  invite: string;
+  spectate: string;
+  warnings: { en: string; nl: string }[];
+}
+
+export interface SeatIn { kind: "person" | "computer"; level?: string }
+
+export const createRoom = (body: { rules: RulesObj; seats: SeatIn[]; money: boolean | null;
+  buying_window: number }): Promise<RoomOut> => post<RoomOut>("/api/rooms", body);
+
+export const startRoom = (room: string, token: string): Promise<unknown> =>
+  post(`/api/rooms/${encodeURIComponent(room)}/start`, { token });
+
+export function keepHost(room: RoomOut): void {
+  localStorage.setItem(`jokeren-host-${room.room}`, JSON.stringify(room));
+}
+
+export function hostOf(room: string): RoomOut | null {
+  try {
+    const raw = localStorage.getItem(`jokeren-host-${room}`);
+    return raw ? (JSON.parse(raw) as RoomOut) : null;
+  } catch {
+    return null;
+  }
 }
