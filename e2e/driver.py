@@ -17,7 +17,10 @@ ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy":
 
 
 def buttons(page: Page) -> list[str]:
-    return [b.inner_text() for b in page.locator(".controls button, .buy button").all()]
+    """The action buttons' words, read at one moment (the screen changes as others play)."""
+    words: list[str] = page.locator(".controls button, .buy button").evaluate_all(
+        "els => els.map(e => e.innerText.trim())")
+    return words
 
 
 def press(page: Page, text: str) -> None:

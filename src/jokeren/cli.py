@@ -308,18 +308,28 @@ def serve_cmd(
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL: sqlite+aiosqlite:///FILE or postgresql+asyncpg://... "
         "(default: a SQLite file in your data directory).")] = None,
-    open_browser: Annotated[bool, typer.Option("--open", help="Open it in the browser.")]
-    = False,
+    open_browser: Annotated[bool, typer.Option(
+        "--open", help="Open a table against the computer in the browser.")] = False,
+    bot_delay: Annotated[float, typer.Option(
+        "--bot-delay", help="Seconds before each computer move, so people can follow it.")]
+    = 0.6,
+    round_pause: Annotated[float, typer.Option(
+        "--round-pause", help="Seconds between the end of a round and the next deal.")] = 4.0,
 ) -> None:
-    """Serve rooms for playing together online (invite links, one table per room)."""
+    """Serve rooms for playing together online (invite links, one table per room) and the
+    browser table."""
     if not 0 < port < 65536:
         fail("--port must be between 1 and 65535")
+    if not 0 <= bot_delay <= 10:
+        fail("--bot-delay must be between 0 and 10 seconds")
+    if not 0 <= round_pause <= 60:
+        fail("--round-pause must be between 0 and 60 seconds")
     try:
         from .server.serve import StoreError, serve
     except ImportError:
         fail("the server needs its extra: pip install 'jokeren[server]'")
     try:
-        serve(host, port, db, open_browser)
+        serve(host, port, db, open_browser, bot_delay=bot_delay, round_pause=round_pause)
     except StoreError as exc:
         fail(str(exc))
     except OSError as exc:

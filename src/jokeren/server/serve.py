@@ -7,6 +7,7 @@ import threading
 import webbrowser
 
 from .app import Settings, create_app
+from .runtime import Timing
 from .store import Store, StoreError, default_url
 
 
@@ -28,15 +29,17 @@ def check_db(url: str) -> None:
     asyncio.run(probe())
 
 
-def serve(host: str, port: int, db: str | None, open_browser: bool) -> None:
+def serve(host: str, port: int, db: str | None, open_browser: bool, *,
+          bot_delay: float = Timing.bot_delay, round_pause: float = Timing.round_pause) -> None:
     import uvicorn
 
     url = db or default_url()
     check_db(url)
-    app = create_app(Settings(db=url))
-    if open_browser:
+    app = create_app(Settings(db=url, timing=Timing(bot_delay=bot_delay,
+                                                    round_pause=round_pause)))
+    if open_browser:  # /play: a table against the computer, at once
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
+        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/play",)).start()
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
 
 

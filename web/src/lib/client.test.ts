@@ -118,6 +118,20 @@ describe("TableClient", () => {
     expect(second.log).toContain("closed 0");
   });
 
+  it("keeps asking while the match has not started, without counting it as a failure", () => {
+    const { client, sockets, timers, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "error", reason: { key: "not_playing", text: { en: "", nl: "" } } });
+    sockets[0]!.drop();
+    expect(log).toContain("waiting 0");
+    expect(log.some((l) => l.startsWith("fatal"))).toBe(false);
+    timers.shift()!();
+    sockets[1]!.open();
+    sockets[1]!.frame({ type: "welcome", seat: 0, version: 0, view: {} });
+    expect(log).toContain("open 0");
+  });
+
   it("ignores frames that are not JSON", () => {
     const { client, sockets } = setup();
     client.connect();

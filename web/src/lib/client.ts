@@ -29,7 +29,7 @@ export interface ClientEvents {
   seats?(seats: Record<string, unknown>[]): void;
   refused?(reason: Refusal, action: string | null): void;
   accepted?(action: string, version: number): void;
-  status?(status: "connecting" | "open" | "retrying" | "closed", attempt: number): void;
+  status?(status: "connecting" | "open" | "retrying" | "waiting" | "closed", attempt: number): void;
   /** The server will not let this token in (wrong or ended room): no retry. */
   fatal?(reason: Refusal): void;
 }
@@ -45,6 +45,8 @@ export interface ClientOptions {
   newId?: () => string;
 }
 
+/** How often a seat asks again while the host has not started the match (ms). */
+const WAIT_FOR_START = 1500;
 let counter = 0;
 const defaultId = (): string =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -55,6 +57,7 @@ export class TableClient {
   private attempt = 0;
   private stopped = false;
   private sent = new Map<string, string>(); // id -> action, until answered
+  private waitingForStart = false;
   private readonly opts: Required<Omit<ClientOptions, "handlers">> & { handlers: ClientEvents };
 
   constructor(options: ClientOptions) {
@@ -85,9 +88,11 @@ export class TableClient {
         return;
       }
       const waits = this.opts.backoff;
-      const wait = waits[Math.min(this.attempt, waits.length - 1)] ?? 1000;
-      this.attempt += 1;
-      this.opts.handlers.status?.("retrying", this.attempt);
+      // a room whose match has not started yet is asked again at a steady pace
+      const wait = this.waitingForStart ? WAIT_FOR_START
+        : (waits[Math.min(this.attempt, waits.length - 1)] ?? 1000);
+      if (!this.waitingForStart) this.attempt += 1;
+      this.opts.handlers.status?.(this.waitingForStart ? "waiting" : "retrying", this.attempt);
       this.opts.timer(() => {
         if (!this.stopped) this.connect();
       }, wait);
@@ -127,6 +132,7 @@ export class TableClient {
     switch (frame.type) {
       case "welcome": {
         this.attempt = 0;
+        this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
         if (frame.view) h.view?.(frame.view as Record<string, unknown>, version);
@@ -163,10 +169,16 @@ export class TableClient {
         h.refused?.(frame.reason as Refusal, action);
         break;
       }
-      case "error":
-        this.stopped = true;
-        h.fatal?.(frame.reason as Refusal);
+      case "error": {
+        const reason = frame.reason as Refusal;
+        if (reason?.key === "not_playing") {
+          this.waitingForStart = true; // the socket closes; connect again shortly
+        } else {
+          this.stopped = true;
+          h.fatal?.(reason);
+        }
         break;
+      }
       default:
         break;
     }

@@ -1,0 +1,78 @@
+"""What the browser table asks of the server besides the rooms: the catalogue, the presets
+in plain words, the rules' own check for the house-rules editor, and every page path."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+
+import httpx
+import pytest
+
+from jokeren.server.web import PAGES, check_rules
+
+from server_harness import FAST, serve
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as client:
+        yield client
+
+
+@pytest.mark.anyio
+async def test_the_catalogue_is_the_terminals_own(http: httpx.AsyncClient) -> None:
+    served = (await http.get("/api/messages")).json()
+    shipped = json.loads(resources.files("jokeren").joinpath("messages.json").read_text("utf-8"))
+    assert served == shipped
+    assert served["web_act_draw"] == {"en": "Draw", "nl": "Trekken"}
+
+
+@pytest.mark.anyio
+async def test_presets_in_plain_words_with_every_key(http: httpx.AsyncClient) -> None:
+    presets = {p["preset"]: p for p in (await http.get("/api/presets")).json()}
+    assert {"amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren",
+            "jokeren-30"} <= set(presets)
+    ours = presets["amerikaans"]
+    assert ours["rules"]["schedule"][0] == "set 3"
+    assert "Amerikaans" in ours["description"]["nl"]
+    assert ours["description"]["en"] != ours["description"]["nl"]
+
+
+@pytest.mark.anyio
+async def test_the_rules_check_names_contradictions_and_errors(
+        http: httpx.AsyncClient) -> None:
+    fine = (await http.post("/api/rules/check", json={"rules": "jokeren-13"})).json()
+    assert fine["ok"] and fine["contradictions"] == [] and fine["error"] is None
+    clash = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "amerikaans", "set_max": 3, "schedule": ["set 4"]}})).json()
+    assert clash["ok"] and len(clash["contradictions"]) == 1
+    assert "set_max" in clash["contradictions"][0]["en"]
+    assert clash["contradictions"][0]["nl"] != clash["contradictions"][0]["en"]
+    broken = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "amerikaans", "no_such_key": 1}})).json()
+    assert not broken["ok"] and broken["error"]["nl"]
+    assert (await http.post("/api/rules/check", json={"rules": 7})).status_code == 422
+
+
+@pytest.mark.anyio
+async def test_every_page_path_answers_with_the_page(http: httpx.AsyncClient) -> None:
+    for path in PAGES:
+        page = await http.get(path.replace("{room}", "abc"))
+        assert page.status_code == 200 and "<div id=\"app\">" in page.text, path
+    assert (await http.get("/no-such-page")).status_code == 404
+
+
+def test_check_rules_is_what_rules_check_says() -> None:
+    deep: object = {"preset": "amerikaans"}
+    for _ in range(2000):
+        deep = [deep]
+    assert not check_rules({"preset": "amerikaans", "schedule": deep}).ok  # type: ignore[dict-item]
