@@ -8,6 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -146,3 +147,20 @@ def test_a_played_match_becomes_a_score_card(tmp_path: Path) -> None:
     record.write_text('{"format": "jokeren-record/1"}', encoding="utf-8")
     code, _, err = run("from-record", str(record), str(tmp_path / "other.json"))
     assert code == 2 and str(record) in err and "Traceback" not in err
+
+
+def test_the_font_is_found_without_debian_fonts(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """No font folder at all: matplotlib's own DejaVu Sans; JOKEREN_FONT wins over both."""
+    from jokeren import pdf
+
+    monkeypatch.setattr(pdf, "_DIRS", ())
+    monkeypatch.delenv("JOKEREN_FONT", raising=False)
+    assert pdf.find_font().name == "DejaVuSans.ttf"
+    assert "matplotlib" in str(pdf.find_font())
+    own = tmp_path / "Mine.ttf"
+    own.write_bytes(pdf.find_font().read_bytes())
+    monkeypatch.setenv("JOKEREN_FONT", str(own))
+    assert pdf.find_font() == own
+    with pytest.raises(FileNotFoundError, match="fonts-dejavu-core"):
+        pdf.find_font("NoSuchFont.ttf")
