@@ -781,3 +781,16 @@ def test_a_computer_going_out_shows_what_it_laid_before_the_sheet(eliminate: boo
         assert isinstance(app.screen, ScoreScreen) and "Bob went out" in screen_text(app)
 
     run(app, script)
+
+
+def test_resume_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
+    """Issue 30.4: a record changed by hand is refused at its first illegal move."""
+    from jokeren.tui.resume import ResumeError, resume_match
+
+    game = _ann_game()
+    game.play(0, PASS)
+    game.record.rounds[0].moves.append("Bob: discard Ah")
+    path = tmp_path / "m.json"
+    path.write_text(game.record.dumps(), encoding="utf-8")
+    with pytest.raises(ResumeError, match="zet 2 van ronde 1 mag niet"):
+        resume_match(path, "", path, True, "nl")

@@ -224,11 +224,14 @@ class Game:
         """The match of ``record`` where it stopped, to play on; RecordError if a move in it
         is illegal or it holds no round."""
         if not record.rounds:
-            raise RecordError("the record holds no round to continue")
+            raise RecordError("the record holds no round to continue",
+                              "het partijverslag heeft nog geen ronde om verder te spelen")
         result = replay(record)
         if not result.ok or result.state is None:
-            reason = result.error["reason"] if result.error else "an illegal move"
-            raise RecordError(f"it cannot be continued: {reason}")
+            e = result.error or {"round": 0, "move": 0, "reason": ""}
+            raise RecordError(
+                f"move {e['move']} of round {e['round']} is not allowed: {e['reason']}",
+                f"zet {e['move']} van ronde {e['round']} mag niet: {e['reason']}")
         game = cls.__new__(cls)
         game.state, game.record = result.state, record
         return game

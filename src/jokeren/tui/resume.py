@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import t
+from ..reasons import text_of
 from ..record import Game, Record, RecordError
 from ..state import Phase
 from .session import DEFAULT_LEVEL, TABLE_KEY, TableConfig
@@ -27,7 +28,8 @@ def resume_match(path: Path, humans: str, save: Path, confirm: bool,
         record = Record.load(path)
         game = Game.resume(record)
     except RecordError as exc:
-        raise ResumeError(t("cli_resume_bad", lang, path=path, reason=exc)) from None
+        raise ResumeError(t("cli_resume_bad", lang, path=path,
+                            reason=text_of(exc, lang))) from None
     if game.state.phase is Phase.MATCH_OVER:
         raise ResumeError(t("cli_resume_over", lang, path=path))
     table = record.extra.get(TABLE_KEY)
