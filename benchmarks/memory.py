@@ -4,8 +4,9 @@
 
 Builds ``--tables`` tables over ``--rule-sets`` house-rule sets (the presets, then
 house-rules files that change one key of one), 2-4 players each, and plays every table to
-the middle of its first round: a person (uniform random legal moves) and computer players of
-levels 1-3. All the tables stay in memory together. The report gives the process's resident
+the middle of its first round through ``Table`` (as the server plays): a person (uniform
+random legal moves) and computer players of levels 1-3. All the tables stay in memory
+together, with their events, records and players. The report gives the process's resident
 memory (RSS) before and after, what the engine's process-wide caches hold against their
 budget (``jokeren.memo``), and with ``--trace`` what ``tracemalloc`` counts (slower: it
 traces every allocation). A measurement, not a test: nothing here passes or fails.
@@ -30,13 +31,10 @@ except ImportError:
 from run import deep_size  # benchmarks/run.py, beside this file
 
 from jokeren import compiled, engine, memo
-from jokeren.bots import Player, make_player
-from jokeren.legal import legal_actions
 from jokeren.presets import PRESETS
-from jokeren.record import Game
 from jokeren.rules import Rules
 from jokeren.state import Phase
-from jokeren.views import view
+from jokeren.table import Seat, Table
 
 BUILD = ("compiled with mypyc" if compiled() else "pure Python") + \
     f" ({Path(engine.__file__ or '?').parent})"
@@ -75,19 +73,19 @@ def rule_sets(n: int) -> list[Rules]:
     raise SystemExit(f"only {len(found)} distinct rule sets here; ask for fewer")
 
 
-def mid_round(game: Game, players: list[Player | None], rng: random.Random) -> int:
-    """Play ``game`` to the middle of its first round: every seat takes about six turns,
+def mid_round(table: Table, rng: random.Random) -> int:
+    """Play ``table`` to the middle of its first round: every seat takes about six turns,
     or the round ends first. Returns the decisions taken."""
-    s = game.state
     decisions = 0
-    while s.turns_done < 6 * s.n and s.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-        seat = s.to_act
-        legal = legal_actions(s)
-        bot = players[seat]
-        action = legal[rng.randrange(len(legal))] if bot is None \
-            else bot.choose(view(s, seat), legal)
-        game.play(seat, action)
-        s = game.state
+    while table.state.turns_done < 6 * len(table.seats) and table.phase not in (
+            Phase.ROUND_OVER, Phase.MATCH_OVER):
+        seat = table.to_act
+        assert seat is not None
+        if table.seats[seat].person:
+            legal = table.legal()
+            table.act(seat, legal[rng.randrange(len(legal))], table.version)
+        else:
+            table.play_bot(deal=False)
         decisions += 1
     return decisions
 
@@ -112,18 +110,18 @@ def main() -> None:
     if args.trace:
         tracemalloc.start()
     rng = random.Random(1)
-    tables: list[tuple[Game, list[Player | None]]] = []
+    tables: list[Table] = []
     decisions = 0
     start = time.perf_counter()
     for i in range(args.tables):
         rules = sets[i % len(sets)]
         lo, hi = rules.players
         n = max(lo, min(hi, 2 + i % 3))
-        game = Game(rules, NAMES[:n], seed=i)
-        players: list[Player | None] = [None] + [
-            make_player(LEVELS[(i + k) % len(LEVELS)], seed=i * 10 + k) for k in range(1, n)]
-        decisions += mid_round(game, players, rng)
-        tables.append((game, players))
+        seats = [Seat(NAMES[0])] + [Seat(NAMES[k], LEVELS[(i + k) % len(LEVELS)])
+                                    for k in range(1, n)]
+        table = Table(rules, seats, seed=i)
+        decisions += mid_round(table, rng)
+        tables.append(table)
     took = time.perf_counter() - start
     gc.collect()
     after = rss_kb()
@@ -146,12 +144,15 @@ def main() -> None:
               f"entries  {size / 2**20:6.1f} MB")
     held = deep_size([c.contents() for c in memo.CACHES])
     print(f"  in all {held / 2**20:.1f} MB")
-    states = deep_size([g.state for g, _ in tables], skip=tuple({id(g.state.rules): g.state.rules
-                                                                 for g, _ in tables}.values()))
-    print(f"states: {states / 2**20:.1f} MB ({states // len(tables):,} bytes a table)")
-    bots = deep_size([p for _, ps in tables for p in ps if p is not None])
-    print(f"computer players: {bots / 2**20:.1f} MB ({bots // len(tables):,} bytes a table)")
-
+    shared = tuple({id(r): r for r in sets}.values())  # a rule set is shared, as loaded
+    whole = deep_size(tables, skip=shared)
+    states = deep_size([t.state for t in tables], skip=shared)
+    bots = deep_size([t.player(k) for t in tables for k, s in enumerate(t.seats)
+                      if not s.person], skip=shared)
+    each = len(tables)
+    print(f"tables: {whole / 2**20:.1f} MB, {whole // each:,} bytes a table, of which the "
+          f"state {states // each:,} and the computer players {bots // each:,} (the rest: "
+          f"events, record, actions)")
 
 if __name__ == "__main__":
     main()
