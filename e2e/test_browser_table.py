@@ -139,3 +139,17 @@ def test_no_serious_accessibility_violations(server: str, chromium: Browser) -> 
     page.locator(".hand button").first.wait_for()
     assert _axe(page) == []
     context.close()
+
+
+def test_hints_come_from_the_engines_listing(server: str, chromium: Browser) -> None:
+    context = chromium.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server}/play")
+    _at_table(page)
+    page.get_by_label("Hints").check()
+    me = Person(page, "en")
+    play_until([me], lambda: page.locator(".hints").count() > 0, timeout=120)
+    lines = page.locator(".hints p").all_inner_texts()
+    assert lines and all(line.startswith(("You can lay", "Lay off", "Swap the joker", "No meld"))
+                         for line in lines)
+    context.close()

@@ -11,9 +11,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from jokeren.actions import Action
 from jokeren.server.web import PAGES, check_rules
 
-from server_harness import FAST, serve
+from server_harness import FAST, SHORT, Client, make_room, serve
 
 
 @pytest.fixture
@@ -76,3 +77,33 @@ def test_check_rules_is_what_rules_check_says() -> None:
     for _ in range(2000):
         deep = [deep]
     assert not check_rules({"preset": "amerikaans", "schedule": deep}).ok  # type: ignore[dict-item]
+
+
+@pytest.mark.anyio
+async def test_the_seat_to_act_gets_the_engines_listed_moves_and_no_one_else(
+        tmp_path: Path) -> None:
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 1, ["basic"], rules=SHORT)
+        rid = room["room"]
+        runner = server.runner(rid)
+        client = Client(f"{server.ws}/ws/{rid}", room["seats"][0]["token"])
+        await client.connect()
+        frame = await client.until("welcome")
+        for _ in range(200):  # frames until it is the person's move
+            if runner.table.to_act == 0 and frame.get("moves"):
+                break
+            frame = await client.recv()
+        table = runner.table
+        assert table.to_act == 0
+        assert frame["moves"] == [str(a) for a in table.legal()]
+        for move in frame["moves"]:  # every hint is a move the engine accepts
+            assert table.check(0, Action.parse(move)) is None
+        await client.send(frame["moves"][0])
+        ack = await client.until("ack")
+        assert ack["version"] == table.version
+        await client.close()
+        watcher = Client(f"{server.ws}/ws/{rid}", room["spectate_token"])
+        await watcher.connect()
+        assert (await watcher.until("welcome"))["moves"] == []
+        await watcher.close()

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..events import Event
+from ..phase import Phase
 from ..table import Table
 from ..wire import RefusalJSON, encode_event, encode_view
 
@@ -24,12 +25,22 @@ def refusal(key: str, en: str, nl: str, **params: Any) -> RefusalJSON:
     return {"key": key, "params": params, "text": {"en": en, "nl": nl}}
 
 
+def moves(table: Table, seat: int | None) -> list[str]:
+    """What the engine lists as legal for ``seat`` now, in the notation, when it is that
+    seat's move (the browser's hints and its check of a selection); else nothing. Made from
+    the seat's own hand and the table, so it tells the seat nothing it may not see."""
+    if seat is None or table.to_act != seat or table.phase is Phase.ROUND_OVER:
+        return []  # between rounds the table deals by itself
+    return [str(a) for a in table.legal()]
+
+
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
                  kind: str = "events") -> Frame:
-    """The events as ``seat`` may see them, with the version and the seat's whole view."""
+    """The events as ``seat`` may see them, with the version, the seat's whole view and
+    its listed moves."""
     return {"type": kind, "version": table.version,
             "events": [encode_event(e, seat) for e in events],
-            "view": encode_view(table.view(seat))}
+            "view": encode_view(table.view(seat)), "moves": moves(table, seat)}
 
 
 def dumps(data: Any) -> str:

@@ -25,7 +25,7 @@ from ..reasons import Reason
 from ..state import Phase
 from ..table import Accepted, BotTurn, Table, decide
 from ..wire import decode_action, encode_refusal, encode_view
-from .game import Frame, events_frame, refusal
+from .game import Frame, events_frame, moves, refusal
 from .store import ActionRow, Store
 
 ANSWERS_KEPT = 512  # idempotent answers remembered per table
@@ -267,7 +267,7 @@ class TableRunner:
         else:
             conn.send(self.seats_frame())
         conn.send({"type": "welcome", "seat": seat, "version": table.version,
-                   "view": encode_view(table.view(seat))})
+                   "view": encode_view(table.view(seat)), "moves": moves(table, seat)})
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]
             conn.send(events_frame(table, seat, missed, "missed"))

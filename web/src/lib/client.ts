@@ -23,7 +23,7 @@ export interface SocketLike {
 
 export interface ClientEvents {
   /** The whole view of the seat (every frame that changes the table carries one). */
-  view?(view: Record<string, unknown>, version: number): void;
+  view?(view: Record<string, unknown>, version: number, moves: string[]): void;
   /** Events the seat may see, in order, with the version they led to. */
   events?(events: Record<string, unknown>[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
@@ -47,6 +47,9 @@ export interface ClientOptions {
 
 /** How often a seat asks again while the host has not started the match (ms). */
 const WAIT_FOR_START = 1500;
+/** The seat's legal moves as the engine lists them, sent with each view on its move. */
+const movesOf = (frame: Frame): string[] =>
+  Array.isArray(frame.moves) ? frame.moves.filter((m): m is string => typeof m === "string") : [];
 let counter = 0;
 const defaultId = (): string =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -135,7 +138,7 @@ export class TableClient {
         this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version);
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
         // What was sent but never answered goes again, at the current version: the server
         // answers a repeated id with its first answer.
         for (const [id, action] of this.sent) this.transmit(id, action);
@@ -145,7 +148,7 @@ export class TableClient {
       case "events": {
         this.version = version;
         h.events?.((frame.events as Record<string, unknown>[] | undefined) ?? [], version);
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version);
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
         break;
       }
       case "seats":
@@ -164,7 +167,7 @@ export class TableClient {
         if (id !== null) this.sent.delete(id);
         if (frame.view) {
           this.version = version;
-          h.view?.(frame.view as Record<string, unknown>, version);
+          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
         }
         h.refused?.(frame.reason as Refusal, action);
         break;

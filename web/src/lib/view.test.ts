@@ -76,3 +76,28 @@ describe("requirement words", () => {
     expect(requirementWords("all", "nl")).toBe("alles in één keer");
   });
 });
+
+describe("hints from the engine's listing", async () => {
+  const { hintLines, meldGroups, selectionFits } = await import("./view");
+  const moves = ["draw", "meld 7h 8h 9h", "meld 7h 8h 9h / Kc Kd *Ks", "lay 2 10h", "swap 1 5s"];
+
+  it("reads a listed meld's groups", () => {
+    expect(meldGroups("meld 7h 8h 9h / Kc Kd *Ks")).toEqual([["7h", "8h", "9h"], ["Kc", "Kd", "*Ks"]]);
+    expect(meldGroups("lay 2 10h")).toEqual([]);
+  });
+
+  it("says when the selection is a listed meld, whatever the order and the joker's card", () => {
+    expect(selectionFits(moves, [], ["9h", "7h", "8h"])).toBe("complete");
+    expect(selectionFits(moves, [["8h", "9h", "7h"]], ["*", "Kd", "Kc"])).toBe("complete");
+    expect(selectionFits(moves, [], ["Kc", "Kd", "*"])).toBe("group");
+    expect(selectionFits(moves, [], ["Kc", "Kd"])).toBeNull();
+    expect(selectionFits([], [], ["7h", "8h", "9h"])).toBeNull();
+  });
+
+  it("words melds, lay-offs and swaps in the player's language", () => {
+    const lines = hintLines(moves, "nl");
+    expect(lines[0]).toBe("Je kunt op tafel leggen: 7♥ 8♥ 9♥");
+    expect(lines).toContain("Aanleggen bij combinatie 2: 10♥");
+    expect(lines).toContain("Joker ruilen in combinatie 1 met 5♠");
+  });
+});

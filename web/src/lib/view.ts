@@ -206,3 +206,53 @@ export function requirementWords(notation: string, lang: Lang): string {
   return notation.split("|").map((alt) => alt.split("+").map(one).join(nl ? " en " : " and "))
     .join(nl ? " of " : " or ");
 }
+
+// --- hints and the check of a selection: from the engine's own listing of the seat's
+// legal moves (`moves` in the server's frames), never a suggestion the engine would refuse
+
+const plain = (card: string): string => (card.startsWith("*") ? "*" : card);
+const key = (cards: readonly string[]): string => cards.map(plain).sort().join(" ");
+
+/** The groups of a listed `meld` move: "meld 7h 8h 9h / Kc Kd Ks" -> [[...], [...]]. */
+export function meldGroups(move: string): string[][] {
+  if (!move.startsWith("meld ")) return [];
+  return move.slice(5).split("/").map((g) => g.trim().split(/\s+/).filter(Boolean));
+}
+
+/** Whether the cards set aside plus the selection are a listed move: "complete" when they
+ *  are a whole listed `meld` (they may be laid as they are), "group" when the selection is
+ *  one group of a listed meld, else null (not listed: the engine may still take it). */
+export function selectionFits(moves: readonly string[], groups: readonly string[][],
+  selection: readonly string[]): "complete" | "group" | null {
+  const wanted = [...groups, ...(selection.length ? [selection] : [])].map(key).sort();
+  if (!wanted.length) return null;
+  let group = false;
+  for (const move of moves) {
+    const listed = meldGroups(move).map(key);
+    if (!listed.length) continue;
+    if (listed.length === wanted.length && [...listed].sort().join("|") === wanted.join("|")) {
+      return "complete";
+    }
+    if (selection.length && listed.includes(key(selection))) group = true;
+  }
+  return group ? "group" : null;
+}
+
+/** Hint lines for the listed melds, lay-offs and joker swaps (at most `most` of each). */
+export function hintLines(moves: readonly string[], lang: Lang, most = 4): string[] {
+  const lines: string[] = [];
+  const melds = moves.filter((m) => m.startsWith("meld "));
+  const lays = moves.filter((m) => m.startsWith("lay "));
+  const swaps = moves.filter((m) => m.startsWith("swap "));
+  for (const m of melds.slice(0, most)) {
+    lines.push(t("web_hint_meld", lang, {
+      cards: meldGroups(m).map((g) => cardsText(g, lang)).join(lang === "nl" ? " en " : " and "),
+    }));
+  }
+  for (const m of [...lays.slice(0, most), ...swaps.slice(0, most)]) {
+    const [verb, n, ...cards] = m.split(/\s+/);
+    lines.push(t(verb === "lay" ? "web_hint_lay" : "web_hint_swap", lang,
+      { n: n ?? "?", cards: cardsText(cards, lang) }));
+  }
+  return lines;
+}
