@@ -101,3 +101,16 @@ describe("hints from the engine's listing", async () => {
     expect(lines).toContain("Joker ruilen in combinatie 1 met 5♠");
   });
 });
+
+describe("the last action", async () => {
+  const { lastTouched } = await import("./view");
+  const ev = (kind: string, over: Record<string, unknown> = {}) => ({
+    kind, seat: 0, cards: [], hidden: 0, to: null, melds: [], audience: [], ...over,
+  });
+  it("points at the melds laid or changed and at a discard", () => {
+    const run = { kind: "run" as const, cards: ["7h", "8h", "9h"], start: 7 };
+    expect(lastTouched([ev("come-out", { to: 3, melds: [run, run] })])).toEqual({ melds: [3, 4], discard: false });
+    expect(lastTouched([ev("lay", { to: 2 }), ev("discard")])).toEqual({ melds: [], discard: true });
+    expect(lastTouched([ev("draw")])).toBeNull();
+  });
+});

@@ -256,3 +256,18 @@ export function hintLines(moves: readonly string[], lang: Lang, most = 4): strin
   }
   return lines;
 }
+
+/** What the last action put on the table, to highlight: the table melds it laid or changed
+ *  (numbers from 1) and whether it discarded. Null when the events touch neither. */
+export function lastTouched(events: readonly EventJSON[]): { melds: number[]; discard: boolean } | null {
+  let found: { melds: number[]; discard: boolean } | null = null;
+  for (const e of events) {
+    if (e.kind === "deal") found = { melds: [], discard: false };
+    else if (e.kind === "discard") found = { melds: [], discard: true };
+    else if ((e.kind === "lay" || e.kind === "swap") && e.to !== null) found = { melds: [e.to], discard: false };
+    else if ((e.kind === "meld" || e.kind === "come-out") && e.to !== null) {
+      found = { melds: e.melds.map((_, i) => (e.to as number) + i), discard: false };
+    }
+  }
+  return found;
+}
