@@ -130,7 +130,8 @@ def test_the_record_replays_and_the_actions_rebuild_the_table_exactly() -> None:
     again = Table.rebuild(SHORT, table.state.seed, BOTS, logged)
     assert again.state == table.state and again.version == table.version
     assert again.events_since(None, -1) == table.events_since(None, -1)
-    bad = [*logged[:5], (logged[5][0], "discard *")]
+    seat, action = logged[5]
+    bad = [*logged[:5], ((seat + 1) % len(BOTS), action)]  # out of turn: always refused
     with pytest.raises(ValueError, match="refused"):
         Table.rebuild(SHORT, table.state.seed, BOTS, bad)
 
