@@ -7,12 +7,14 @@ from collections import Counter
 from dataclasses import fields, replace
 from functools import cache
 
+from jokeren.actions import Action, Verb
 from jokeren.bots.random_player import RandomPlayer
 from jokeren.cards import full_deck, to_hand
 from jokeren.legal import legal_actions
-from jokeren.record import Game, Record, replay
+from jokeren.record import Record, replay
 from jokeren.rules import Rules
-from jokeren.state import Phase, State
+from jokeren.state import State
+from jokeren.table import BotTurn, Seat, Table, decide
 from jokeren.views import SeatView, event_for, view
 
 
@@ -76,44 +78,42 @@ def check_view(state: State, v: SeatView, seat: int | None) -> None:
 
 def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000,
              eager: bool = True, player: type | None = None,
-             played: list | None = None) -> Game:
-    """A whole match between random players, checking the invariants after every action.
+             played: list | None = None) -> Table:
+    """A whole match between random players through a ``Table``, checking the invariants
+    after every action (the next round's ``deal`` included).
 
     ``player``: the class of computer player (default: eager or uniform random);
-    ``played``: a list that receives every action played.
+    ``played``: a list that receives every action played but the deals.
     """
     rng = random.Random(seed)
     kind = player or (EagerPlayer if eager else RandomPlayer)
-    bots = [kind(rng.randrange(2**30)) for _ in players]
-    game = Game(rules, players, seed)
+    bots = {s: kind(rng.randrange(2**30)) for s in range(len(players))}
+    table = Table(rules, [Seat(name, "random") for name in players], seed, players=bots)
+
+    def checked(turn: BotTurn) -> Action:  # the invariants, with the legal actions listed
+        check_invariants(table.state, list(turn.legal))
+        return decide(turn, bots[turn.seat])
+
     steps = 0
-    legal = legal_actions(game.state)
-    check_invariants(game.state, legal)
-    while game.state.phase is not Phase.MATCH_OVER:
-        state = game.state
-        if state.phase is Phase.ROUND_OVER:
-            game.next_round()
-            legal = legal_actions(game.state)
-            check_invariants(game.state, legal)
-            continue
-        seat = state.to_act
-        action = bots[seat].choose(view(state, seat), legal)
-        events = game.play(seat, action)
-        if played is not None:
-            played.append(action)
-        for e in events:
+    while not table.finished:
+        before = table.state
+        if not before.live:
+            check_invariants(before)
+        done = table.play_bot(chooser=checked)
+        assert done is not None, f"nobody acts in {before.phase}"
+        if played is not None and done.action.verb is not Verb.DEAL:
+            played.append(done.action)
+        for e in done.events:
             for other in range(len(players)):
-                if not e.public and other not in (e.seat, e.to):
+                if other not in e.audience and e.audience:
                     assert event_for(e, other).cards == ()
         steps += 1
         assert steps < max_steps, "the match does not end"
-        legal = legal_actions(game.state)
-        check_invariants(game.state, legal)
-    check_invariants(game.state)
-    return game
+    check_invariants(table.state)
+    return table
 
 
-def assert_replays(game: Game) -> None:
+def assert_replays(game: Table) -> None:
     """The match's record, written out and read back, replays to the identical state."""
     record = Record.loads(game.record.dumps())
     result = replay(record)

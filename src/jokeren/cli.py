@@ -272,10 +272,10 @@ def play_cmd(
     table = JokerenApp(config, lang=language, setup=choice, seed=match_seed, save=save,
                        game=game)
     table.run()
-    if table.session is not None and table.session.game.state.results:
+    if table.session is not None and table.session.table.state.results:
         from .sheet import score_sheet
 
-        typer.echo(score_sheet(table.session.game.state, language))
+        typer.echo(score_sheet(table.session.table.state, language))
     if table.saved_note:
         typer.echo(table.saved_note)
 

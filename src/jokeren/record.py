@@ -199,51 +199,13 @@ def apply_line(state: State, seat: int, action: Action) -> tuple[State, list[Eve
     return state, events + more
 
 
-# --- a live game that remembers its record -----------------------------------------------
+def __getattr__(name: str) -> object:
+    """``Game``, a table of people only, now made by ``table.Game`` (a ``Table``)."""
+    if name == "Game":
+        from .table import Game
 
-class Game:
-    """A match in play: the engine's state plus what a record needs (deals and moves)."""
-
-    def __init__(self, rules: Rules, players: list[str], seed: int,
-                 deal: Deal | None = None) -> None:
-        self.state = new_match(rules, players, seed, deal)
-        self.record = Record(rules, list(players), seed, [])
-        self._start_record()
-
-    def _start_record(self) -> None:
-        s = self.state
-        self.record.rounds.append(RoundRecord(
-            dealer=s.players[s.dealer],
-            hands={s.players[i]: s.hands[i] for i in s.active},
-            upcard=s.discard[-1] if s.discard else None,
-            stock=tuple(reversed(s.stock)),
-        ))
-
-    @classmethod
-    def resume(cls, record: Record) -> Game:
-        """The match of ``record`` where it stopped, to play on; RecordError if a move in it
-        is illegal or it holds no round."""
-        if not record.rounds:
-            raise RecordError("the record holds no round to continue",
-                              "het partijverslag heeft nog geen ronde om verder te spelen")
-        result = replay(record)
-        if not result.ok or result.state is None:
-            e = result.error or {"round": 0, "move": 0, "reason": ""}
-            raise RecordError(
-                f"move {e['move']} of round {e['round']} is not allowed: {e['reason']}",
-                f"zet {e['move']} van ronde {e['round']} mag niet: {e['reason']}")
-        game = cls.__new__(cls)
-        game.state, game.record = result.state, record
-        return game
-
-    def play(self, seat: int, action: Action) -> list[Event]:
-        self.state, events = apply(self.state, seat, action)
-        self.record.rounds[-1].moves.append(format_line(self.state, seat, action))
-        return events
-
-    def next_round(self) -> None:
-        self.state = deal_round(self.state)
-        self._start_record()
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- replay -----------------------------------------------------------------------------

@@ -17,33 +17,21 @@ import typer
 from . import tournament
 from .bots import Player, make_player
 from .i18n import t
-from .legal import legal_actions
 from .reasons import Sentence
-from .record import Game
 from .rules import Rules
 from .sheet import score_sheet
-from .state import Phase
-from .views import view
+from .table import Seat, Table
 
 NAMES = tournament.NAMES
 
 
 def play_match(rules: Rules, players: Sequence[str], seed: int,
-               bots: Sequence[Player]) -> Game:
+               bots: Sequence[Player]) -> Table:
     """Play one match to its end; every bot sees only its own seat's view."""
-    game = Game(rules, list(players), seed)
-    while True:
-        state = game.state
-        if state.phase is Phase.MATCH_OVER:
-            return game
-        if state.phase is Phase.ROUND_OVER:
-            game.next_round()
-            continue
-        seat = state.to_act
-        legal = legal_actions(state)
-        if not legal:  # pragma: no cover - an invariant the play-out tests check
-            raise RuntimeError(f"no legal action for {players[seat]} in {state.phase}")
-        game.play(seat, bots[seat].choose(view(state, seat), legal))
+    table = Table(rules, [Seat(name, bot.name) for name, bot in zip(players, bots, strict=True)],
+                  seed, players=dict(enumerate(bots)))
+    table.play_bots()
+    return table
 
 
 def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,

@@ -18,14 +18,14 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .actions import Action, Verb
+from .actions import DEAL, Action, Verb
 from .bots import Player, make_player
 from .cards import Card
 from .engine import Deal, IllegalMoveError, apply, check, deal_events, deal_round, new_match
 from .events import Event
 from .legal import legal_actions
 from .reasons import Reason
-from .record import Record, RoundRecord, format_line
+from .record import Record, RecordError, RoundRecord, format_line, replay
 from .rules import Rules
 from .state import Phase, State
 from .views import SeatView, event_for, view
@@ -87,7 +87,11 @@ class BotTurn:
 
 
 def decide(turn: BotTurn, player: Player | None = None) -> Action:
-    """A computer player's choice at ``turn`` (a fresh player of its level if none given)."""
+    """A computer player's choice at ``turn`` (a fresh player of its level if none given).
+    Dealing the next round is no choice: the player is not asked (its random stream stays
+    as it was before dealing was an action)."""
+    if turn.view.phase is Phase.ROUND_OVER:
+        return DEAL
     chooser = player if player is not None else make_player(turn.level, turn.seed)
     return chooser.choose(turn.view, turn.legal)
 
@@ -99,17 +103,7 @@ class Table:
                  deal: Deal | None = None, dealer: int | None = None,
                  players: Mapping[int, Player] | None = None, round_index: int = 0,
                  keep_events: bool = True) -> None:
-        self.rules = rules
-        self.seats = tuple(seats)
-        self.names = tuple(s.name for s in self.seats)
-        self._seed = seed
-        self.version = 0
-        self.actions: list[tuple[int, Action]] = []
-        self._keep_events = keep_events
-        self._log: list[tuple[int, Event]] = []
-        self._bot_seed = random.Random(f"jokeren-bots/{seed}").getrandbits(63)
-        self._players: dict[int, Player] = dict(players or {})
-        self._first_round = round_index
+        self._setup(rules, seats, seed, players, keep_events)
         if round_index:
             blank = State(rules=rules, players=self.names, seed=seed, round_index=round_index,
                           totals=(0,) * len(self.seats), dealer=len(self.seats) - 1,
@@ -119,6 +113,48 @@ class Table:
             self._state = new_match(rules, self.names, seed, deal, dealer)
         self._record = Record(rules, list(self.names), seed, [])
         self._dealt(deal_events(self._state))
+
+    def _setup(self, rules: Rules, seats: Sequence[Seat], seed: int,
+               players: Mapping[int, Player] | None, keep_events: bool) -> None:
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.names = tuple(s.name for s in self.seats)
+        self.version = 0
+        self.actions: list[tuple[int, Action]] = []
+        self._keep_events = keep_events
+        self._log: list[tuple[int, Event]] = []
+        self._bot_seed = random.Random(f"jokeren-bots/{seed}").getrandbits(63)
+        self._players: dict[int, Player] = dict(players or {})
+
+    @classmethod
+    def resume(cls, record: Record, seats: Sequence[Seat] | None = None) -> Table:
+        """The match of a saved ``record`` where it stopped, to play on (people at every
+        seat unless ``seats`` says otherwise); RecordError if a move in it is illegal or it
+        holds no round. Its ``actions`` and events begin here; the record goes on."""
+        if not record.rounds:
+            raise RecordError("the record holds no round to continue",
+                              "het partijverslag heeft nog geen ronde om verder te spelen")
+        result = replay(record)
+        if not result.ok or result.state is None:
+            e = result.error or {"round": 0, "move": 0, "reason": ""}
+            raise RecordError(
+                f"move {e['move']} of round {e['round']} is not allowed: {e['reason']}",
+                f"zet {e['move']} van ronde {e['round']} mag niet: {e['reason']}")
+        table = cls.__new__(cls)
+        table._setup(record.rules, seats or [Seat(name) for name in record.players],
+                     record.seed, None, True)
+        table._state, table._record = result.state, record
+        table.version = sum(len(r.moves) for r in record.rounds) + len(record.rounds) - 1
+        return table
+
+    def set_level(self, seat: int, level: str | None, player: Player | None = None) -> None:
+        """Who plays ``seat`` from now on: a person (None) or a computer player at ``level``
+        (``player``: that one instead of a new one), e.g. for an absent person."""
+        self.seats = (*self.seats[:seat], Seat(self.names[seat], level),
+                      *self.seats[seat + 1:])
+        self._players.pop(seat, None)
+        if player is not None:
+            self._players[seat] = player
 
     @classmethod
     def rebuild(cls, rules: Rules, seed: int, seats: Sequence[Seat],
@@ -186,6 +222,21 @@ class Table:
         """Apply ``seat``'s ``action`` if ``version`` is the table's and the rules allow it."""
         return self._act(seat, action, version, None)
 
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """``act`` at the present version, for callers that hold the table alone (a
+        terminal, a test): the events, or the refusal raised as an ``IllegalMoveError``."""
+        done = self.act(seat, action, self.version)
+        if isinstance(done, Refused):
+            reason = done.reason
+            if isinstance(reason, IllegalMoveError):
+                raise reason
+            raise IllegalMoveError(reason.key, **reason.params)
+        return list(done.events)
+
+    def next_round(self) -> list[Event]:
+        """The seat whose deal it is deals the next round (``play`` of ``deal``)."""
+        return self.play(self._state.to_act, DEAL)
+
     def _act(self, seat: int, action: Action, version: int,
              before: SeatView | None) -> Accepted | Refused:
         if version != self.version:
@@ -248,7 +299,10 @@ class Table:
         turn = self.bot_turn(deal)
         if turn is None:
             return None
-        action = chooser(turn) if chooser else decide(turn, self.player(turn.seat))
+        if turn.view.phase is Phase.ROUND_OVER:
+            action = DEAL
+        else:
+            action = chooser(turn) if chooser else decide(turn, self.player(turn.seat))
         done = self._act(turn.seat, action, turn.version, turn.view)
         if isinstance(done, Refused):  # pragma: no cover - players choose among the legal
             raise RuntimeError(f"{self.names[turn.seat]} chose a refused {action}: "
@@ -266,3 +320,9 @@ class Table:
                 break
             moves.append(done)
         return moves
+
+
+def Game(rules: Rules, players: Sequence[str], seed: int,
+         deal: Deal | None = None) -> Table:
+    """A table of people only: what ``record.Game`` was (state, record, play, next_round)."""
+    return Table(rules, [Seat(name) for name in players], seed, deal=deal)

@@ -17,13 +17,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .bots import Player, make_player
-from .engine import apply, deal_round
-from .legal import legal_actions
-from .record import Game
 from .rules import Rules
-from .state import Phase, State
-from .views import view
+from .state import State
+from .table import BotTurn, Seat, Table, decide
 
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
          "Lot", "Mees", "Noor", "Otto", "Pien")  # one per seat, up to rules.MAX_PLAYERS
@@ -68,7 +66,7 @@ class SeatStats:
         return {"bot": self.bot, "wins": round(self.wins, 2), "win_rate": round(rate, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_penalty": round(self.penalty / games, 2) if games else 0.0,
-                "ms_per_decision": round(1000 * self.seconds / self.decisions, 2)
+                "ms_per_decision": round(1000 * self.seconds / self.decisions, 3)
                 if self.decisions else 0.0}
 
 
@@ -124,39 +122,23 @@ def play_job(job: Job) -> Outcome:
     by_seat = [bots[seat_of.index(s)] for s in range(n)]
     decisions = [0] * n
     seconds = [0.0] * n
+
+    def timed(turn: BotTurn) -> Action:
+        start = time.perf_counter()
+        action = decide(turn, by_seat[turn.seat])
+        seconds[turn.seat] += time.perf_counter() - start
+        decisions[turn.seat] += 1
+        return action
+
     # A name belongs to a computer player, not to a seat: the score sheets of every rotation
     # and the report's rows then speak of the same Ann, Bob and Cas.
-    names = [NAMES[seat_of.index(s)] for s in range(n)]
-    game: Game | None = None
-    if job.round_index is None:
-        game = Game(job.rules, names, job.seed)
-        state = game.state
-    else:
-        state = deal_round(State(rules=job.rules, players=tuple(names), seed=job.seed,
-                                 round_index=job.round_index, totals=(0,) * n,
-                                 dealer=n - 1, phase=Phase.ROUND_OVER), dealer=n - 1)
-    while True:
-        if state.phase is Phase.MATCH_OVER or (
-                state.phase is Phase.ROUND_OVER and job.round_index is not None):
-            break
-        if state.phase is Phase.ROUND_OVER:
-            assert game is not None
-            game.next_round()
-            state = game.state
-            continue
-        seat = state.to_act
-        legal = legal_actions(state)
-        if not legal:  # pragma: no cover - an invariant the play-out tests check
-            raise RuntimeError(f"no legal action for seat {seat} in {state.phase}")
-        start = time.perf_counter()
-        action = by_seat[seat].choose(view(state, seat), legal)
-        seconds[seat] += time.perf_counter() - start
-        decisions[seat] += 1
-        if game is not None:
-            game.play(seat, action)
-            state = game.state
-        else:
-            state, _ = apply(state, seat, action)
+    seats = [Seat(NAMES[seat_of.index(s)], job.kinds[seat_of.index(s)]) for s in range(n)]
+    single = job.round_index is not None
+    table = Table(job.rules, seats, job.seed, players=dict(enumerate(by_seat)),
+                  round_index=job.round_index or 0, dealer=n - 1 if single else None,
+                  keep_events=False)
+    table.play_bots(deal=not single, chooser=timed)
+    state = table.state
     wins = _wins(state, job.round_index is not None)
     penalties = list(state.results[-1].penalties) if job.round_index is not None \
         else list(state.totals)
@@ -164,7 +146,7 @@ def play_job(job: Job) -> Outcome:
     return Outcome(job, [wins[s] for s in by_pos], [penalties[s] for s in by_pos],
                    [decisions[s] for s in by_pos], [seconds[s] for s in by_pos],
                    len(state.results), state if job.keep_game else None,
-                   game.record.dumps() if job.keep_game and game is not None else None)
+                   table.record.dumps() if job.keep_game and not single else None)
 
 
 def _wins(state: State, single_round: bool) -> list[float]:

@@ -96,8 +96,8 @@ def view(state: State, seat: int | None) -> SeatView:
 
 
 def event_for(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it: private cards stripped for everyone else (an
-    exchange also hides where the card went)."""
+    """``event`` as ``seat`` may see it: private cards stripped for everyone else. Where a
+    duplicate went stays public (the givers pass it clockwise); the card does not."""
     if event.public or (seat is not None and seat in event.audience):
         return event
-    return event.without_cards(None if event.kind == "exchanged" else event.to)
+    return event.without_cards(event.to)

@@ -27,8 +27,8 @@ from ..cards import Card
 from ..engine import Deal, IllegalMoveError
 from ..events import Event
 from ..i18n import t
-from ..record import Game
 from ..state import Phase
+from ..table import Table
 from ..views import SeatView
 from .hints import hint_text, hints
 from .news import NewCards
@@ -105,7 +105,7 @@ class JokerenApp(App[None]):
                  setup: SetupChoice | None = None, deal: Deal | None = None,
                  bots: Sequence[Player] | None = None, bot_delay: float = 0.5,
                  levels: tuple[str, ...] | None = None, seed: int = 0,
-                 save: Path | None = None, game: Game | None = None) -> None:
+                 save: Path | None = None, game: Table | None = None) -> None:
         """Start at ``config``, or with the setup screen (``setup``: its first answers).
 
         ``deal`` and ``bots`` fix the first deal and the computer players (tests);
@@ -172,7 +172,7 @@ class JokerenApp(App[None]):
         self.confirm = config.confirm
         self.session = Session(config, self.deal, self.fixed_bots, self.resumed)
         self.seat = self.session.humans[0]
-        self.eliminated = self.session.game.state.eliminated
+        self.eliminated = self.session.table.state.eliminated
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -207,7 +207,7 @@ class JokerenApp(App[None]):
             if move is None:  # pragma: no cover - live, and neither a person nor a bot
                 return
             self.log_events(move.events)
-            if s.game.state.rules.open_hands:
+            if s.rules.open_hands:
                 why = explain(move.before, move.action, self.lang)
                 if why:
                     self.add_log(Text(f"  → {s.players[move.seat]} {why}", style="italic"))
@@ -250,8 +250,8 @@ class JokerenApp(App[None]):
             return
         self.round_done = True
         self.hint = None
-        gone = [i for i in s.game.state.eliminated if i not in self.eliminated]
-        self.eliminated = s.game.state.eliminated
+        gone = [i for i in s.table.state.eliminated if i not in self.eliminated]
+        self.eliminated = s.table.state.eliminated
         for i in gone:
             self.add_log(Text(t("tui_ev_eliminated", self.lang, name=s.players[i]),
                               style="bold"))
@@ -293,8 +293,8 @@ class JokerenApp(App[None]):
         self.orders.clear()
         self.news.clear()
         self.clear_selection()
-        self.add_log(Text(round_label(len(s.game.state.results) + 1,
-                                      s.game.state.rules.match_rounds(), self.lang),
+        self.add_log(Text(round_label(len(s.table.state.results) + 1,
+                                      s.table.state.rules.match_rounds(), self.lang),
                           style="dim"))
         self.advance()
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from ..i18n import t
 from ..reasons import text_of
-from ..record import Game, Record, RecordError
+from ..record import Record, RecordError
 from ..state import Phase
+from ..table import Table
 from .session import DEFAULT_LEVEL, TABLE_KEY, TableConfig
 
 
@@ -21,12 +22,12 @@ class ResumeError(ValueError):
 
 
 def resume_match(path: Path, humans: str, save: Path, confirm: bool,
-                 lang: str) -> tuple[TableConfig, Game]:
+                 lang: str) -> tuple[TableConfig, Table]:
     """The table and the game of the record at ``path``; ``humans`` (names with commas)
     overrides the record's own list of people."""
     try:
         record = Record.load(path)
-        game = Game.resume(record)
+        game = Table.resume(record)
     except RecordError as exc:
         raise ResumeError(t("cli_resume_bad", lang, path=path,
                             reason=text_of(exc, lang))) from None

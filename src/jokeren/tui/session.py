@@ -1,7 +1,8 @@
-"""One match at the terminal: the engine's ``Game`` plus who sits where.
+"""One match at the terminal: a ``Table`` plus who sits at the screen.
 
 The session holds no rules and no game state of its own: people's moves and computer
-moves both go through ``Game.play``; screens read only ``views.view`` of one seat.
+moves both go through the table (``Table.act``, ``Table.play_bot``); screens read only
+views of one seat.
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from pathlib import Path
 
 from ..actions import Action
 from ..bots import Player, make_player
-from ..engine import Deal, IllegalMoveError, check
+from ..engine import Deal, IllegalMoveError
 from ..events import Event
-from ..legal import legal_actions
-from ..record import Game
 from ..rules import Rules
 from ..state import Phase
-from ..views import SeatView, event_for, view
+from ..table import Seat, Table
+from ..views import SeatView, event_for
 
 LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
 DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)
@@ -72,66 +72,77 @@ class Session:
     """A live match: people at ``humans`` (seats), computer players at the others."""
 
     def __init__(self, config: TableConfig, deal: Deal | None = None,
-                 bots: Sequence[Player] | None = None, game: Game | None = None) -> None:
+                 bots: Sequence[Player] | None = None, game: Table | None = None) -> None:
         """A new match from ``config``, or the saved ``game`` continued (``--resume``)."""
         rules = replace(config.rules, open_hands=True) if config.learn else config.rules
         self.config = config
         self.players = config.players
         self.humans = tuple(range(len(config.humans)))
-        self.game = game or Game(rules, list(self.players), config.seed, deal)
-        self.game.record.extra[TABLE_KEY] = {"humans": list(config.humans),
-                                             "bots": list(config.bots)}
         if bots is None:
             bots = [make_player(level, config.seed * 31 + i)
                     for i, level in enumerate(config.bots)]
-        self.bots: dict[int, Player] = {len(self.humans) + i: b for i, b in enumerate(bots)}
+        first = len(self.humans)
+        if game is None:
+            seats = [Seat(name) for name in self.players[:first]]
+            seats += [Seat(name, level) for name, level in
+                      zip(self.players[first:], config.bots, strict=True)]
+            game = Table(rules, seats, config.seed, deal=deal,
+                         players={first + i: b for i, b in enumerate(bots)})
+        else:
+            for i, (level, bot) in enumerate(zip(config.bots, bots, strict=True)):
+                game.set_level(first + i, level, bot)
+        self.table = game
+        self.table.record.extra[TABLE_KEY] = {"humans": list(config.humans),
+                                              "bots": list(config.bots)}
 
     # --- what a seat sees ---------------------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
-        return view(self.game.state, seat)
+        return self.table.view(seat)
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
 
     @property
     def phase(self) -> Phase:
-        return self.game.state.phase
+        return self.table.phase
 
     @property
     def to_act(self) -> int:
-        return self.game.state.to_act
+        return self.table.state.to_act
 
     def human_turn(self) -> bool:
-        return self.game.state.live and self.to_act in self.humans
+        return self.table.state.live and self.to_act in self.humans
 
     @staticmethod
     def public(events: Sequence[Event]) -> list[Event]:
-        """The events as everyone at the table may see them (the shared log). Who a
-        duplicate went to is public (the givers pass clockwise); the card is not."""
-        return [e.without_cards(e.to) if e.kind == "exchanged" else event_for(e, None)
-                for e in events]
+        """The events as everyone at the table may see them (the shared log)."""
+        return [event_for(e, None) for e in events]
 
     def legal(self) -> list[Action]:
         """The engine's own listing of what the seat to act may do now (hints)."""
-        return legal_actions(self.game.state)
+        return self.table.legal()
 
     # --- moves --------------------------------------------------------------------------
     def check(self, seat: int, action: Action) -> IllegalMoveError | None:
-        return check(self.game.state, seat, action)
+        return self.table.check(seat, action)
 
     def play(self, seat: int, action: Action) -> list[Event]:
         """A person's move; ``IllegalMoveError`` (with the reason) leaves everything as it was."""
-        return self.game.play(seat, action)
+        return self.table.play(seat, action)
 
     def bot_move(self) -> BotMove | None:
-        """One computer move, if a computer player is to act."""
-        state = self.game.state
-        if not state.live or state.to_act not in self.bots:
+        """One computer move, if a computer player is to act (they do not deal: the next
+        round starts when the people have seen the scores, ``next_round``)."""
+        done = self.table.play_bot(deal=False)
+        if done is None:
             return None
-        seat = state.to_act
-        seen = view(state, seat)
-        action = self.bots[seat].choose(seen, legal_actions(state))
-        return BotMove(seat, action, seen, tuple(self.game.play(seat, action)))
+        assert done.before is not None
+        return BotMove(done.seat, done.action, done.before, done.events)
 
     def next_round(self) -> None:
-        self.game.next_round()
+        """The seat whose deal it is deals (for a computer player, once people are ready)."""
+        self.table.next_round()
 
     def save(self, path: Path) -> None:
-        path.write_text(self.game.record.dumps(), encoding="utf-8")
+        path.write_text(self.table.record.dumps(), encoding="utf-8")
