@@ -419,7 +419,7 @@ def test_hot_seat_shows_no_hand_but_the_one_on_turn() -> None:
     app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted()], bot_delay=0)
 
     def hands() -> tuple[set[str], set[str]]:
-        state = app.session.game.state  # type: ignore[union-attr]
+        state = app.session.table.state  # type: ignore[union-attr]
         return _symbols(state.hands[0]), _symbols(state.hands[1])
 
     def shows(cards: set[str]) -> set[str]:
