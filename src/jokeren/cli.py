@@ -247,8 +247,7 @@ def play_cmd(
         from .tui.screens import SetupChoice, make_config
     except ImportError:
         fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
-    import secrets
-
+    from .table import new_seed
     from .tui.resume import ResumeError, resume_match
 
     language = (lang or detect_lang()).value
@@ -257,7 +256,7 @@ def play_cmd(
         check_new_file(save, language)
     # A name, not "Me"/"Ik": the log says "Ann legde af", never "Ik legt af" or "Me's hand".
     choice = SetupChoice(rules, players, humans or DEFAULT_NAME, bots, learn, confirm)
-    match_seed = secrets.randbelow(2**31) if seed is None else seed
+    match_seed = new_seed() if seed is None else seed  # 128 bits: no hand seen finds it
     config, game = None, None
     if resume is not None:
         try:
