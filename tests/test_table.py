@@ -208,3 +208,27 @@ def test_the_json_schema_names_every_message() -> None:
     assert "hand" in schema["view"]["properties"]
     assert "seed" not in schema["view"]["properties"]
     assert "stock" not in schema["view"]["properties"]
+
+
+def test_an_absent_persons_seat_goes_to_a_computer_and_back() -> None:
+    table = Table(SHORT, (Seat("Ann"), Seat("Bob", "random"), Seat("Cas", "random")), 6)
+    table.play_bots()
+    assert table.to_act == 0 and table.bot_turn() is None
+    table.set_level(0, "random")
+    assert table.seats[0] == Seat("Ann", "random")
+    moves = table.play_bots(limit=5)
+    assert moves and moves[0].seat == 0
+    table.set_level(0, None)
+    assert table.seats[0].person
+    table.play_bots()
+    assert table.finished or table.to_act == 0
+
+
+def test_a_saved_record_resumes_where_it_stopped() -> None:
+    table = Table(SHORT, BOTS, 13)
+    table.play_bots(limit=40)
+    again = Table.resume(Record.loads(table.record.dumps()), BOTS)
+    assert again.state == table.state and again.version == table.version
+    again.play_bots()
+    assert again.finished
+    assert replay(Record.loads(again.record.dumps())).state == again.state
