@@ -85,7 +85,10 @@ def test_rules_lists_presets_and_prints_one() -> None:
     code, out, _ = run("rules", "--lang", "en")
     assert code == 0 and "jokeren-30" in out and "amerikaans-40" in out
     code, out, _ = run("rules", "jokeren", "--lang", "nl")
-    assert code == 0 and "clubregels" in out and "joker_gap" in out
+    assert code == 0 and "clubregels" in out and "minstens 2 kaarten tussen twee jokers" in out
+    assert "joker_gap" not in out and "true" not in out  # issue 30, point 25: Dutch only
+    code, out, _ = run("rules", "jokeren", "--lang", "en")
+    assert code == 0 and "joker_gap" in out and "at least 2 cards between two jokers" in out
     code, out, _ = run("rules", "jokeren", "--json")
     assert json.loads(out)["joker_gap"] == 2
 

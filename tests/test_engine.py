@@ -174,7 +174,7 @@ def test_refusals_are_worded_in_dutch_and_english() -> None:
     s = new_match(CLUB, ["Ann", "Bob", "Cas"], 1)
     with pytest.raises(IllegalMoveError) as info:
         apply(s, 1, DRAW)
-    assert info.value.text("nl") == "Bob is niet aan de beurt maar Ann"
+    assert info.value.text("nl") == "Bob is niet aan de beurt, Ann wel"
     assert str(info.value) == info.value.text("en") == "it is not Bob's turn but Ann's"
     hands = (parse_cards("7h 8s 9h 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc"),
              parse_cards("2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"),
@@ -183,9 +183,11 @@ def test_refusals_are_worded_in_dutch_and_english() -> None:
     s, _ = apply(s, 0, DRAW)
     with pytest.raises(IllegalMoveError) as info:
         apply(s, 0, Action.parse("meld 7h 8s 9h"))
-    assert info.value.text("nl").endswith(
-        "een melding is een set (één waarde) of een rij (één kleur, oplopend)")
-    assert info.value.text("en").endswith("a set (one rank) or a run (one suit, in sequence)")
+    assert info.value.text("nl") == (
+        "7♥ 8♠ 9♥: een combinatie is een set (één waarde) of een rij (één kleur, op volgorde)")
+    assert info.value.text("en") == ("7♥ 8♠ 9♥: a meld is a set (one rank) or a run (one suit, "
+                                     "in sequence)")
+    assert str(info.value).startswith("7h 8s 9h: ")  # the replay's JSON quotes the notation
 
 
 def test_a_set_joker_is_not_inferred_as_a_card_with_no_copy_left() -> None:

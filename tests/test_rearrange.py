@@ -213,8 +213,8 @@ def test_table_in_the_coming_out_turn_with_only_the_requirement() -> None:
     s = new_match(rules, ["Ann", "Bob"], 1, Deal(hands, Card.parse("Qc"), parse_cards("10d")))
     s, _ = apply(s, 0, Action.parse("draw"))
     s, _ = apply(s, 0, Action.parse("meld 3h 4h 5h 6h 7h 8h"))
-    assert "only the requirement" in str(check(s, 0, Action.parse("table 3h 4h 5h 6h / 6h 7h 8h"))
-                                      or "")
+    refusal = check(s, 0, Action.parse("table 3h 4h 5h 6h / 6h 7h 8h"))
+    assert "only the melds of the requirement" in str(refusal or "")
 
 
 def test_going_out_by_rearranging_needs_going_out_by_melding() -> None:
@@ -283,7 +283,8 @@ def test_refusals_are_worded_in_dutch_too() -> None:
     old = melds("3h 4h 5h 6h 7h 8h")
     with pytest.raises(RearrangeError) as info:
         table(old, "3h 4h / 5h 5h 6h 7h 8h", "5h")
-    assert info.value.text("nl") == "nieuwe melding 1 (3h 4h): een melding heeft minstens 3 kaarten"
+    assert info.value.text("nl") == ("nieuwe combinatie 1 (3♥ 4♥): een combinatie heeft "
+                                     "minstens 3 kaarten")
     s = position()
     with pytest.raises(IllegalMoveError) as refused:
         apply(s, 1, Action.parse("table 3h 4h 5h / 5h 6h 7h"))

@@ -160,10 +160,10 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         await pilot.press("x")
 
         # Bob draws: Q♠ is for sale to Cas, then to Ann, who passes.
-        assert "Bob draws: Q♠ is for sale. Buy (b) or pass (p)?" in status(app)
+        assert "Bob does not want Q♠: it is for sale. Buy (b) or pass (p)?" in status(app)
         await pilot.press("p")
         # Cas draws: Bob's 10♦ is for sale; Ann buys it (and a stock card).
-        assert "Cas draws: 10♦ is for sale" in status(app)
+        assert "Cas does not want 10♦: it is for sale" in status(app)
         await pilot.press("b")
         assert "Ann bought 10♦" in screen_text(app)
         assert "Cas discarded 2♣" in screen_text(app)
@@ -231,7 +231,7 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
         assert "Eis: een set van 3" in text and "Bob kocht Q♣" in text
         assert "Trek een kaart" not in status(app)
         await pilot.press("h")
-        assert "Je kunt uitleggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)
+        assert "Je kunt op tafel leggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)
         # Move the first card right twice; s sorts again, a second s sorts by rank.
         first = hand_of(app)[0]
         await pilot.press("space", "shift+right", "shift+right")

@@ -143,7 +143,8 @@ def test_check_text_marks_the_changed_keys() -> None:
     assert changed_keys(rules) == ["hand_size", "turbo"]
     text = check_text(rules, "nl", "huis.toml")
     assert "huis.toml" in text and "2 regels anders" in text
-    assert " * hand_size" in text and "7 kaarten per hand" in text and "   packs" in text
+    assert " * 7 kaarten per hand" in text and "   2 spellen" in text and "hand_size" not in text
+    assert " * hand_size" in check_text(rules, "en")
     assert "2 rules changed" in check_text(rules, "en")
 
 

@@ -13,6 +13,8 @@ from typing import NamedTuple
 SUITS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# What a Dutch player reads on a card: aas, boer, vrouw, heer.
+DUTCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "V", "H")
 # Display order "kleur-om-kleur" (000): the colours alternate, ♥ ♠ ♦ ♣.
 DISPLAY_SUIT_ORDER = (1, 0, 2, 3)
 
@@ -58,11 +60,13 @@ class Card(NamedTuple):
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def symbol(self) -> str:
-        """The card as players read it: ``7♥``, ``★`` for a joker (``★7♥`` on the table)."""
+    def symbol(self, lang: str = "en") -> str:
+        """The card as players read it: ``7♥``, ``★`` for a joker (``★7♥`` on the table);
+        in Dutch the faces are B, V, H (``V♥`` for ``Q♥``)."""
+        ranks = DUTCH_RANKS if str(getattr(lang, "value", lang)) == "nl" else RANKS
         if self.joker:
-            return "★" + (RANKS[self.rank - 1] + SUIT_SYMBOLS[self.suit] if self.rank else "")
-        return RANKS[self.rank - 1] + SUIT_SYMBOLS[self.suit]
+            return "★" + (ranks[self.rank - 1] + SUIT_SYMBOLS[self.suit] if self.rank else "")
+        return ranks[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -659,7 +659,7 @@ def _meld(state: State, seat: int, action: Action,
         try:
             melds.append(read_meld(group, rules, state.round_index, blocked))
         except MeldError as exc:
-            cards = " ".join(map(str, group))
+            cards = tuple(group)
             where = Reason("meld_number", i=i, cards=cards) if len(groups) > 1 else cards
             raise _illegal("meld_invalid", where=where, reason=exc) from None
     coming_out = not state.come_out[seat]
@@ -769,7 +769,7 @@ def _laid(state: State, action: Action) -> Meld:
     """The table meld after the lay-off ``action`` (cards held, target on the table)."""
     before, meld = _extension(state, action)
     if isinstance(meld, MeldError):
-        raise _illegal("cannot_lay", cards=" ".join(map(str, action.cards)),
+        raise _illegal("cannot_lay", cards=tuple(action.cards),
                        n=action.target, reason=meld)
     _check_copies(state, (before,), (meld,))
     return meld

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .cards import RANKS, Card
+from .cards import Card
 from .memo import BUDGET, ByIdentity, drop_oldest, register
-from .reasons import Reason, Suit
+from .reasons import Rank, Reason, Suit
 from .rules import Rules
 
 
@@ -81,10 +81,6 @@ def card_value(rank: int, low_ace: bool) -> int:
     if rank == 1:
         return 1 if low_ace else 11
     return min(rank, 10)
-
-
-def _rank_name(rank: int) -> str:
-    return RANKS[rank - 1]
 
 
 def jokers_apart(flags: Sequence[bool], gap: int) -> bool:
@@ -388,7 +384,7 @@ def _extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: i
     if meld.kind == "set":
         for c in declared:
             if c.rank != meld.rank:
-                raise MeldError("not_this_set", card=c.face, rank=_rank_name(meld.rank))
+                raise MeldError("not_this_set", card=c.face, rank=Rank(meld.rank))
         return _complete_set(meld.rank, [*meld.cards, *declared], free, rules, round_index,
                              blocked)
     suit = meld.suit

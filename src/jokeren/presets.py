@@ -61,8 +61,8 @@ AMERIKAANS_40 = replace(
         "Amerikaans Jokeren (001, 2014). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten. Eerst "
         "een ronde om de open kaart: wie wil mag hem ruilen tegen een handkaart. 6 rondes: "
         "set van 3, rij van 3, 40 punten, rij van 4, rij van 5, in één keer uit; in de beurt "
-        "van uitkomen alleen die combinatie. Een ingepikte joker meteen in een nieuwe set of "
-        "rij uitleggen. "
+        "van uitkomen alleen die combinatie. Een geruilde joker meteen in een nieuwe set of "
+        "rij op tafel leggen. "
         "Strafpunten: 2-10 de waarde, B/V/H 10, aas 11, joker 25 (10 als je nog niet bent "
         "uitgekomen)."),
     description_en=(
@@ -144,8 +144,8 @@ JOKEREN_30 = replace(
     penalty=_penalty(None, 10, 10, 15, 25),
     description_nl=(
         "Jokeren in de familie (004). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten, een open "
-        "kaart. De eerste melding telt minstens 30 punten (toernooiregel). Sets van 3 of 4, "
-        "twee gelijke kaarten mogen. Een joker terugpakken mag; hij gaat naar je hand. Een "
+        "kaart. De eerste combinatie telt minstens 30 punten (toernooiregel). Sets van 3 of 4, "
+        "twee gelijke kaarten mogen. Een joker ruilen mag; hij gaat naar je hand. Een "
         "joker afleggen mag niet. Uitgaan door af te leggen of uit te leggen. Strafpunten: "
         "2-9 de waarde, 10/B/V/H 10, aas 15, joker 25. Wie 250 punten bereikt valt af; de "
         "laatste die overblijft wint."),

@@ -36,9 +36,9 @@ class RearrangeError(Reason):
 # Why a rearrangement is refused, in English and Dutch (the keys join reasons.TEMPLATES).
 TEMPLATES.update({
     "rearrange_empty": ("write the complete new table: every meld, separated by '/'",
-                        "schrijf de hele nieuwe tafel: elke melding, gescheiden door '/'"),
+                        "schrijf de hele nieuwe tafel: elke combinatie, gescheiden door '/'"),
     "rearrange_meld": ("new meld {i} ({cards}): {reason}",
-                       "nieuwe melding {i} ({cards}): {reason}"),
+                       "nieuwe combinatie {i} ({cards}): {reason}"),
     "rearrange_missing": ("{card} was on the table and is missing from the new arrangement: "
                           "every table card stays on the table",
                           "{card} lag op tafel en ontbreekt in de nieuwe indeling: elke "
@@ -52,10 +52,10 @@ TEMPLATES.update({
     "rearrange_not_held": ("{card} is not on the table and not in your hand",
                            "{card} ligt niet op tafel en zit niet in je hand"),
     "rearrange_hand_only": ("new meld {i} ({meld}) is made of hand cards alone: before coming "
-                            "out that is a first meld, laid with 'meld' to meet the requirement",
-                            "nieuwe melding {i} ({meld}) bestaat alleen uit handkaarten: voor "
-                            "het uitkomen is dat een eerste melding, die met 'meld' aan de eis "
-                            "moet voldoen"),
+                            "out that is a first meld, and it must meet the requirement",
+                            "nieuwe combinatie {i} ({meld}) bestaat alleen uit handkaarten: vóór "
+                            "het uitkomen is dat een eerste combinatie, en die moet aan de eis "
+                            "voldoen"),
 })
 
 
@@ -86,7 +86,7 @@ def check_table(old: Sequence[Meld], groups: Sequence[Sequence[Card]],
         try:
             melds.append(read_meld(group, rules, round_index, blocked))
         except MeldError as exc:
-            raise RearrangeError("rearrange_meld", i=i, cards=" ".join(map(str, group)),
+            raise RearrangeError("rearrange_meld", i=i, cards=tuple(group),
                                  reason=exc) from None
     before, after = _faces(old), _faces(melds)
     gone = before - after

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import Card
+
 SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"),
               "nl": ("schoppen", "harten", "ruiten", "klaveren")}
 
 TEMPLATES: dict[str, tuple[str, str]] = {
-    # key: (English, Dutch)
+    # key: (English, Dutch). Dutch in the players' words (seeds/): a meld is a
+    # "combinatie", laid "op tafel"; a swapped joker is "geruild"; "afleggen"; the "stok".
     "match_over": ("the match is over", "het potje is afgelopen"),
     # the table (table.py): a move made on an older position, or from no seat
     "stale_version": ("the table has moved on (you saw position {version}, it is now at "
@@ -24,34 +27,35 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "round_playing": ("the round is still being played", "de ronde is nog bezig"),
     "round_over": ("the round is over", "de ronde is afgelopen"),
     "not_your_turn": ("it is not {name}'s turn but {other}'s",
-                      "{name} is niet aan de beurt maar {other}"),
-    "phase_exchange": ("'{verb}' is not possible now: {name} may give a card held twice, or "
-                       "pass (the duplicate exchange)",
-                       "'{verb}' kan nu niet: {name} mag een dubbele kaart ruilen, of passen"),
-    "phase_upcard_offer": ("'{verb}' is not possible now: {name} may take the upcard in "
-                           "exchange for a card, or pass",
-                           "'{verb}' kan nu niet: {name} mag de open kaart ruilen tegen een "
-                           "handkaart, of passen"),
-    "phase_upcard_swap": ("'{verb}' is not possible now: {name} must put a hand card on the "
-                          "pile for the upcard",
-                          "'{verb}' kan nu niet: {name} moet een handkaart op de stapel leggen "
-                          "voor de open kaart"),
-    "phase_draw": ("'{verb}' is not possible now: {name} must first draw a card or take the "
-                   "discard",
-                   "'{verb}' kan nu niet: {name} moet eerst een kaart trekken of de "
-                   "aflegkaart pakken"),
-    "phase_buying": ("'{verb}' is not possible now: {name} may buy the discard, or pass",
-                     "'{verb}' kan nu niet: {name} mag de aflegkaart kopen, of passen"),
-    "phase_play": ("'{verb}' is not possible now: {name} has already drawn: meld, lay off, "
-                   "swap a joker or discard",
-                   "'{verb}' kan nu niet: {name} heeft al getrokken: uitleggen, aanleggen, "
-                   "een joker ruilen of afleggen"),
+                      "{name} is niet aan de beurt, {other} wel"),
+    "phase_exchange": ("{name} may now give a card held twice, or pass (the duplicate "
+                       "exchange); {verb} is not possible now",
+                       "{name} mag nu een kaart ruilen die hij dubbel heeft, of passen; "
+                       "{verb} kan nu niet"),
+    "phase_upcard_offer": ("{name} may now take the upcard in exchange for a card, or pass; "
+                           "{verb} is not possible now",
+                           "{name} mag nu de open kaart nemen in ruil voor een handkaart, of "
+                           "passen; {verb} kan nu niet"),
+    "phase_upcard_swap": ("{name} must now put a hand card on the discard pile for the "
+                          "upcard; {verb} is not possible now",
+                          "{name} legt nu een handkaart op de aflegstapel in ruil voor de open "
+                          "kaart; {verb} kan nu niet"),
+    "phase_draw": ("{name} must first draw a card from the stock or take the discard; {verb} "
+                   "is not possible yet",
+                   "{name} moet eerst een kaart van de stok trekken of de aflegkaart pakken; "
+                   "{verb} kan nog niet"),
+    "phase_buying": ("{name} may now buy the discard, or pass; {verb} is not possible now",
+                     "{name} mag nu de aflegkaart kopen, of passen; {verb} kan nu niet"),
+    "phase_play": ("{name} has already drawn and may now meld, lay off, swap a joker or "
+                   "discard; {verb} is not possible now",
+                   "{name} heeft al getrokken en mag nu een combinatie op tafel leggen, "
+                   "aanleggen, een joker ruilen of afleggen; {verb} kan nu niet"),
     "give_twice": ("{name} may only give a card held twice",
                    "{name} mag alleen een kaart ruilen die hij dubbel heeft"),
     "not_held": ("{name} does not hold {card}", "{name} heeft geen {card}"),
-    "upcard_back": ("{name} takes the upcard in exchange for another card, not {card} "
-                    "straight back",
-                    "{name} ruilt de open kaart tegen een andere kaart, niet meteen weer {card}"),
+    "upcard_back": ("{name} gives another card for the upcard, not {card} straight back",
+                    "{name} ruilt de open kaart tegen een andere kaart, niet meteen weer "
+                    "{card}"),
     "pile_empty": ("the discard pile is empty", "de aflegstapel is leeg"),
     "take_if_used": ("{name} may take {card} only to use it at once, and cannot use it now",
                      "{name} mag {card} alleen pakken om hem meteen te gebruiken, en dat kan "
@@ -61,72 +65,74 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "turbo_three": ("at most 3 cards in one turn (Turbo)",
                     "hoogstens 3 kaarten per beurt (Turbo)"),
     "turbo_before_meld": ("in Turbo you draw again only before you meld",
-                          "bij Turbo trek je alleen opnieuw voordat je uitlegt"),
+                          "bij Turbo trek je alleen opnieuw vóór je iets op tafel legt"),
     "turbo_cannot_meld": ("in Turbo you draw again only while you cannot meld",
-                          "bij Turbo trek je alleen opnieuw zolang je niet kunt uitleggen"),
+                          "bij Turbo trek je alleen opnieuw zolang je geen combinatie op tafel "
+                          "kunt leggen"),
     "stock_empty": ("the stock is empty", "de stok is op"),
     "copies_limit": ("a joker may not stand for {card}: every copy of it is already on the "
                      "table",
                      "een joker mag geen {card} voorstellen: die ligt al helemaal op tafel"),
     "keep_a_card": ("you go out by discarding: keep a card to discard",
-                    "je gaat uit door af te leggen: houd een kaart over om weg te gooien"),
+                    "je gaat uit door af te leggen: houd een kaart over om af te leggen"),
     "everyone_a_turn": ("the round cannot end before every player has had a turn",
                         "de ronde kan pas eindigen als iedereen een beurt heeft gehad"),
     "meld_invalid": ("{where}: {reason}", "{where}: {reason}"),
     "wait_first_turn": ("{name} may come out only after every player has had a turn",
                         "{name} mag pas uitkomen als iedereen een beurt heeft gehad"),
     "no_joker_first": ("no joker in the first meld under these rules",
-                       "geen joker in de eerste melding bij deze regels"),
+                       "bij deze regels mag er geen joker in de eerste combinatie"),
     "all_at_once": ("this round you come out by laying your whole hand at once (one card may "
                     "be left to discard)",
-                    "deze ronde kom je uit door je hele hand in één keer uit te leggen (één "
-                    "kaart mag overblijven om af te leggen)"),
+                    "deze ronde kom je uit door je hele hand in één keer op tafel te leggen "
+                    "(één kaart mag overblijven om af te leggen)"),
     "points_short": ("{total} points, {needed} needed to come out",
-                     "{total} punten, er zijn er {needed} nodig om uit te komen"),
+                     "{total} punten; om uit te komen heb je er {needed} nodig"),
     "requirement": ("to come out this round you lay {requirement}",
-                    "om deze ronde uit te komen leg je {requirement}"),
+                    "om deze ronde uit te komen leg je {requirement} op tafel"),
     "requirement_only": ("to come out this round you lay {requirement} and nothing else",
-                         "om deze ronde uit te komen leg je {requirement} en verder niets"),
-    "only_requirement": ("in the turn you come out you lay only the requirement, unless you go "
-                         "out at once",
-                         "in de beurt dat je uitkomt leg je alleen de eis, tenzij je meteen "
-                         "uitgaat"),
+                         "om deze ronde uit te komen leg je {requirement} op tafel, en verder "
+                         "niets"),
+    "only_requirement": ("in the turn you come out you lay only the melds of the requirement, "
+                         "unless you go out at once",
+                         "in de beurt dat je uitkomt leg je alleen de combinaties van de eis op "
+                         "tafel, tenzij je meteen uitgaat"),
     "not_out_yet": ("{name} has not come out yet", "{name} is nog niet uitgekomen"),
-    "no_meld_number": ("there is no table meld {n}", "er ligt geen melding {n} op tafel"),
+    "no_meld_number": ("there is no table meld {n}", "er ligt geen combinatie {n} op tafel"),
     "cannot_lay": ("cannot lay {cards} on meld {n}: {reason}",
-                   "{cards} past niet aan melding {n}: {reason}"),
+                   "{cards} past niet bij combinatie {n}: {reason}"),
     "swap_natural": ("swap a joker for the natural card it stands for",
                      "ruil een joker tegen de echte kaart die hij voorstelt"),
     "no_swap_all_round": ("no joker swaps in the all-at-once round",
-                          "geen joker ruilen in de ronde van in één keer uit"),
+                          "in de ronde waarin je alles in één keer op tafel legt, ruil je geen "
+                          "jokers"),
     "no_swap_coming_out": ("in the turn you come out you swap a joker only to go out, and "
-                           "the freed joker cannot then take you out",
+                           "the swapped joker cannot then take you out",
                            "in de beurt dat je uitkomt ruil je een joker alleen om uit te gaan, "
-                           "en met de vrijgekomen joker kan dat nu niet"),
+                           "en met de geruilde joker kan dat nu niet"),
     "no_joker_for": ("meld {n} has no joker standing for {card}",
-                     "melding {n} heeft geen joker die {card} voorstelt"),
-    "freed_joker_no_new_meld": ("the freed joker must go into a new meld this turn, and it "
+                     "combinatie {n} heeft geen joker die {card} voorstelt"),
+    "freed_joker_no_new_meld": ("the swapped joker must go into a new meld this turn, and it "
                                 "cannot",
-                                "de vrijgekomen joker moet deze beurt in een nieuwe "
-                                "combinatie, en dat kan niet"),
-    "freed_joker_new_meld": ("the freed joker goes into a new meld, not onto a meld on the "
+                                "de geruilde joker moet deze beurt in een nieuwe combinatie op "
+                                "tafel, en dat kan niet"),
+    "freed_joker_new_meld": ("the swapped joker goes into a new meld, not onto a meld on the "
                              "table",
-                             "de vrijgekomen joker gaat in een nieuwe combinatie, niet aan een "
+                             "de geruilde joker gaat in een nieuwe combinatie, niet bij een "
                              "combinatie op tafel"),
-    "freed_joker_unusable": ("the freed joker must be used again this turn, and it cannot be",
-                             "de vrijgekomen joker moet deze beurt weer uitgelegd worden, en "
-                             "dat kan niet"),
+    "freed_joker_unusable": ("the swapped joker must be used again this turn, and it cannot be",
+                             "de geruilde joker moet deze beurt weer op tafel, en dat kan niet"),
     "no_rearrange": ("melds on the table may not be rearranged under these rules (only in the "
                      "Rummikub-style variant)",
-                     "meldingen op tafel mogen bij deze regels niet verschoven worden (alleen "
-                     "bij Jokeren op Rummikub-stijl)"),
+                     "combinaties op tafel mogen bij deze regels niet anders gelegd worden "
+                     "(alleen bij Jokeren op Rummikub-stijl)"),
     "rearrange_invalid": ("{reason}", "{reason}"),
     "use_first": ("{name} must first use {what} in a meld or lay-off",
-                  "{name} moet eerst {what} uitleggen of aanleggen"),
-    "use_first_new_meld": ("{name} must first lay the freed joker in a new meld",
-                           "{name} moet eerst de vrijgekomen joker in een nieuwe combinatie "
-                           "uitleggen"),
-    "the_freed_joker": ("the freed joker", "de vrijgekomen joker"),
+                  "{name} moet {what} eerst op tafel leggen of aanleggen"),
+    "use_first_new_meld": ("{name} must first lay the swapped joker in a new meld",
+                           "{name} moet eerst de geruilde joker in een nieuwe combinatie op "
+                           "tafel leggen"),
+    "the_freed_joker": ("the swapped joker", "de geruilde joker"),
     "no_joker_discard": ("a joker may not be discarded under these rules",
                          "een joker mag bij deze regels niet worden afgelegd"),
     "lay_joker_instead": ("a joker may not be discarded under these rules: lay it off on "
@@ -134,9 +140,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                           "een joker mag bij deze regels niet worden afgelegd: leg hem aan op "
                           "tafel"),
     # melds
-    "meld_min_3": ("a meld has at least 3 cards", "een melding heeft minstens 3 kaarten"),
+    "meld_min_3": ("a meld has at least 3 cards", "een combinatie heeft minstens 3 kaarten"),
     "meld_natural": ("a meld needs at least one natural card",
-                     "een melding heeft minstens één echte kaart"),
+                     "een combinatie heeft minstens één echte kaart"),
     "set_one_rank": ("a set is cards of one rank", "een set is kaarten van één waarde"),
     "set_max": ("a set has at most {n} cards", "een set heeft hoogstens {n} kaarten"),
     "set_twice": ("a set may not hold the same card twice ({card} twice)",
@@ -162,14 +168,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "run_follow": ("the cards of a run follow on each other",
                    "de kaarten van een rij sluiten op elkaar aan"),
     "set_or_run": ("a meld is a set (one rank) or a run (one suit, in sequence)",
-                   "een melding is een set (één waarde) of een rij (één kleur, oplopend)"),
+                   "een combinatie is een set (één waarde) of een rij (één kleur, op volgorde)"),
     "lay_one": ("lay off at least one card", "leg minstens één kaart aan"),
-    "not_this_set": ("{card} does not fit a set of {rank}s", "{card} past niet bij een set {rank}"),
+    "not_this_set": ("{card} does not fit a set of {rank}", "{card} past niet bij een set {rank}"),
     "not_this_suit": ("{card} is not a {suit} card (this run is {suit})",
                       "{card} is geen {suit} (deze rij is {suit})"),
-    "not_this_run": ("{card} does not fit on this run", "{card} past niet aan deze rij"),
+    "not_this_run": ("{card} does not fit on this run", "{card} past niet bij deze rij"),
     "not_joined": ("the cards do not join on to the run", "de kaarten sluiten niet aan op de rij"),
-    "meld_number": ("meld {i} ({cards})", "melding {i} ({cards})"),
+    "meld_number": ("meld {i} ({cards})", "combinatie {i} ({cards})"),
 }
 
 
@@ -183,25 +189,59 @@ class Reason(ValueError):
         super().__init__(key)  # worded only when read: move listing refuses many actions
 
     def __str__(self) -> str:
-        return self.text("en")
+        return self.text("en", notation=True)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", notation: bool = False) -> str:
+        """The sentence in ``lang``: cards as players read them (``V♥``, ``Q♥``), or in
+        notation (``Qh``) for the replay's JSON, which quotes the record."""
         lang = str(getattr(lang, "value", lang))
         en, nl = TEMPLATES.get(self.key, (self.key, self.key))
-        values = {k: _word(v, lang) for k, v in self.params.items()}
+        values = {k: VERB_WORDS[lang == "nl"].get(str(v), str(v)) if k == "verb"
+                  else _word(v, lang, notation) for k, v in self.params.items()}
         return (nl if lang == "nl" else en).format(**values)
 
 
-def _word(value: Any, lang: str) -> str:
-    """A value as words in ``lang``: nested reasons, requirements and suits translated."""
+# The verbs of the notation as a player says them ("discard" is "afleggen").
+VERB_WORDS = (
+    {"draw": "drawing", "take": "taking the discard", "buy": "buying", "pass": "passing",
+     "give": "giving a card", "meld": "melding", "lay": "laying off",
+     "swap": "swapping a joker", "table": "rearranging the table", "discard": "discarding"},
+    {"draw": "trekken", "take": "de aflegkaart pakken", "buy": "kopen", "pass": "passen",
+     "give": "een kaart ruilen", "meld": "een combinatie op tafel leggen",
+     "lay": "aanleggen", "swap": "een joker ruilen", "table": "de tafel anders leggen",
+     "discard": "afleggen"},
+)
+RANK_PLURALS = {"en": ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
+                       "eights", "nines", "tens", "jacks", "queens", "kings"),
+                "nl": ("azen", "tweeën", "drieën", "vieren", "vijven", "zessen", "zevens",
+                       "achten", "negens", "tienen", "boeren", "vrouwen", "heren")}
+
+
+def _word(value: Any, lang: str, notation: bool = False) -> str:
+    """A value as words in ``lang``: nested reasons, requirements, suits and ranks
+    translated, cards as symbols (or notation)."""
     if isinstance(value, Reason):
-        return value.text(lang)
+        return value.text(lang, notation)
+    if isinstance(value, Card):
+        return str(value) if notation else value.symbol(lang)
+    cards = getattr(value, "cards", value)  # a meld is named by its cards
+    if isinstance(cards, tuple | list) and cards and all(isinstance(c, Card) for c in cards):
+        return " ".join(_word(c, lang, notation) for c in cards)
     describe = getattr(value, "describe", None)
     if callable(describe):
         return str(describe(lang))
     if isinstance(value, Suit):
         return SUIT_NAMES["nl" if lang == "nl" else "en"][value.index]
+    if isinstance(value, Rank):
+        return RANK_PLURALS["nl" if lang == "nl" else "en"][value.rank - 1]
     return str(value)
+
+
+class Rank:
+    """A rank to be named in the reader's language, in the plural (a set of queens)."""
+
+    def __init__(self, rank: int) -> None:
+        self.rank = rank
 
 
 class Suit:

@@ -371,7 +371,8 @@ def contradictions(rules: Rules, lang: str = "en") -> list[str]:
         for alt in req.alternatives:
             for kind, n in alt:
                 if kind == "set" and rules.set_max is not None and n > rules.set_max:
-                    say(f"ronde {i} vraagt een set van {n}, maar set_max is {rules.set_max}",
+                    say(f"ronde {i} vraagt een set van {n}, maar een set heeft hoogstens "
+                        f"{rules.set_max} kaarten",
                         f"round {i} asks for a set of {n}, but set_max is {rules.set_max}")
                 elif kind == "set" and distinct and n > 4:
                     say(f"ronde {i} vraagt een set van {n}, maar een set heeft dan alleen "
@@ -390,8 +391,8 @@ def contradictions(rules: Rules, lang: str = "en") -> list[str]:
                 f"round {i} asks for {req.points} points, more than {cards_in_turn} cards are "
                 "ever worth")
     if rules.rounds is not None and rules.rounds > len(rules.schedule) and len(rules.schedule) > 1:
-        say(f"{rules.rounds} rondes maar het schema heeft er {len(rules.schedule)}: het schema "
-            "begint opnieuw",
+        say(f"{rules.rounds} rondes, maar er zijn eisen voor {len(rules.schedule)}: de eisen "
+            "beginnen opnieuw",
             f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again")
     for n in range(lo, hi + 1):
         deck = 52 * rules.pack_count(n) + rules.joker_count(n)
@@ -409,10 +410,10 @@ def contradictions(rules: Rules, lang: str = "en") -> list[str]:
         say("dubbele kaarten ruilen kan alleen met 2 spellen",
             "the duplicate exchange needs 2 packs")
     if rules.turbo and rules.draws >= 3:
-        say("Turbo doet niets: met draws 3 trek je al 3 kaarten",
+        say("Turbo doet niets: je trekt al 3 kaarten per beurt",
             "Turbo does nothing: with draws 3 a turn already takes 3 cards")
     if rules.money is not None and rules.money.per_buy and rules.buying is None:
-        say("money.per_buy telt nooit: kopen staat uit",
+        say("geld per koop telt nooit: kopen staat uit",
             "money.per_buy never counts: buying is off")
     return found
 

@@ -9,7 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .cards import format_cards
+from .actions import Action
+from .cards import NotationError, format_cards
 from .i18n import t
 from .requirements import Requirement
 from .rules import Rules
@@ -80,6 +81,8 @@ def replay_text(summary: dict[str, Any], lang: str = "en", reason: str | None = 
         error = dict(summary["error"])
         if reason is not None:
             error["reason"] = reason
+        if lang == "nl":  # the record's line in words and card symbols
+            error["text"] = move_words(error["text"], lang)
         lines.append(t("illegal", lang, **error))
     for i, r in enumerate(summary["rounds"], 1):
         if r["penalties"] is None:
@@ -96,24 +99,25 @@ def replay_text(summary: dict[str, Any], lang: str = "en", reason: str | None = 
     return "\n".join(lines)
 
 
+def move_words(line: str, lang: str = "en") -> str:
+    """A record's line (``Ann: lay 1 8h``) as a player says it (``Ann legt 8♥ aan bij
+    combinatie 1``); a line that is not notation is given as it stands."""
+    name, _, rest = line.partition(":")
+    try:
+        action = Action.parse(rest.strip())
+    except NotationError:
+        return line
+    groups = action.melds or (action.cards,)
+    cards = " / ".join(" ".join(c.symbol(lang) for c in g) for g in groups)
+    return t(f"move_{action.verb.value}", lang, name=name.strip(), cards=cards, n=action.target)
+
+
 def rules_text(rules: Rules, lang: str = "en") -> str:
-    """A preset's description plus every key and its value."""
-    table = Table(title=f"{t('preset', lang)}: {rules.preset}", show_header=True)
-    table.add_column(t("key", lang))
-    table.add_column(t("value", lang))
-    for key, value in rules.to_dict().items():
-        if key == "preset":
-            continue
-        table.add_row(key, _show(value))
-    schedule = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(rules.schedule, 1))
-    return "\n".join([rules.describe(lang), "", f"{t('schedule', lang)}: {schedule}", "",
-                      render(table)])
+    """``jokeren rules NAME``: the preset's description, then every rule as a sentence."""
+    from .variants import rule_lines
 
-
-def _show(value: object) -> str:
-    import json
-
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return "\n".join([f"{t('preset', lang)}: {rules.preset}", rules.describe(lang), "",
+                      *rule_lines(rules, lang)])
 
 
 def card_text(card: ScoreCard, lang: str = "en") -> str:

@@ -10,6 +10,7 @@ written here and in docs/variants.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields, replace
 
 from .presets import ALIASES, JOKEREN_30, register
@@ -26,7 +27,7 @@ MEXICAANS = replace(
     preset="mexicaans",
     players=(2, 4),
     schedule=(Requirement.parse("points 51"),),
-    description_nl=("Mexicaans Jokeren (004). Je eerste meldingen van de ronde tellen samen "
+    description_nl=("Mexicaans Jokeren (004). Je eerste combinaties van de ronde tellen samen "
                     "minstens 51 punten in plaats van 30. " + _FAMILY_NL),
     description_en=("Mexican Jokeren (004). Your first melds of the round total at least 51 "
                     "points instead of 30. " + _FAMILY_EN),
@@ -42,7 +43,8 @@ CONTRACT = replace(
     act_before_out=False,  # "Spelers mogen niet melden totdat ze het contract in handen hebben"
     description_nl=("Contract Jokeren (004). Elke ronde een vast contract: ronde 1 twee sets, "
                     "ronde 2 een set en een rij, ronde 3 twee rijen (elk minstens 3 kaarten). "
-                    "Je meldt en legt pas aan als je het contract in één keer uitlegt. Na 3 "
+                    "Je legt pas iets op tafel of aan als je het contract in één keer op "
+                    "tafel legt. Na 3 "
                     "rondes wint het laagste totaal. Verder als Jokeren in de familie (004)."),
     description_en=("Contract Jokeren (004). Each round has a fixed contract: round 1 two "
                     "sets, round 2 a set and a run, round 3 two runs (3 cards or more each). "
@@ -56,7 +58,8 @@ TURBO = replace(
     preset="turbo",
     players=(2, 4),
     turbo=True,
-    description_nl=("Turbo Jokeren (004). Zolang je niet kunt melden mag je in je beurt "
+    description_nl=("Turbo Jokeren (004). Zolang je geen combinatie op tafel kunt leggen mag "
+                    "je in je beurt "
                     "opnieuw van de stok trekken, tot 3 kaarten per beurt. " + _FAMILY_NL),
     description_en=("Turbo Jokeren (004). While you cannot meld you may draw again from the "
                     "stock, up to 3 cards a turn. " + _FAMILY_EN),
@@ -67,9 +70,9 @@ RUMMIKUB = replace(
     preset="rummikub",
     players=(2, 4),
     rearrange=True,
-    description_nl=("Jokeren op Rummikub-stijl (004). Je mag de meldingen op tafel "
+    description_nl=("Jokeren op Rummikub-stijl (004). Je mag de combinaties op tafel "
                     "herschikken (rijen splitsen, sets hergroeperen) met kaarten uit je hand, "
-                    "zolang elke melding geldig blijft en elke tafelkaart op tafel blijft; "
+                    "zolang elke combinatie geldig blijft en elke tafelkaart op tafel blijft; "
                     "jokers mogen verhuizen en iets anders voorstellen. " + _FAMILY_NL),
     description_en=("Rummikub-style Jokeren (004). You may rearrange the melds on the table "
                     "(split runs, regroup sets) with cards from your hand, as long as every "
@@ -108,9 +111,10 @@ _FLAGS: dict[str, tuple[str, str]] = {
                      "offer round for the upcard (001)"),
     "duplicate_exchange": ("dubbele kaarten ruilen na het delen (000)",
                            "duplicate exchange after the deal (000)"),
-    "opening_only_contract": ("in de beurt van uitkomen alleen de eis leggen",
-                              "lay only the requirement in the coming-out turn"),
-    "act_before_out": ("aanleggen en jokers ruilen voor het uitkomen",
+    "opening_only_contract": ("in de beurt dat je uitkomt alleen de combinaties van de eis "
+                              "op tafel leggen",
+                              "lay only the melds of the requirement in the coming-out turn"),
+    "act_before_out": ("aanleggen en jokers ruilen vóór het uitkomen",
                        "lay off and swap jokers before coming out"),
     "wait_first_turn": ("pas uitkomen als iedereen een beurt had",
                         "come out only after every player had a turn"),
@@ -118,7 +122,7 @@ _FLAGS: dict[str, tuple[str, str]] = {
                  "ace high in a run (Q-K-A)"),
     "joker_copies_limit": ("een joker mag geen kaart voorstellen die al helemaal op tafel ligt",
                            "a joker may not stand for a card whose every copy is on the table"),
-    "joker_in_first_meld": ("joker in de eerste melding",
+    "joker_in_first_meld": ("joker in de eerste combinatie",
                             "joker in the first meld"),
     "discard_joker": ("een joker afleggen",
                       "a joker may be discarded"),
@@ -126,9 +130,9 @@ _FLAGS: dict[str, tuple[str, str]] = {
                    "open hands (for learning)"),
     "rearrange": ("tafel herschikken op Rummikub-stijl",
                   "Rummikub-style rearranging of the table"),
-    "turbo": ("Turbo: tot 3 kaarten van de stok zolang je niet kunt melden",
+    "turbo": ("Turbo: tot 3 kaarten van de stok zolang je geen combinatie op tafel kunt leggen",
               "Turbo: up to 3 stock cards a turn while you cannot meld"),
-    "swap_in_all_round": ("jokers ruilen in de ronde 'in één keer uit'",
+    "swap_in_all_round": ("jokers ruilen in de ronde waarin je alles in één keer op tafel legt",
                           "joker swaps in the all-at-once round"),
 }
 
@@ -146,10 +150,13 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
         return f"{words}: {_yes(v, nl)}"
     if key in ("packs", "jokers"):
         if v == "by-players":
-            return ("spellen en jokers naar het aantal spelers (000)" if nl
-                    else "packs and jokers by the number of players (000)")
-        return (f"{v} {'spellen' if key == 'packs' else 'jokers'}" if nl
-                else f"{v} {'packs' if key == 'packs' else 'jokers'}")
+            what = ("spellen" if nl else "packs") if key == "packs" else "jokers"
+            return (f"{what} naar het aantal spelers (000)" if nl
+                    else f"{what} by the number of players (000)")
+        forms = (("spel", "spellen"), ("joker", "jokers")) if nl else (("pack", "packs"),
+                                                                        ("joker", "jokers"))
+        one, many = forms[0 if key == "packs" else 1]
+        return f"{v} {one if v == 1 else many}"
     if key == "players":
         return f"{v[0]}-{v[1]} spelers" if nl else f"{v[0]}-{v[1]} players"
     if key == "hand_size":
@@ -180,11 +187,12 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                 {0: "jokers may lie side by side", 1: "never two jokers side by side",
                  2: "at least 2 cards between two jokers"})[v]
     if key == "freed_joker":
-        return {"use": ("een ingepikte joker meteen weer gebruiken",
+        return {"use": ("een geruilde joker leg je dezelfde beurt weer op tafel",
                         "a swapped joker must be used again at once"),
-                "new-meld": ("een ingepikte joker meteen in een nieuwe combinatie leggen",
+                "new-meld": ("een geruilde joker leg je meteen in een nieuwe combinatie op "
+                             "tafel",
                              "a swapped joker must go into a new meld at once"),
-                "hand": ("een ingepikte joker gaat naar je hand",
+                "hand": ("een geruilde joker gaat naar je hand",
                          "a swapped joker goes to your hand")}[v][0 if nl else 1]
     if key == "take_discard":
         return (("de afgelegde kaart pakken mag altijd" if v == "always"
@@ -194,10 +202,12 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
     if key == "buying":
         if v is None:
             return "kopen: nee" if nl else "buying: no"
-        return (f"kopen (\"te koop\") vanaf {v.min_players} spelers: de kaart plus {v.extra} "
-                "van de stok" if nl else
-                f"buying (\"te koop\") from {v.min_players} players: the discard plus "
-                f"{v.extra} stock card(s)")
+        extra_nl = "1 kaart" if v.extra == 1 else f"{v.extra} kaarten"
+        extra_en = "1 stock card" if v.extra == 1 else f"{v.extra} stock cards"
+        return (f"kopen (\"te koop\") vanaf {v.min_players} spelers: de aflegkaart en "
+                f"{extra_nl} van de stok" if nl else
+                f"buying (\"te koop\") from {v.min_players} players: the discard and "
+                f"{extra_en}")
     if key == "going_out":
         return (("uitgaan door af te leggen" if v == "discard"
                  else "uitgaan door af te leggen of je laatste kaart uit te leggen") if nl else
@@ -209,8 +219,7 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                 ("stock empty: shuffle the discard pile" if v == "reshuffle"
                  else "stock empty: turn the discard pile over, unshuffled"))
     if key == "penalty":
-        pts = ", ".join(f"{k} {n}" for k, n in v.items())
-        return f"strafpunten: {pts}" if nl else f"penalty points: {pts}"
+        return f"strafpunten: {_penalties(v, nl)}" if nl else f"penalty points: {_penalties(v, nl)}"
     if key == "all_at_once_bonus":
         return (f"in één keer uit: {v} punten eraf" if nl
                 else f"going out all at once: {v} points off")
@@ -247,9 +256,35 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                  else "a joker in a set stands for no fixed card: any natural of that rank "
                  "may take its place"))
     if key == "draws":
-        return (f"{v} kaart(en) van de stok per beurt" if nl
-                else f"{v} card(s) from the stock a turn")
+        return (f"{v} {'kaart' if v == 1 else 'kaarten'} van de stok per beurt" if nl
+                else f"{v} {'card' if v == 1 else 'cards'} from the stock a turn")
     return f"{key} = {v}"
+
+
+_CARD_WORDS = {"A": ("aas", "ace"), "J": ("boer", "jack"), "Q": ("vrouw", "queen"),
+               "K": ("heer", "king"), "*": ("joker", "joker"),
+               "*-before-out": ("joker vóór het uitkomen", "joker before coming out")}
+
+
+def _penalties(table: dict[str, int], nl: bool) -> str:
+    """A penalty table in words: ``2-9 5, 10 10, boer 10, ...``; equal number cards joined."""
+    parts: list[str] = []
+    numbers = [str(n) for n in range(2, 11)]
+    if all(table[n] == int(n) for n in numbers):
+        parts.append("2-10 de waarde van de kaart" if nl else "2-10 the card's value")
+        numbers = []
+    i = 0
+    while i < len(numbers):  # runs of number cards with one value: "2-9 5"
+        j = i
+        while j + 1 < len(numbers) and table[numbers[j + 1]] == table[numbers[i]]:
+            j += 1
+        span = numbers[i] if i == j else f"{numbers[i]}-{numbers[j]}"
+        parts.append(f"{span} {table[numbers[i]]}")
+        i = j + 1
+    for key in ("J", "Q", "K", "A", "*", "*-before-out"):
+        if key in table:
+            parts.append(f"{_CARD_WORDS[key][0 if nl else 1]} {table[key]}")
+    return ", ".join(parts)
 
 
 def changed_keys(rules: Rules) -> list[str]:
@@ -264,6 +299,22 @@ def changed_keys(rules: Rules) -> list[str]:
 
 
 
+def rule_lines(rules: Rules, lang: str = "en", changed: Sequence[str] = ()) -> list[str]:
+    """Every rule as a sentence, the ``changed`` ones marked ``*``. In English each line
+    names its house-rules key too; a Dutch reader gets the sentence alone (the keys are
+    English words)."""
+    nl = str(getattr(lang, "value", lang)) == "nl"
+    keys = [f.name for f in fields(rules)
+            if f.name not in ("preset", "description_nl", "description_en")]
+    width = max(len(k) for k in keys) + 2
+    lines = []
+    for key in keys:
+        mark = "*" if key in changed else " "
+        name = "" if nl else f"{key:{width}}"
+        lines.append(f" {mark} {name}{explain(rules, key, lang)}")
+    return lines
+
+
 def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:
     """What ``jokeren rules --check`` prints: the preset, then every rule in words, the keys
     the house-rules file changed marked with ``*``. The contradictions follow it."""
@@ -275,12 +326,7 @@ def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:
             f"{len(changed)} {'rule' if len(changed) == 1 else 'rules'} changed.")
     lines = [head, ("Voorinstelling: " if nl else "Preset: ") + rules.describe(lang), ""]
     lines.append("De regels:" if nl else "The rules:")
-    keys = [f.name for f in fields(rules)
-            if f.name not in ("preset", "description_nl", "description_en")]
-    width = max(len(k) for k in keys) + 2
-    for key in keys:
-        mark = "*" if key in changed else " "
-        lines.append(f" {mark} {key:{width}}{explain(rules, key, lang)}")
+    lines += rule_lines(rules, lang, changed)
     if changed:
         lines.append("")
         lines.append("* anders dan de voorinstelling" if nl else "* changed from the preset")
@@ -288,4 +334,4 @@ def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:
 
 
 __all__ = ["CONTRACT", "MEXICAANS", "OPEN", "RUMMIKUB", "TURBO", "VARIANTS", "changed_keys",
-           "check_text", "explain"]
+           "check_text", "explain", "rule_lines"]

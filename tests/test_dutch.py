@@ -1,0 +1,296 @@
+"""Every Dutch message in the words Dutch players use (issue 30, points 7, 8, 24-28).
+
+The walk covers the catalogue (messages.json), the refusals (reasons.py), the rules in words
+(presets, ``jokeren rules``, ``rules --check``, contradictions) and the score sheets and
+replay text. It fails on English words, on card codes (``8h``, ``Qs``: players read
+symbols, in Dutch with B, V, H), and on the Dutch words the texts in ../shared/seeds/ do not
+use for a thing that has one name there: a meld is a "combinatie" laid "op tafel", a swapped
+joker is "geruild", a card is "afgelegd", the stock is the "stok".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections.abc import Iterator
+from dataclasses import fields
+from importlib import resources
+
+import pytest
+from typer.testing import CliRunner
+
+from jokeren.actions import Verb
+from jokeren.bots import DUTCH, level_name, make_player
+from jokeren.cards import Card, parse_cards
+from jokeren.cli import app
+from jokeren.i18n import t
+from jokeren.reasons import TEMPLATES, Rank, Reason, Suit
+from jokeren.record import Record, replay
+from jokeren.requirements import Requirement
+from jokeren.rules import PRESETS, Rules, contradictions
+from jokeren.sheet import move_words, replay_text, rules_text, score_sheet
+from jokeren.simulate import play_match
+from jokeren.variants import check_text
+
+# English words a Dutch sentence never needs ("is", "in", "of", "set" and "hint" are Dutch).
+ENGLISH = {
+    "the", "and", "you", "your", "not", "are", "with", "from", "must", "may", "cannot", "card",
+    "cards", "meld", "melds", "melded", "melding", "draw", "draws", "drew", "drawn",
+    "discard", "discards", "discarded", "take", "takes", "took", "buy", "buys", "bought",
+    "give", "gives", "gave", "pass", "passes", "swap", "swaps", "lay", "lays", "laid", "off",
+    "run", "runs", "round", "rounds", "match", "matches", "player", "players", "points",
+    "stock", "pile", "true", "false", "null", "seed", "rotation", "nobody", "winner", "out",
+    "me", "yes", "no", "upcard", "penalty", "requirement", "all", "none", "packs", "pack",
+    "random", "basic", "strong", "level", "jack", "queen", "king", "ace",
+}
+# Dutch words for a thing that has another name in the players' texts, and notation habits.
+NOT_DUTCH_PLAYERS_WORDS = [
+    r"\bmelding(en)?\b", r"\bmeld(t|en)?\b", r"\bgroep(en)?\b", r"\buitleggen\b",
+    r"\bleg(t|de|gen)? (\S+ ){0,3}uit\b(?! (de|je|het|te|met|een)\b)", r"\bteruggepakt\b",
+    r"\bterugpakken\b",
+    r"\bweg ?(te )?gooien\b", r"\bweggooi", r"(?<!afleg)\bstapel\b", r"\(en\)", r" \+ ",
+    r"\bIk\b", r"\bvoor het uitkomen\b", r"\bschema\b",
+]
+# The keys of records and house-rules files: a message names them as they are written.
+FILE_KEYS = {"format", "rules", "players", "seed", "rounds", "hands", "moves", "dealer",
+             "upcard", "stock", "comment", "preset", *(f.name for f in fields(Rules))}
+CARD_CODE = re.compile(r"(?<![\w*])(?:10|[2-9AJQKT])[shdcSHDC](?![\w])")
+ENGLISH_FACES = re.compile(r"(?<![\w])[JQK][♠♥♦♣]")
+SAMPLE_CARDS = parse_cards("Qh Kh Ah")
+
+
+def problems(text: str) -> list[str]:
+    """What in ``text`` a Dutch player should not read. Quoted text (a key of a file, an
+    example of what to type) and command options (``--out``) are what is typed, not read."""
+    text = re.sub(r"--[\w-]+|\"[^\"]*\"", "", text)
+    text = re.sub(r"'(\w+)'", lambda m: "" if m.group(1) in FILE_KEYS else m.group(0), text)
+    found = [w for w in re.findall(r"[A-Za-z]+(?:-[a-z]+)*", text) if w.lower() in ENGLISH]
+    found += [m.group(0) for m in CARD_CODE.finditer(text)]
+    found += [m.group(0) for m in ENGLISH_FACES.finditer(text)]
+    found += [p for p in NOT_DUTCH_PLAYERS_WORDS if re.search(p, text)]
+    return found
+
+
+def test_the_checker_catches_what_players_met() -> None:
+    """The lines of issue 30 that a native speaker found."""
+    for line in ("'discard' kan nu niet", "5h 9d 9c: een melding is", "Bob heeft 1 kaart(en)",
+                 "run 3", "Hand van Ik", "om uit te komen leg je set 3 + run 3",
+                 "Dat mag niet: Ann heeft geen Q♥", "een ingepikte joker, teruggepakt",
+                 "wat je wilt weggooien", "trek van de stapel", "leg uit (m)",
+                 "{\"J\": 10, \"*\": 20}: true"):
+        assert problems(line), line
+    assert problems("Ann legt V♥ aan bij combinatie 1; de stok is op; 1 kaart") == []
+
+
+def _fill(template: str) -> str:
+    """A catalogue message filled in with Dutch sample values."""
+    names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+    values = {n: "Ann" for n in names}
+    values.update({k: v for k, v in {
+        "n": 2, "total": 4, "card": "V♥", "cards": "V♥ H♥ A♥", "req": "een set van 3",
+        "with_": "V♠ V♦", "melds": "V♥ V♠ V♦", "items": "V♥→1", "groups": "V♥ V♠ V♦",
+        "path": "potje.json", "cents": 5, "lo": 2, "hi": 4, "humans": 2, "players": 3,
+        "given": 2, "bots": 1, "round": 1, "move": 2, "seeds": "4-5", "seed": 4, "turn": 1,
+        "first": "potje-1.json", "last": "potje-2.json", "folder": "map",
+        "text": "Ann legt V♥ af", "reason": "Ann heeft geen V♥", "names": "Ann, Bob",
+    }.items() if k in names})
+    return template.format(**values)
+
+
+def catalogue() -> Iterator[tuple[str, str]]:
+    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
+    for key, entry in json.loads(text).items():
+        if key.startswith("sim_report_header"):  # a table head: column words only
+            yield key, entry["nl"]
+            continue
+        yield key, _fill(entry["nl"])
+
+
+def _sample(key: str, name: str) -> object:
+    return {"card": SAMPLE_CARDS[0], "cards": SAMPLE_CARDS, "meld": SAMPLE_CARDS,
+            "what": SAMPLE_CARDS[0], "verb": Verb.DISCARD.value, "other": "Bob",
+            "requirement": Requirement.parse("set 3 + run 3"), "rank": Rank(12),
+            "suit": Suit(1), "where": Reason("meld_number", i=1, cards=SAMPLE_CARDS),
+            "reason": Reason("set_or_run"), "name": "Ann"}.get(name, 3)
+
+
+def refusals() -> Iterator[tuple[str, str]]:
+    for key, (_, nl) in TEMPLATES.items():
+        names = {f for _, f, _, _ in string.Formatter().parse(nl) if f}
+        yield key, Reason(key, **{n: _sample(key, n) for n in names}).text("nl")
+    for verb in Verb:
+        yield f"phase_play/{verb.value}", Reason("phase_play", name="Ann",
+                                                  verb=verb.value).text("nl")
+
+
+HOUSE = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1},
+                    "max_reshuffles": 2, "max_turns": 500, "packs": 1, "jokers": 1,
+                    "draws": 2, "set_max": None, "freed_joker": "hand",
+                    "set_distinct_suits": True, "upcard": False, "stock_empty": "turn-over",
+                    "going_out": "discard-or-meld", "take_discard": "if-used",
+                    "eliminate_at": 200, "set_joker_fixed": False, "joker_gap": 0})
+CONTRADICTING = [{"set_max": 4, "schedule": ["set 5"]}, {"schedule": ["run 15"]},
+                 {"hand_size": 7, "schedule": ["points 100"]},
+                 {"turbo": True, "draws": 3}, {"rounds": 9},
+                 {"buying": None, "money": {"per_buy": 1, "per_point": 1}},
+                 {"upcard": False, "upcard_offer": True}]
+
+
+def rule_texts() -> Iterator[tuple[str, str]]:
+    for name, rules in (*PRESETS.items(), ("house", HOUSE)):
+        yield f"{name}/describe", rules.describe("nl")
+        yield f"{name}/rules", rules_text(rules, "nl")
+        yield f"{name}/check", check_text(rules, "nl", "huisregels.toml")
+    for keys in CONTRADICTING:
+        rules = Rules.load({"preset": "amerikaans-40", **keys})
+        for line in contradictions(rules, "nl"):
+            yield f"contradiction/{sorted(keys)}", line
+    for text in ("set 3", "run 4", "set 3 | run 3", "set 3 + run 3", "points 40", "all",
+                 "none"):
+        yield f"requirement/{text}", Requirement.parse(text).describe("nl")
+
+
+def sheets() -> Iterator[tuple[str, str]]:
+    for preset, n in (("amerikaans", 3), ("jokeren-7", 2)):
+        rules = Rules.load({"preset": preset, "max_turns": 300, "max_reshuffles": 1})
+        players = ["Ann", "Bob", "Cas"][:n]
+        game = play_match(rules, players, 5, [make_player("basic", s) for s in range(n)])
+        yield f"{preset}/sheet", score_sheet(game.state, "nl")
+        yield f"{preset}/replay", replay_text(replay(game.record).summary(), "nl")
+        record = Record.loads(game.record.dumps())
+        record.rounds[0].moves.append("Ann: discard Qh")
+        bad = replay(record)
+        reason = bad.refusal.text("nl") if bad.refusal is not None else None
+        yield f"{preset}/illegal", replay_text(bad.summary(), "nl", reason)
+    for line in ("Ann: draw", "Ann: take", "Ann: buy", "Ann: pass", "Ann: give Qh",
+                 "Ann: meld Qh Qs Qd / 2c 3c 4c", "Ann: lay 1 Kh", "Ann: swap 2 Js",
+                 "Ann: table Qh Qs Qd / 2c 3c 4c 5c", "Ann: discard Ah"):
+        yield line, move_words(line, "nl")
+    for kind in (*DUTCH, "strong:8"):
+        yield f"level/{kind}", level_name(kind, "nl")
+
+
+@pytest.mark.parametrize(("where", "text"), [*catalogue(), *refusals(), *rule_texts(),
+                                             *sheets()])
+def test_every_dutch_message_is_in_the_players_words(where: str, text: str) -> None:
+    assert text.strip(), where
+    assert problems(text) == [], (where, text)
+
+
+def test_cards_in_dutch_are_boer_vrouw_heer_aas() -> None:
+    assert [c.symbol("nl") for c in parse_cards("Jh Qs Kd Ac 10c *")] == [
+        "B♥", "V♠", "H♦", "A♣", "10♣", "★"]
+    assert Card.parse("*Qh").symbol("nl") == "★V♥"
+    assert Card.parse("Qh").symbol() == "Q♥"
+
+
+def test_refusals_show_symbols_not_codes() -> None:
+    """Point 7: "5h 9d 9c: a meld is …" and "'discard' kan nu niet"."""
+    where = Reason("meld_invalid", where=parse_cards("5h 9d 9c"), reason=Reason("set_or_run"))
+    assert where.text("en").startswith("5♥ 9♦ 9♣: a meld is")
+    assert where.text("nl").startswith("5♥ 9♦ 9♣: een combinatie is")
+    assert str(where).startswith("5h 9d 9c: ")  # the replay's JSON quotes the record
+    refusal = Reason("phase_draw", name="Ann", verb="discard")
+    assert refusal.text("nl") == ("Ann moet eerst een kaart van de stok trekken of de "
+                                  "aflegkaart pakken; afleggen kan nog niet")
+    assert Reason("not_held", name="Ann", card=Card.parse("Qh")).text("nl") == \
+        "Ann heeft geen V♥"
+
+
+HANDS = {"Ann": "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah",
+         "Bob": "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As",
+         "Cas": "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"}
+
+
+def test_replay_in_dutch_gives_the_reason_in_dutch(tmp_path: object) -> None:
+    """Point 7: ``jokeren replay --lang nl`` said "Ann does not hold Qc"."""
+    from pathlib import Path
+
+    record = {"format": "jokeren-record/1", "rules": "jokeren", "players": list(HANDS),
+              "seed": 3, "rounds": [{"hands": HANDS, "moves": ["Ann: draw", "Ann: discard Qc"]}]}
+    path = Path(str(tmp_path)) / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "nl"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        "Ronde 1, zet 2 (Ann legt V♣ af) mag niet: Ann heeft geen V♣")
+    result = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert json.loads(result.stdout)["error"]["reason"] == "Ann does not hold Qc"
+
+
+def test_dutch_level_names_are_accepted_and_shown() -> None:
+    """Point 25: the levels in Dutch."""
+    assert make_player("sterk").name == "strong"
+    assert make_player("Eenvoudig").name == "basic"
+    assert make_player("niveau3").name == "level3"
+    assert make_player("sterk:4").name == "strong:4"
+    assert level_name("strong:4", "nl") == "sterk:4" and level_name("random", "en") == "random"
+    assert t("tui_cards", "nl", n=1) == "1 kaart" and t("tui_cards", "en", n=1) == "1 card"
+
+
+def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
+    """Point 8: "run 3", "set 3" in Dutch, "1 cards", "1 matches", "1 packs", "winner
+    nobody went out"."""
+    rules = Rules.load({"preset": "amerikaans", "max_turns": 300, "max_reshuffles": 1})
+    game = play_match(rules, ["Ann", "Bob", "Cas"], 5, [make_player("basic", s) for s in
+                                                          range(3)])
+    sheet = score_sheet(game.state, "nl")
+    assert "een set van 3" in sheet and "een rij van 3" in sheet
+    assert not re.search(r"\b(set|run) \d", sheet)
+    assert "a set of 3" in score_sheet(game.state, "en")
+    from jokeren.variants import explain
+
+    one_pack = Rules.load({"preset": "jokeren", "packs": 1, "jokers": 1, "draws": 1})
+    assert explain(one_pack, "packs", "nl") == "1 spel"
+    assert explain(one_pack, "jokers", "en") == "1 joker"
+    assert explain(one_pack, "draws", "nl") == "1 kaart van de stok per beurt"
+    summary = {"ok": True, "error": None, "totals": {"Ann": 5, "Bob": 7},
+               "rounds": [{"winner": None, "penalties": {"Ann": 5, "Bob": 7}}]}
+    assert "winner nobody" not in replay_text(summary, "en").lower()
+    assert "Round 1: nobody went out; penalty points: Ann 5, Bob 7" in replay_text(summary)
+    assert "Ronde 1: niemand ging uit; strafpunten: Ann 5, Bob 7" in replay_text(summary, "nl")
+
+
+def test_one_match_is_one_potje(tmp_path: object) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--rules", "jokeren-7", "--players", "2",
+                                      "--matches", "1", "--seed", "4", "--lang", "nl"])
+    assert result.exit_code == 0 and "1 potje (schudnummer 4):" in result.stdout
+    assert "potjes" not in result.stdout and "seed" not in result.stdout
+
+
+def test_the_person_at_the_screen_has_a_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point 8 and 27: the default name "Ik" gave "Ik biedt" and "Hand van Ik"."""
+    from jokeren.tui.app import JokerenApp
+
+    seen: list[str] = []
+    monkeypatch.setattr(JokerenApp, "run", lambda self: seen.append(self.setup_choice.humans))
+    for lang in ("nl", "en"):
+        assert CliRunner().invoke(app, ["play", "--lang", lang]).exit_code == 0
+    assert seen == ["Ann", "Ann"]
+
+
+def _nl(key: str) -> str:
+    return t(key, "nl")
+
+
+def test_lines_that_misled_say_what_happened() -> None:
+    """Point 28."""
+    assert _nl("tui_st_buy").startswith("{name} wil {card} niet: te koop")
+    assert "strafkaart" not in _nl("tui_why_buy") and "van de stok" in _nl("tui_why_buy")
+    assert "bij combinatie {n}" in _nl("tui_ev_lay") and "combinatie {n}" in _nl("tui_why_lay")
+    assert _nl("tui_why_draw").startswith("laat {card} liggen en trekt van de stok")
+    assert "alleen de combinaties van de eis" in TEMPLATES["only_requirement"][1]
+
+
+def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
+    """Point 27: "bood … aan", "vóór", articles, "en" and not "+", one "je"."""
+    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
+    log = {k: v["nl"] for k, v in json.loads(text).items() if k.startswith("tui_ev_")}
+    present = re.compile(r"\b(biedt|trekt|pakt|koopt|legt|ruilt|geeft|is uit|wint|eindigt)\b")
+    assert [v for v in log.values() if present.search(v)] == []
+    assert "vóór" in _nl("tui_setup_confirm")
+    assert Reason("requirement", requirement=Requirement.parse("run 4")).text("nl") == \
+        "om deze ronde uit te komen leg je een rij van 4 op tafel"
+    assert Requirement.parse("set 3 + run 3").describe("nl") == "een set van 3 en een rij van 3"
+    assert t("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
