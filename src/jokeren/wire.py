@@ -15,11 +15,12 @@ from typing import Any, Literal, cast
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
 from .actions import Action
-from .cards import Card
+from .cards import RANKS, Card, format_cards, parse_cards
 from .events import Event, EventKind
 from .melds import Meld
 from .phase import Phase
-from .reasons import Reason, Suit
+from .reasons import Rank, Reason, Suit
+from .requirements import Requirement
 from .rules import Rules
 from .state import RoundResult
 from .views import SeatView, event_for
@@ -162,6 +163,11 @@ def _param(value: Any) -> Any:
         return value
     if isinstance(value, Suit):
         return "shdc"[value.index]
+    if isinstance(value, Rank):
+        return RANKS[value.rank - 1]
+    cards = getattr(value, "cards", value)  # a meld, or the cards of one
+    if isinstance(cards, tuple | list) and all(isinstance(c, Card) for c in cards):
+        return format_cards(cards)
     return str(value)  # a card, a requirement: their notation
 
 
@@ -216,9 +222,30 @@ def decode_view(obj: ViewJSON) -> SeatView:
 
 def decode_refusal(obj: RefusalJSON) -> Reason:
     """The refusal with its key and values (cards and requirements as their notation)."""
-    params = {k: decode_refusal(cast(RefusalJSON, v)) if isinstance(v, dict) else v
-              for k, v in obj["params"].items()}
+    params = {k: decode_refusal(cast(RefusalJSON, v)) if isinstance(v, dict)
+              else _unparam(k, v) for k, v in obj["params"].items()}
     return Reason(obj["key"], **params)
+
+
+def _unparam(key: str, value: Any) -> Any:
+    """A refusal's value back as the engine gave it (cards, rank, suit, requirement), so
+    the decoded refusal words itself as the original did; anything else as it came."""
+    if not isinstance(value, str):
+        return value
+    try:
+        if key in ("card", "what"):
+            return Card.parse(value)
+        if key in ("cards", "meld", "where"):
+            return parse_cards(value)
+        if key == "rank":
+            return Rank(RANKS.index(value) + 1)
+        if key == "suit":
+            return Suit("shdc".index(value))
+        if key == "requirement":
+            return Requirement.parse(value)
+    except ValueError:
+        pass
+    return value
 
 
 # --- the schema as JSON Schema ---------------------------------------------------------
