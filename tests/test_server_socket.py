@@ -173,3 +173,20 @@ async def test_the_host_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> No
         await play_person(present, server, rid, 0, random.Random(5))
         assert server.runner(rid).table.finished
         await present.close()
+
+
+def test_events_stripped_twice_keep_their_count() -> None:
+    """A reconnect encodes ``events_since`` (stripped for the seat) through ``wire`` (which
+    strips again): the others still see how many cards were drawn."""
+    from jokeren.rules import Rules
+    from jokeren.table import Seat, Table
+    from jokeren.wire import encode_event
+
+    table = Table(Rules.load("jokeren-7"), [Seat("Ann"), Seat("Bob")], 5)
+    seat = table.to_act
+    assert seat is not None
+    done = table.act(seat, table.legal()[0], table.version)
+    other = 1 - seat
+    live = [encode_event(e, other) for e in done.events]  # type: ignore[union-attr]
+    again = [encode_event(e, other) for _, e in table.events_since(other, 0)]
+    assert again == live and any(e["hidden"] for e in live)

@@ -94,5 +94,7 @@ class Event:
         return (self.seat,) if self.seat is not None else EVERYONE
 
     def without_cards(self, to: int | None) -> Event:
-        """The same event with its cards left out, but not their number (``to`` as given)."""
-        return Event(self.kind, self.seat, (), to, self.melds, self.public, len(self.cards))
+        """The same event with its cards left out, but not their number (``to`` as given).
+        Stripping twice keeps the number (``events_since`` strips, ``wire`` strips again)."""
+        hidden = len(self.cards) if self.cards else self.hidden
+        return Event(self.kind, self.seat, (), to, self.melds, self.public, hidden)

@@ -4,6 +4,7 @@ that is being played. Every token is random, stored as a digest, compared in con
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -74,6 +75,7 @@ class Rooms:
     def __init__(self, store: Store, timing: Timing, pool: Executor | None) -> None:
         self.store, self.timing, self.pool = store, timing, pool
         self.runners: dict[str, TableRunner] = {}
+        self._resuming = asyncio.Lock()
 
     # --- making a room -------------------------------------------------------------------
     async def create(self, rules_obj: object, seats: Sequence[SeatSpec], money: bool | None,
@@ -160,7 +162,13 @@ class Rooms:
         await self.resume(room_id)
 
     async def resume(self, room_id: str) -> TableRunner:
-        """The room's runner, its table rebuilt from the stored actions."""
+        """The room's runner, its table rebuilt from the stored actions (once)."""
+        async with self._resuming:
+            if room_id in self.runners:
+                return self.runners[room_id]
+            return await self._rebuild(room_id)
+
+    async def _rebuild(self, room_id: str) -> TableRunner:
         room, seats = await self._load(room_id)
         rules = Rules.load(json.loads(room.rules))
         options = Options(**json.loads(room.options))
@@ -222,6 +230,8 @@ class Rooms:
         if not found and not tokens.matches(token, room.spectate_hash):
             raise forbidden()
         runner = self.runners.get(room_id)
+        if runner is None and room.status == FINISHED:  # after a restart: the final view
+            runner = await self.resume(room_id)
         if runner is None:
             raise ApiError(409, "not_playing", "this room is not being played now",
                            "in deze kamer wordt nu niet gespeeld")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,8 @@ from ..wire import decode_action, encode_refusal, encode_view
 from .game import Frame, events_frame, moves, refusal
 from .store import ActionRow, Store
 
+log = logging.getLogger("jokeren.server")
+RETRY = 1.0  # seconds before a failed step (the store unreachable) is tried again
 ANSWERS_KEPT = 512  # idempotent answers remembered per table
 DEAL = Action(Verb.DEAL)
 
@@ -130,12 +133,26 @@ class TableRunner:
                 timeout = None if due is None else max(0.0, due - time.monotonic())
                 done, _ = await asyncio.wait({getter}, timeout=timeout)
                 if not done:
-                    await self._step()
+                    try:
+                        await self._step()
+                    except Exception:  # the store failed: nothing was applied; try again
+                        log.exception("table %s: a step failed", self.room_id)
+                        self.last_change = time.monotonic() + RETRY
                     continue
                 command, getter = getter.result(), None
                 if command.kind == "stop":
                     return
-                result = await self._handle(command)
+                try:
+                    result = await self._handle(command)
+                except Exception:
+                    log.exception("table %s: %s failed", self.room_id, command.kind)
+                    result = {"type": "refused", "id": (command.data or {}).get("id")
+                              if command.kind == "act" else None,
+                              "version": self.table.version, "reason": refusal(
+                                  "server", "the server could not do that now: try again",
+                                  "de server kon dat nu niet doen: probeer het opnieuw")}
+                    if command.conn is not None and command.kind == "act":
+                        command.conn.send(result)
                 if command.done is not None and not command.done.done():
                     command.done.set_result(result)
         finally:

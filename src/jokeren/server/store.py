@@ -147,6 +147,7 @@ class Store:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=30000")  # tables write at once: wait, do not fail
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut
     cursor.execute("PRAGMA foreign_keys=ON")

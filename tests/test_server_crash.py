@@ -1,0 +1,151 @@
+"""Crash test: a server with tables of 4 computer players is killed with SIGKILL at random
+moments and restarted; what anyone was told survives, every table resumes where its stored
+actions put it, and every finished match's record replays."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from jokeren.record import Record, replay
+
+HERE = Path(__file__).parent
+RULES = {"preset": "jokeren-7", "rounds": 2}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent / "src"), str(HERE)])}
+    with log.open("ab") as err:
+        proc = subprocess.Popen([sys.executable, str(HERE / "server_proc.py"), db, str(port),
+                                 "0.02"], env=env, stderr=err)
+    for _ in range(600):  # bounded: 60 s
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None, log.read_text()
+        time.sleep(0.1)
+    raise AssertionError("the server did not start")
+
+
+class Spectator:
+    """Reads one table's frames from its first deal on; keeps the events in order."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.url, self.token = url, token
+        self.events: list[dict[str, Any]] = []
+        self.version = -1
+        self.first_welcome = -1
+
+    async def follow(self) -> None:
+        try:
+            async with websockets.connect(self.url, max_size=2**24) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": self.token,
+                                          "since": -1}))
+                async for text in ws:
+                    frame = json.loads(text)
+                    if frame["type"] == "welcome":
+                        self.first_welcome = frame["version"]
+                    elif frame["type"] in ("missed", "events"):
+                        self.events += frame["events"]
+                        self.version = frame["version"]
+                    if frame.get("view", {}).get("phase") == "match-over":
+                        return
+        except (OSError, websockets.ConnectionClosed):
+            return
+
+
+async def crash_run(tmp_path: Path, tables: int, kills: int, seed: int) -> None:
+    rng = random.Random(seed)
+    db = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"
+    proc = start(db, port, log)
+    rooms: list[dict[str, Any]] = []
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for _ in range(tables):
+                r = await http.post("/api/rooms", json={
+                    "rules": RULES, "seats": [{"kind": "computer", "level": "basic"}] * 4})
+                room = r.json()
+                await http.post(f"/api/rooms/{room['room']}/start",
+                                json={"token": room["host_token"]})
+                rooms.append(room)
+        for _ in range(kills):
+            watchers = [Spectator(f"ws://127.0.0.1:{port}/ws/{r['room']}", r["spectate_token"])
+                        for r in rooms]
+            tasks = [asyncio.create_task(w.follow()) for w in watchers]
+            await asyncio.sleep(rng.uniform(0.3, 1.5))
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+            await asyncio.gather(*tasks)
+            proc = start(db, port, log)
+            for told in watchers:
+                await _check_resumed(told)
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for room in rooms:  # every table plays on to the end
+                for _ in range(3000):
+                    info = (await http.get(f"/api/rooms/{room['room']}",
+                                           params={"token": room["host_token"]})).json()
+                    if info["status"] == "finished":
+                        break
+                    await asyncio.sleep(0.1)
+                assert info["status"] == "finished", log.read_text()[-3000:]
+                record = (await http.get(f"/api/rooms/{room['room']}/record",
+                                         params={"token": room["host_token"]})).json()
+                result = replay(Record.from_json(record))
+                assert result.ok and result.summary()["finished"]
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+async def _check_resumed(told: Spectator) -> None:
+    """What the spectator was told before the kill is the start of what the table says now."""
+    async with websockets.connect(told.url, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": told.token, "since": -1}))
+        welcome = json.loads(await ws.recv())
+        while welcome["type"] != "welcome":
+            welcome = json.loads(await ws.recv())
+        assert welcome["version"] >= told.version
+        if welcome["version"] >= 0:
+            missed = json.loads(await ws.recv())
+            assert missed["type"] == "missed"
+            assert missed["events"][:len(told.events)] == told.events
+
+
+@pytest.mark.anyio
+async def test_killed_and_restarted_three_times(tmp_path: Path) -> None:
+    await crash_run(tmp_path, tables=5, kills=3, seed=1)
+
+
+@pytest.mark.slow
+@pytest.mark.anyio
+async def test_killed_and_restarted_twenty_times(tmp_path: Path) -> None:
+    await crash_run(tmp_path, tables=20, kills=20, seed=2)
