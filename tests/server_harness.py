@@ -128,13 +128,21 @@ class Client:
 
 
 async def play_person(client: Client, server: Server, room: str, seat: int,
-                      rng: random.Random, mischief: bool = False) -> None:
+                      rng: random.Random, mischief: bool = False,
+                      reconnect_at: int | None = None) -> None:
     """Answer whenever it is this seat's turn as a basic computer player would (reading
     the server's state: the person's choice is not what is tested), until the match is
-    over; ``mischief`` also sends stale, out-of-turn and replayed messages."""
+    over; ``mischief`` also sends stale, out-of-turn and replayed messages, and
+    ``reconnect_at`` drops the connection once at that version and comes back."""
     runner = server.runner(room)
     player = make_player("basic", rng.randrange(2**32))
     for _ in range(100_000):
+        if reconnect_at is not None and client.version >= reconnect_at:
+            reconnect_at = None  # away for a moment; back with the last version seen
+            await client.close()
+            await asyncio.sleep(rng.uniform(0, 0.05))
+            await client.connect(since=client.version)
+            await client.until("welcome")
         view = client.view
         if view is not None and view["phase"] == "match-over":
             return

@@ -1,0 +1,163 @@
+"""Spy test: every frame that each seat and a spectator receive in whole matches (refusals,
+reconnects included) holds no card of another seat, no seed and no stock order.
+
+Canary cards: with one pack every card but the joker is unique, so a card that was never
+in sight of a seat (on the table, on the discard pile, seen going into a hand, shown at a
+round's end, or in its own hand) must not appear in any frame that seat receives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from jokeren.table import Table
+
+from server_harness import SHORT, Client, Server, make_room, play_person, serve
+
+CARD = re.compile(r"^(10|[2-9AJQK])[shdc]$")
+TEXT_KEYS = {"text", "en", "nl", "detail"}  # sentences; their cards are in "params" too
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def card_words(value: Any, key: str = "") -> set[str]:
+    """Every card (not a joker) named in a frame, outside its sentences."""
+    if key in TEXT_KEYS:
+        return set()
+    if isinstance(value, dict):
+        return set().union(*(card_words(v, k) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_words(v, key) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {w for w in value.split() if CARD.match(w)}
+    return set()
+
+
+def keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(keys(v) for v in value)) if value else set()
+    return set()
+
+
+def in_sight(runner_table: Table, seed: int) -> list[dict[int | None, set[str]]]:
+    """For each version, the cards each seat (None: a spectator) has had in sight so far,
+    from the engine's state (not from what the server encoded)."""
+    table = Table(runner_table.rules, runner_table.seats, seed)
+    public: set[str] = set()
+    own: dict[int, set[str]] = {s: set() for s in range(len(table.seats))}
+    sight: list[dict[int | None, set[str]]] = []
+
+    def look() -> None:
+        st = table.state
+        public.update(str(c) for m in st.table for c in m.cards if not c.joker)
+        public.update(str(c) for c in st.discard if not c.joker)
+        public.update(str(c) for k in st.known for c in k if not c.joker)
+        public.update(str(c) for r in st.results for h in r.hands_left for c in h
+                      if not c.joker)
+        for s, hand in enumerate(st.hands):
+            own[s].update(str(c) for c in hand if not c.joker)
+        seen: dict[int | None, set[str]] = {None: set(public)}
+        seen.update({s: public | own[s] for s in own})
+        sight.append(seen)
+
+    look()
+    for seat, action in runner_table.actions:
+        table.act(seat, action, table.version)
+        look()
+    assert table.version == runner_table.version
+    return sight
+
+
+def check_frames(client: Client, seat: int | None, sight: list[dict[int | None, set[str]]],
+                 seed: int) -> int:
+    version = 0
+    for raw in client.raw:
+        assert str(seed) not in raw
+        frame = json.loads(raw)
+        version = frame.get("version", version)
+        assert not {"seed", "stock", "hands"} & keys(frame), frame["type"]
+        view = frame.get("view")
+        if view is not None:
+            assert view["open_hands"] is None
+            assert view["hand"] == [] if seat is None else True
+        leaked = card_words(frame) - sight[version][seat]
+        assert not leaked, (seat, frame["type"], version, leaked)
+    return len(client.raw)
+
+
+async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random) -> int:
+    room = await make_room(http, 2, ["basic"], rules=SHORT)
+    rid = room["room"]
+    url = f"{server.ws}/ws/{rid}"
+    people = [Client(url, s["token"]) for s in room["seats"]]
+    spectator = Client(url, room["spectate_token"])
+    for c in (*people, spectator):
+        await c.connect()
+    away = rng.randrange(2)
+
+    async def watch() -> None:
+        for _ in range(100_000):
+            if (await spectator.recv()).get("view", {}).get("phase") == "match-over":
+                return
+
+    await asyncio.gather(*(
+        play_person(c, server, rid, i, random.Random(rng.random()), mischief=True,
+                    reconnect_at=rng.randrange(5, 60) if i == away else None)
+        for i, c in enumerate(people)), watch())
+    runner = server.runner(rid)
+    found = await server.app.state.rooms.store.room(rid)
+    seed = int(found[0].seed)
+    sight = in_sight(runner.table, seed)
+    frames = sum(check_frames(c, i, sight, seed) for i, c in enumerate(people))
+    frames += check_frames(spectator, None, sight, seed)
+    for c in (*people, spectator):
+        await c.close()
+    return frames
+
+
+async def spy_run(tmp_path: Path, matches: int, seed: int) -> None:
+    rng = random.Random(seed)
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'spy.db'}") as server, \
+            httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+        frames = 0
+        for start in range(0, matches, 5):
+            done = await asyncio.gather(*(spy_match(server, http, random.Random(rng.random()))
+                                          for _ in range(min(5, matches - start))))
+            frames += sum(done)
+        assert frames > matches * 100
+
+
+def test_the_spy_catches_a_leak() -> None:
+    """The check itself: a card out of sight in a frame is found."""
+    client = Client("ws://unused", "t")
+    client.raw = [json.dumps({"type": "events", "version": 0, "events": [
+        {"kind": "draw", "seat": 1, "cards": ["7h"], "audience": [1]}]})]
+    with pytest.raises(AssertionError):
+        check_frames(client, 0, [{0: {"8h"}, None: set()}], 12345)
+    client.raw = [json.dumps({"type": "welcome", "version": 0, "seed": 1})]
+    with pytest.raises(AssertionError):
+        check_frames(client, 0, [{0: set(), None: set()}], 12345)
+
+
+@pytest.mark.anyio
+async def test_five_matches_spied_on(tmp_path: Path) -> None:
+    await spy_run(tmp_path, 5, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.anyio
+async def test_a_hundred_matches_spied_on(tmp_path: Path) -> None:
+    await spy_run(tmp_path, 100, 2)
