@@ -146,3 +146,29 @@ async def test_openapi_and_the_browser_table(http: httpx.AsyncClient) -> None:
     asset = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
     assert asset is not None
     assert (await http.get(asset.group(1))).status_code == 200
+
+
+def test_serve_says_one_sentence_and_exits_2(tmp_path: Path) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from jokeren.cli import app
+
+    cli = CliRunner()
+    assert cli.invoke(app, ["serve", "--help"]).exit_code == 0
+    bad = cli.invoke(app, ["serve", "--port", "0"])
+    assert bad.exit_code == 2 and "--port" in bad.output
+    url = cli.invoke(app, ["serve", "--db", "mysql://x/y"])
+    assert url.exit_code == 2 and "sqlite+aiosqlite" in url.output
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        busy = cli.invoke(app, ["serve", "--port", port,
+                                "--db", f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"])
+    assert busy.exit_code == 2 and "cannot listen" in busy.output
+    missing = cli.invoke(app, ["serve", "--port", "1", "--db",
+                               f"sqlite+aiosqlite:///{tmp_path / 'no' / 'dir' / 'j.db'}"])
+    assert missing.exit_code == 2
+    assert "Traceback" not in busy.output + missing.output

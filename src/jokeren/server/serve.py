@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import webbrowser
 
@@ -34,6 +35,9 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
     import uvicorn
 
     url = db or default_url()
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))  # OSError now, one sentence, rather than uvicorn's exit
     check_db(url)
     app = create_app(Settings(db=url, timing=Timing(bot_delay=bot_delay,
                                                     round_pause=round_pause)))

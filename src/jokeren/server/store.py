@@ -84,6 +84,9 @@ class Store:
             raise StoreError("the database URL must start with sqlite+aiosqlite:// or "
                              "postgresql+asyncpg://")
         self.sqlite = parsed.drivername.startswith("sqlite")
+        if self.sqlite and parsed.database and parsed.database != ":memory:" \
+                and not Path(parsed.database).parent.is_dir():
+            raise StoreError(f"the folder {Path(parsed.database).parent} does not exist")
         self.engine: AsyncEngine = create_async_engine(url)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
