@@ -3,6 +3,7 @@ BOT_DELAY`` (the pauses short, so that a test sees many actions between kills)."
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import uvicorn
@@ -11,6 +12,7 @@ from jokeren.server.app import Settings, create_app
 from jokeren.server.runtime import Timing
 
 if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     db, port, delay = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
     timing = Timing(bot_delay=delay, round_pause=delay, grace=60.0)
     uvicorn.run(create_app(Settings(db=db, timing=timing)), host="127.0.0.1", port=port,

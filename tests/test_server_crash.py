@@ -107,7 +107,10 @@ async def crash_run(tmp_path: Path, tables: int, kills: int, seed: int) -> None:
             await asyncio.gather(*tasks)
             proc = start(db, port, log)
             for told in watchers:
-                await _check_resumed(told)
+                try:
+                    await _check_resumed(told)
+                except websockets.ConnectionClosed:
+                    raise AssertionError(log.read_text()[-4000:]) from None
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for room in rooms:  # every table plays on to the end
                 for _ in range(3000):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,6 +21,7 @@ from .game import dumps, refusal
 from .rooms import Rooms
 from .runtime import Conn
 
+log = logging.getLogger("jokeren.server")
 MAX_MESSAGE = 4096  # bytes
 RATE = 10.0  # messages a second, sustained
 BURST = 30.0
@@ -106,7 +108,8 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
         await ws.close(code=4403 if exc.status == 403 else 4400)
         return
-    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
+        log.info("room %s: no hello (%s: %s)", room_id, type(exc).__name__, exc)
         with contextlib.suppress(Exception):
             await ws.close(code=4400)
         return
