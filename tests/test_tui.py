@@ -228,7 +228,7 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.press("d")
         text = screen_text(app)
-        assert "Eis: een set van 3" in text and "Bob kocht Q♣" in text
+        assert "Eis: een set van 3" in text and "Bob kocht V♣" in text
         assert "Trek een kaart" not in status(app)
         await pilot.press("h")
         assert "Je kunt op tafel leggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)
@@ -794,3 +794,15 @@ def test_resume_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
     path.write_text(game.record.dumps(), encoding="utf-8")
     with pytest.raises(ResumeError, match="zet 2 van ronde 1 mag niet"):
         resume_match(path, "", path, True, "nl")
+
+
+def test_dutch_cards_on_the_table_read_boer_vrouw_heer() -> None:
+    """Issue 30, point 24: B, V, H on the cards and in every line in Dutch."""
+    from jokeren.cards import parse_cards as cards
+    from jokeren.tui.hints import hint_text  # noqa: F401  (the hint lines take lang too)
+    from jokeren.tui.widgets import card_text
+    from jokeren.tui.words import cards_text
+
+    assert cards_text(cards("Jh Qs Kd Ac"), "nl") == "B♥ V♠ H♦ A♣"
+    assert card_text(cards("Qh *"), "nl").plain == "V♥ ★"
+    assert cards_text(cards("Jh Qs Kd Ac")) == "J♥ Q♠ K♦ A♣"

@@ -236,7 +236,7 @@ class JokerenApp(App[None]):
     def cover_text(self, seat: int) -> str:
         """Who gets the screen and why (a card for sale, the upcard, the exchange, a turn)."""
         v = self.session.view(seat) if self.session else self.view()
-        name, top = v.players[seat], v.discard_top.symbol() if v.discard_top else "-"
+        name, top = v.players[seat], v.discard_top.symbol(self.lang) if v.discard_top else "-"
         why = {Phase.BUYING: "tui_cover_buy", Phase.UPCARD_OFFER: "tui_cover_upcard",
                Phase.EXCHANGE: "tui_cover_exchange"}.get(v.phase, "tui_cover_turn")
         return t(why, self.lang, name=name, card=top) + "\n\n" + t("tui_cover", self.lang,
@@ -350,7 +350,7 @@ class JokerenApp(App[None]):
             got = [c for e in events if e.seat == self.seat and e.kind in ("buy", "draw")
                    for c in e.cards]
             self.note = t("tui_bought", self.lang, name=s.players[self.seat],
-                          cards=cards_text(got))
+                          cards=cards_text(got, self.lang))
         self.log_events(events)
         self.advance()
 
@@ -366,7 +366,8 @@ class JokerenApp(App[None]):
             if e.kind in ("out", "stock-out", "turn-limit"):
                 self.ending = event_lines([seen], s.players, self.lang)[0]
             if e.kind == "exchanged" and e.to is not None and s.humans == (e.to,):
-                self.add_log(Text(t("tui_ev_received", self.lang, cards=cards_text(e.cards),
+                got = cards_text(e.cards, self.lang)
+                self.add_log(Text(t("tui_ev_received", self.lang, cards=got,
                                     name=s.players[e.seat or 0]), style="yellow"))
 
     def add_log(self, line: Text) -> None:
@@ -398,20 +399,20 @@ class JokerenApp(App[None]):
                                        t("tui_table_empty", lang))
         if self.target:
             self.call_after_refresh(self.scroll_to_target)
-        top = v.discard_top.symbol() if v.discard_top else "-"
+        top = v.discard_top.symbol(self.lang) if v.discard_top else "-"
         piles = Text(t("tui_discard_pile", lang, card=top, n=v.discard_size))
         piles.append(" · " + t("tui_stock", lang, n=v.stock_size))
         if self.target:
             piles.append(" · " + t("tui_target", lang, n=self.target), style="yellow")
         if self.groups:
-            text = " / ".join(cards_text([cards[i] for i in g]) for g in self.groups)
+            text = " / ".join(cards_text([cards[i] for i in g], self.lang) for g in self.groups)
             piles.append(" · " + t("tui_groups_ready", lang, groups=text), style="green")
         self.query_one("#piles", Line).update(piles)
         new = self.news.of(self.seat, v.hand)
         title = Text(t("tui_hand", lang, name=v.players[self.seat], n=len(v.hand)),
                      style="bold")
         if new:
-            title.append(" · " + t("tui_new_card", lang, cards=cards_text(new)),
+            title.append(" · " + t("tui_new_card", lang, cards=cards_text(new, self.lang)),
                          style="yellow")
         self.query_one("#hand-title", Line).update(title)
         grouped = [i for g in self.groups for i in g]
@@ -474,7 +475,7 @@ class JokerenApp(App[None]):
                 out.append(" ✓ " + t("tui_is_out", lang), style="green")
             if v.open_hands is not None:
                 out.append(": ")
-                out.append_text(card_text(sorted(v.open_hands[s], key=self.order().key)))
+                out.append_text(card_text(sorted(v.open_hands[s], key=self.order().key), self.lang))
         return out
 
     # --- keys and clicks -----------------------------------------------------------------
@@ -617,7 +618,7 @@ class JokerenApp(App[None]):
             if name == "give":
                 self.play(give(card))
             elif v.phase is Phase.PLAY and len(v.hand) == 1:
-                self.confirmed(discard(card), True, "tui_confirm_out", card=card.symbol())
+                self.confirmed(discard(card), True, "tui_confirm_out", card=card.symbol(self.lang))
             else:
                 self.confirmed(discard(card), card.joker, "tui_confirm_joker")
 

@@ -71,7 +71,7 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
         lines.append(t("tui_hint_draw_first", lang))
     if h.melds:
         lines.append(t("tui_hint_melds", lang, melds="").rstrip())
-        lines.extend("  " + " / ".join(cards_text(g) for g in option)
+        lines.extend("  " + " / ".join(cards_text(g, lang) for g in option)
                      for option in h.melds[:most])
         if len(h.melds) > most:
             lines.append("  " + t("tui_hint_more", lang, n=len(h.melds) - most))
@@ -79,16 +79,16 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
         lines.append(t("tui_hint_no_melds", lang))
     if h.lay_offs:
         lines.append(t("tui_hint_lay", lang, items=", ".join(
-            f"{c.symbol()}→{n}" for c, n in h.lay_offs)))
+            f"{c.symbol(lang)}→{n}" for c, n in h.lay_offs)))
     if h.swaps:
         lines.append(t("tui_hint_swap", lang, items=", ".join(
-            f"{c.symbol()}→{n}" for c, n in h.swaps)))
+            f"{c.symbol(lang)}→{n}" for c, n in h.swaps)))
     if h.ready:
-        lines.append(t("tui_hint_ready", lang, melds=" / ".join(cards_text(g)
+        lines.append(t("tui_hint_ready", lang, melds=" / ".join(cards_text(g, lang)
                                                                 for g in h.ready[0])))
     elif not v.come_out[v.seat or 0] and not h.melds:
-        lines.append(t("tui_hint_wanted", lang, cards=cards_text(h.wanted)) if h.wanted
+        lines.append(t("tui_hint_wanted", lang, cards=cards_text(h.wanted, lang)) if h.wanted
                      else t("tui_hint_wanted_none", lang))
         if v.phase is Phase.DRAW and v.discard_top in h.wanted:
-            lines.append(t("tui_hint_take", lang, card=v.discard_top.symbol()))
+            lines.append(t("tui_hint_take", lang, card=v.discard_top.symbol(lang)))
     return Text("\n".join(lines), style="cyan")

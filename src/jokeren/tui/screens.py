@@ -237,7 +237,7 @@ def cards_left(v: SeatView, lang: str) -> Text:
     for s, name in enumerate(v.players):
         out.append(f"\n{name}: ")
         left = sorted(last.hands_left[s], key=hand_key)
-        out.append_text(card_text(left) if left else Text("-"))
+        out.append_text(card_text(left, lang) if left else Text("-"))
     return out
 
 

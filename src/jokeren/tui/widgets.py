@@ -25,12 +25,13 @@ def card_style(card: Card) -> str:
     return RED if card.suit in (1, 2) else BLACK
 
 
-def card_text(cards: Sequence[Card]) -> Text:
+def card_text(cards: Sequence[Card], lang: str = "en") -> Text:
+    """Cards in colour, as the reader reads them (B, V, H in Dutch)."""
     text = Text()
     for i, card in enumerate(cards):
         if i:
             text.append(" ")
-        text.append(card.symbol(), style=card_style(card))
+        text.append(card.symbol(lang), style=card_style(card))
     return text
 
 
@@ -86,7 +87,7 @@ class HandView(Widget, can_focus=True):
                     style += " dim"
                 if i == self.cursor and self.has_focus:
                     style += " underline"
-                line.append(card.symbol().rjust(3), style=style)
+                line.append(card.symbol(getattr(self.app, "lang", "en")).rjust(3), style=style)
                 line.append(" ")
                 mark = "^" if i == self.cursor else ("*" if marks[i] else " ")
                 if marks[i] and i == self.cursor:
@@ -142,7 +143,7 @@ class TableView(Widget):
             out.append(("▶" if chosen else " ") + f"{n:>2} ", style="bold yellow" if chosen
                        else "bold")
             out.append(f"{owner[:6]:<7}", style="dim")
-            out.append_text(card_text(meld.cards))
+            out.append_text(card_text(meld.cards, getattr(self.app, "lang", "en")))
         return out
 
     def on_click(self, event: events.Click) -> None:

@@ -18,12 +18,13 @@ from ..state import Phase
 from ..views import SeatView
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol() for c in cards)
+def cards_text(cards: Sequence[Card], lang: str = "en") -> str:
+    """Cards as the reader reads them (B, V, H in Dutch)."""
+    return " ".join(c.symbol(lang) for c in cards)
 
 
-def melds_text(melds: Sequence[Meld]) -> str:
-    return " / ".join(cards_text(m.cards) for m in melds)
+def melds_text(melds: Sequence[Meld], lang: str = "en") -> str:
+    return " / ".join(cards_text(m.cards, lang) for m in melds)
 
 
 def event_lines(events: Sequence[Event], players: Sequence[str], lang: str) -> list[str]:
@@ -42,7 +43,7 @@ def event_lines(events: Sequence[Event], players: Sequence[str], lang: str) -> l
 def event_line(e: Event, players: Sequence[str], lang: str) -> str | None:
     """One log line for a public event, or None for events not worth a line (passes)."""
     name = players[e.seat] if e.seat is not None else ""
-    cards = cards_text(e.cards)
+    cards = cards_text(e.cards, lang)
     kind = e.kind
     if kind in ("pass", "round-over"):
         return None
@@ -56,7 +57,7 @@ def event_line(e: Event, players: Sequence[str], lang: str) -> str | None:
         return t(key, lang, name=name, cards=cards, to=to)
     if kind in ("come-out", "meld"):
         key = "tui_ev_come_out" if kind == "come-out" else "tui_ev_meld"
-        return t(key, lang, name=name, cards=melds_text(e.melds) or cards)
+        return t(key, lang, name=name, cards=melds_text(e.melds, lang) or cards)
     if kind in ("lay", "swap"):
         return t(f"tui_ev_{kind}", lang, name=name, cards=cards, n=e.to)
     if kind == "match-over":
@@ -73,7 +74,7 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
         return t("tui_st_round_over", lang)
     if not v.my_turn:
         return t("tui_st_waiting", lang, name=who)
-    top = v.discard_top.symbol() if v.discard_top else "-"
+    top = v.discard_top.symbol(lang) if v.discard_top else "-"
     if v.phase is Phase.EXCHANGE:
         return t("tui_st_exchange", lang)
     if v.phase is Phase.UPCARD_OFFER:
@@ -87,7 +88,7 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
     if v.phase is Phase.BUYING:
         return t("tui_st_buy", lang, card=top, name=v.players[v.turn])
     if v.pending:
-        return t("tui_st_pending", lang, cards=cards_text(v.pending))
+        return t("tui_st_pending", lang, cards=cards_text(v.pending, lang))
     if pending_groups:
         return t("tui_st_groups", lang, n=pending_groups)
     if not v.come_out[v.to_act]:
@@ -106,25 +107,25 @@ def explain(v: SeatView, action: Action, lang: str) -> str | None:
         key = "tui_why_take_fits" if fits else "tui_why_take"
         if verb is Verb.BUY:
             key = "tui_why_buy_fits" if fits else "tui_why_buy"
-        return t(key, lang, card=top.symbol(), with_=cards_text(fits))
+        return t(key, lang, card=top.symbol(lang), with_=cards_text(fits, lang))
     if verb is Verb.DRAW:
-        return t("tui_why_draw", lang, card=top.symbol() if top else "-")
+        return t("tui_why_draw", lang, card=top.symbol(lang) if top else "-")
     if verb is Verb.MELD:
         key = "tui_why_come_out" if not v.come_out[v.to_act] else "tui_why_meld"
         return t(key, lang, req=v.requirement.describe(lang))
     if verb is Verb.LAY:
-        return t("tui_why_lay", lang, cards=cards_text(action.cards), n=action.target)
+        return t("tui_why_lay", lang, cards=cards_text(action.cards, lang), n=action.target)
     if verb is Verb.SWAP:
-        return t("tui_why_swap", lang, card=action.card.symbol())
+        return t("tui_why_swap", lang, card=action.card.symbol(lang))
     if verb is Verb.GIVE:
-        return t("tui_why_give", lang, card=action.card.symbol())
+        return t("tui_why_give", lang, card=action.card.symbol(lang))
     if verb is Verb.DISCARD:
         card = action.card
         on_table = _fits_table(v, card)
         if on_table:
-            return t("tui_why_discard_table", lang, card=card.symbol(), n=on_table)
+            return t("tui_why_discard_table", lang, card=card.symbol(lang), n=on_table)
         key = "tui_why_discard_fits" if _fits(v, card, extra=False) else "tui_why_discard"
-        return t(key, lang, card=card.symbol())
+        return t(key, lang, card=card.symbol(lang))
     return None
 
 
