@@ -14,6 +14,7 @@ from .api import router
 from .errors import ApiError
 from .rooms import Rooms
 from .runtime import Timing
+from .score import router as score_router
 from .store import Store
 from .web import mount_web
 from .ws import table_socket
@@ -48,6 +49,7 @@ def create_app(settings: Settings) -> FastAPI:
                   description="Rooms, invite links and the table's WebSocket "
                               "(docs/server.md, docs/protocol.md).")
     app.include_router(router)
+    app.include_router(score_router)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

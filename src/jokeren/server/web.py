@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field
 from ..reasons import Sentence
 from ..rules import PRESETS, Rules, contradictions
 
-PAGES = ("/", "/play", "/rules", "/new", "/table/{room}", "/join/{room}", "/watch/{room}")
+PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
+         "/watch/{room}")
 
 
 class Words(BaseModel):
