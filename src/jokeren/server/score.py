@@ -66,6 +66,7 @@ class PenaltyOut(BaseModel):
 
 class RoundOut(BaseModel):
     requirement: str
+    asked: Words = Field(description="the requirement in plain words")
     dealer: str
     out: str | None
     all_at_once: bool
@@ -86,6 +87,7 @@ class TallyOut(BaseModel):
     pot_winner: str | None
     next_dealer: str
     next_requirement: str
+    next_asked: Words = Field(description="the next round's requirement in plain words")
     summary: list[Words] = Field(description="eliminated, winner and pot, or the next deal")
 
 
@@ -114,11 +116,17 @@ def _rules(obj: str | dict[str, Any]) -> Rules:
 
 def scored(card: ScoreCard) -> ScoreOut:
     """The card as its file holds it, and everything counted from it."""
+    from ..requirements import Requirement
     from ..scorefile import to_json
     from ..sheet import outcome_lines
 
+    def asked(text: str) -> Words:
+        req = Requirement.parse(text)
+        return Words(en=req.describe("en"), nl=req.describe("nl"))
+
     score, names = tally(card), card.players
-    rounds = [RoundOut(requirement=r.requirement, dealer=names[r.dealer],
+    rounds = [RoundOut(requirement=r.requirement, asked=asked(r.requirement),
+                       dealer=names[r.dealer],
                        out=names[r.out] if r.out is not None else None,
                        all_at_once=r.all_at_once, penalties=list(r.penalties),
                        totals=list(r.totals), pot=r.pot) for r in score.rounds]
@@ -130,6 +138,7 @@ def scored(card: ScoreCard) -> ScoreOut:
         winner=names[score.winner] if score.winner is not None else None,
         pot_winner=names[score.pot_winner] if score.pot_winner is not None else None,
         next_dealer=names[score.next_dealer], next_requirement=score.next_requirement,
+        next_asked=asked(score.next_requirement),
         summary=[Words(en=en, nl=nl) for en, nl in summary]))
 
 
