@@ -3,6 +3,8 @@ cards, two rounds entered by tapping the cards left, the totals the server count
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Browser, Page
 
 
@@ -60,4 +62,24 @@ def test_a_phone_keeps_the_score_of_two_rounds(server: str, chromium: Browser) -
     page.get_by_role("button", name="Laatste ronde terugdraaien").tap()
     page.get_by_role("heading", name="Ronde 2", exact=False).wait_for()
     assert _totals(page) == [0, 35, 15] and not errors
+    context.close()
+
+
+def test_a_card_file_from_the_terminal_opens_and_goes_on(server: str, chromium: Browser) -> None:
+    card = {"format": "jokeren-score/1", "rules": "amerikaans", "players": ["Ann", "Bob"],
+            "rounds": [{"out": "Ann", "left": {"Bob": "Ks 7h * Ah"}}]}
+    context = chromium.new_context(locale="en-GB", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{server}/score")
+    page.get_by_label("Or open a card file").set_input_files(
+        files=[{"name": "ours.json", "mimeType": "application/json",
+                "buffer": json.dumps(card).encode()}])
+    page.get_by_role("heading", name="Round 2: a run of 3").wait_for()
+    assert _totals(page) == [0, 50]
+    page.get_by_label("Bob", exact=True).check()
+    page.locator(".hand[data-player='Ann']").get_by_role("button", name="Points").click()
+    page.get_by_label("Penalty points of Ann").fill("17")
+    page.get_by_role("button", name="Write down the round").click()
+    page.get_by_role("heading", name="Round 3", exact=False).wait_for()
+    assert _totals(page) == [17, 50]
     context.close()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { t } from "./i18n";
 import {
-  buildEntry, copies, type Draft, emptyDraft, keepCard, keptCard, leftValue, losers, namesOf,
+  buildEntry, cardFromText, copies, type Draft, emptyDraft, keepCard, keptCard, leftValue, losers, namesOf,
   PICKER, removeOne,
 } from "./score";
 
@@ -75,6 +75,14 @@ describe("the card kept in this browser", () => {
     expect(keptCard(storage)).toBeNull();
     storage.setItem("jokeren-score-card", "{not json");
     expect(keptCard(storage)).toBeNull();
+  });
+
+  it("opens a card file, and nothing else", () => {
+    expect(cardFromText('{"format": "jokeren-score/1", "players": []}'))
+      .toEqual({ format: "jokeren-score/1", players: [] });
+    expect(cardFromText('{"format": "jokeren-club/1"}')).toBeNull();
+    expect(cardFromText("[1, 2]")).toBeNull();
+    expect(cardFromText("Ann,Bob")).toBeNull();
   });
 });
 

@@ -79,6 +79,18 @@ export function buildEntry(players: readonly string[], out: string | null,
 export const namesOf = (typed: readonly string[]): string[] =>
   typed.map((n) => n.trim()).filter(Boolean);
 
+/** A card file's text as an object to send the server (which checks the rest); null when
+ *  it is not JSON or not a jokeren-score/1 card. */
+export function cardFromText(text: string): CardFile | null {
+  try {
+    const card: unknown = JSON.parse(text);
+    return card && typeof card === "object" && !Array.isArray(card)
+      && (card as CardFile).format === "jokeren-score/1" ? (card as CardFile) : null;
+  } catch {
+    return null;
+  }
+}
+
 const KEY = "jokeren-score-card";
 
 export function keepCard(storage: Storage, card: CardFile | null): void {
@@ -89,8 +101,7 @@ export function keepCard(storage: Storage, card: CardFile | null): void {
 export function keptCard(storage: Storage): CardFile | null {
   try {
     const raw = storage.getItem(KEY);
-    const card: unknown = raw ? JSON.parse(raw) : null;
-    return card && typeof card === "object" && !Array.isArray(card) ? (card as CardFile) : null;
+    return raw ? cardFromText(raw) : null;
   } catch {
     return null;
   }
