@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import AsyncIterator
 from dataclasses import fields, replace
 from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
 
 from jokeren.actions import Action, Verb
 from jokeren.bots.random_player import RandomPlayer
@@ -16,6 +21,9 @@ from jokeren.rules import Rules
 from jokeren.state import State
 from jokeren.table import BotTurn, Seat, Table, decide
 from jokeren.views import SeatView, event_for, view
+
+if TYPE_CHECKING:
+    import httpx
 
 
 def pytest_sessionfinish(session: object) -> None:
@@ -147,3 +155,20 @@ class EagerPlayer(RandomPlayer):
 
 def _placed(action: object) -> int:
     return len(getattr(action, "cards", ())) + sum(len(g) for g in getattr(action, "melds", ()))
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of a fresh server (its own SQLite file) on a loopback port."""
+    import httpx
+
+    from server_harness import FAST, serve
+
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as client:
+        yield client

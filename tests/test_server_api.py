@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,19 +10,7 @@ import pytest
 
 from jokeren.server import tokens
 
-from server_harness import FAST, make_room, serve
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
-    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
-            httpx.AsyncClient(base_url=server.base) as client:
-        yield client
+from server_harness import make_room
 
 
 def test_tokens_are_long_random_and_compared_as_digests() -> None:

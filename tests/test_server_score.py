@@ -6,8 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,20 +13,6 @@ import pytest
 from openpyxl import load_workbook
 
 from jokeren.scorefile import from_obj
-
-from server_harness import FAST, serve
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
-    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
-            httpx.AsyncClient(base_url=server.base) as client:
-        yield client
 
 
 async def _ok(http: httpx.AsyncClient, path: str, body: object) -> dict[str, Any]:

@@ -4,7 +4,6 @@ in plain words, the rules' own check for the house-rules editor, and every page 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 
@@ -15,18 +14,6 @@ from jokeren.actions import Action
 from jokeren.server.web import PAGES, check_rules
 
 from server_harness import FAST, SHORT, Client, make_room, serve
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
-    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
-            httpx.AsyncClient(base_url=server.base) as client:
-        yield client
 
 
 @pytest.mark.anyio
