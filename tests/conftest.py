@@ -15,6 +15,7 @@ import pytest
 from jokeren.actions import Action, Verb
 from jokeren.bots.random_player import RandomPlayer
 from jokeren.cards import full_deck, to_hand
+from jokeren.events import EventKind
 from jokeren.legal import legal_actions
 from jokeren.record import Record, replay
 from jokeren.rules import Rules
@@ -84,6 +85,9 @@ def check_view(state: State, v: SeatView, seat: int | None) -> None:
         assert v.drawn == () and v.pending == ()
 
 
+EVENT_KINDS = frozenset(k.value for k in EventKind)
+
+
 def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000,
              eager: bool = True, player: type | None = None,
              played: list | None = None) -> Table:
@@ -112,6 +116,7 @@ def play_out(rules: Rules, players: list[str], seed: int, max_steps: int = 20000
         if played is not None and done.action.verb is not Verb.DEAL:
             played.append(done.action)
         for e in done.events:
+            assert e.kind in EVENT_KINDS, e.kind
             for other in range(len(players)):
                 if other not in e.audience and e.audience:
                     assert event_for(e, other).cards == ()

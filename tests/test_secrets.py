@@ -28,7 +28,8 @@ from jokeren.table import Refused, Seat, Table
 from jokeren.wire import encode_event, encode_refusal, encode_view
 
 CARD = re.compile(r"(?<![\w*])\*?(?:10|[2-9AJQK])[shdc](?![\w])|(?<![\w*])\*(?![\w*])")
-NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna")
+NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
+         "Mees", "Noor", "Otto", "Pien")
 
 
 def _faces(text: str) -> set[str]:
