@@ -196,11 +196,10 @@ def decode_event(obj: EventJSON) -> Event:
 
 
 def decode_view(obj: ViewJSON) -> SeatView:
-    hands = obj["open_hands"]
+    hands, rules = obj["open_hands"], Rules.load(obj["rules"])
     return SeatView(
-        seat=obj["seat"], rules=Rules.load(obj["rules"]), players=tuple(obj["players"]),
-        round_index=obj["round_index"],
-        requirement=Rules.load(obj["rules"]).requirement(obj["round_index"]),
+        seat=obj["seat"], rules=rules, players=tuple(obj["players"]),
+        round_index=obj["round_index"], requirement=rules.requirement(obj["round_index"]),
         dealer=obj["dealer"], phase=Phase(obj["phase"]), turn=obj["turn"],
         to_act=obj["to_act"], offer=tuple(obj["offer"]), hand=_parse_cards(obj["hand"]),
         open_hands=tuple(_parse_cards(h) for h in hands) if hands is not None else None,
