@@ -135,6 +135,7 @@ async def _check_resumed(told: Spectator) -> None:
         await ws.send(json.dumps({"type": "hello", "token": told.token, "since": -1}))
         welcome = json.loads(await ws.recv())
         while welcome["type"] != "welcome":
+            assert welcome["type"] == "seats", welcome
             welcome = json.loads(await ws.recv())
         assert welcome["version"] >= told.version
         if welcome["version"] >= 0:

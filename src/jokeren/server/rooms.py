@@ -188,6 +188,8 @@ class Rooms:
                 runner.remember_ack(r.seat, r.client_id, r.version)
         self.runners[room_id] = runner
         runner.start()
+        if table.finished and room.status == PLAYING:  # killed between the last action
+            await self._finished(room_id)  # and the status: the actions decide
         return runner
 
     async def _finished(self, room_id: str) -> None:

@@ -105,6 +105,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             since = None
         runner, seat = await rooms.who(room_id, token)
     except ApiError as exc:
+        log.info("room %s: refused at hello (%s)", room_id, exc.key)
         await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
         await ws.close(code=4403 if exc.status == 403 else 4400)
         return
