@@ -294,3 +294,36 @@ def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
         "om deze ronde uit te komen leg je een rij van 4 op tafel"
     assert Requirement.parse("set 3 + run 3").describe("nl") == "een set van 3 en een rij van 3"
     assert t("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
+
+
+def test_help_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point 25: --help was English in Dutch mode."""
+    import typer.rich_utils as ru
+
+    from jokeren.cli import command
+    from jokeren.help_nl import COMMANDS, NL
+
+    for name in ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PANEL_TITLE"):
+        monkeypatch.setattr(ru, name, getattr(ru, name))  # restored after the test
+    monkeypatch.setenv("JOKEREN_LANG", "en")
+    english = command()
+    texts = [english.help] + [t for name in COMMANDS for t in (
+        english.commands[name].help,
+        *(getattr(p, "help", None) for p in english.commands[name].params)) if t]
+    assert [text for text in texts if text not in NL] == []
+    assert all(problems(NL[text]) == [] for text in texts), [
+        (NL[text], problems(NL[text])) for text in texts if problems(NL[text])]
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import jokeren
+
+    tree = str(Path(jokeren.__file__).parents[1])  # the tree under test, not an installed one
+    env = {**os.environ, "JOKEREN_LANG": "nl", "COLUMNS": "100", "PYTHONPATH": tree}
+    for name in COMMANDS:
+        out = subprocess.run([sys.executable, "-m", "jokeren", name, "--help"], env=env,
+                             capture_output=True, text=True, check=True).stdout
+        assert "Opties" in out and "Laat deze hulp zien en stop." in out, out
+        assert ("Speel een partijverslag na" in out) == (name == "replay")

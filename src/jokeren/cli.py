@@ -335,9 +335,20 @@ def serve_cmd(
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
+def command() -> typer.core.TyperGroup:
+    """The ``jokeren`` command, its help texts in Dutch where the locale is Dutch."""
+    built = typer.main.get_command(app)
+    if detect_lang() == "nl":
+        from .help_nl import translate
+
+        translate(built)
+    assert isinstance(built, typer.core.TyperGroup)
+    return built
+
+
 def main() -> None:
     try:
-        app()
+        command()(prog_name="jokeren")
     except KeyboardInterrupt:
         sys.exit(130)
 
