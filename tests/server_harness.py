@@ -19,7 +19,7 @@ from jokeren.bots import make_player
 from jokeren.server.app import Settings, create_app
 from jokeren.server.runtime import Timing
 
-SHORT = {"preset": "jokeren-7", "rounds": 2}  # a whole match, two rounds
+SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match, two rounds
 FAST = Timing(bot_delay=0.0, round_pause=0.0, grace=60.0)
 
 

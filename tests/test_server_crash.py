@@ -23,7 +23,7 @@ import websockets
 from jokeren.record import Record, replay
 
 HERE = Path(__file__).parent
-RULES = {"preset": "jokeren-7", "rounds": 2}
+RULES = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}
 
 
 @pytest.fixture
