@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 from serving import CHROMIUM, CHROMIUM_ARGS, running_server
 
 
@@ -28,11 +29,24 @@ def pw() -> Iterator[Playwright]:
 
 
 @pytest.fixture(scope="session")
-def chromium(pw: Playwright) -> Iterator[Browser]:
+def chromium(pw: Playwright) -> Iterator[_Patient]:
     """Debian's chromium (never a browser download)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM} "
                     "(apt-get install chromium)")
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield browser
+    yield _Patient(browser)
     browser.close()
+
+
+class _Patient:
+    """The browser, whose pages wait up to 60 s for what they expect instead of 30: the
+    machines that run the tests are shared, and a loaded one was seen to need more."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(60_000)
+        return context
