@@ -51,7 +51,7 @@ try:  # the installed package (compiled by `pip install .`); else the tree besid
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from jokeren import analysis, compiled, engine
+from jokeren import analysis, compiled, engine, patterns
 from jokeren.actions import Verb
 from jokeren.cards import JOKER, NATURALS, Card
 from jokeren.engine import apply, deal_round, new_match
@@ -180,7 +180,7 @@ def ours(rules_name: str, seconds: float) -> dict[str, Any]:
     it = iter(range(10**9))
 
     def solve() -> None:
-        analysis._CACHE.clear()
+        patterns._CACHE.clear()
         analysis.arrange(hands[next(it) % len(hands)], rules, 1)
 
     calls, p50, p99, cpu99 = latencies(solve, seconds)

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from jokeren.actions import Action, Verb
-from jokeren.engine import check
+from jokeren.engine import check, ways_to_use
 from jokeren.legal import candidate_actions, legal_actions
 from jokeren.record import Game
 from jokeren.rules import PRESETS
@@ -57,7 +57,10 @@ def test_listed_actions_are_exactly_the_accepted_candidates(preset: str) -> None
             legal = legal_actions(state)
             accepted = {a for a in broad_candidates(state)
                         if check(state, state.to_act, a) is None}
-            assert set(legal) == accepted, (state.phase, str(state.requirement))
+            # exactly the accepted candidates, and the ways to use a card that must be used
+            assert accepted <= set(legal), (state.phase, str(state.requirement))
+            assert set(legal) - accepted <= set(ways_to_use(state))
+            assert all(check(state, state.to_act, a) is None for a in legal)
             assert len(legal) == len(set(legal))  # listed once each
             game.play(state.to_act, bots[state.to_act].choose(view(state, state.to_act),
                                                               legal))

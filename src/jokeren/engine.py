@@ -34,6 +34,7 @@ from .scoring import (
 )
 from .state import RoundResult, State
 from .state import evolve as replace
+from .usable import can_meld_now, can_use, witness
 
 
 class IllegalMoveError(Reason):
@@ -188,6 +189,18 @@ def check(state: State, seat: int, action: Action) -> IllegalMoveError | None:
     except IllegalMoveError as exc:
         return exc
     return None
+
+
+def _tried(state: State, seat: int, action: Action, dry: bool) -> State | str:
+    """The state after ``action``, or the key of its refusal (usable.py asks this). A
+    one-card lay-off only judged is asked as move listing asks it, without a raise."""
+    if dry and action.verb is Verb.LAY and len(action.cards) == 1 \
+            and state.phase is Phase.PLAY and seat == state.to_act:
+        return state if legal_lays(state, seat, [action]) else "cannot_lay"
+    try:
+        return apply(state, seat, action, dry)[0]
+    except IllegalMoveError as exc:
+        return exc.key
 
 
 def allowed(state: State, seat: int, action: Action) -> bool:
@@ -462,9 +475,7 @@ def _take(state: State, seat: int, action: Action,
     card = state.discard[-1]
     pending: tuple[Card, ...] = ()
     if state.rules.take_discard == "if-used":
-        from .search import can_use  # the search module builds on this one
-
-        if not can_use(state, seat, card, extra=card):
+        if not can_use(state, seat, card, _tried, extra=card):
             raise _illegal("take_if_used", name=state.players[seat], card=card)
         pending = (card,)
     if dry:
@@ -487,9 +498,7 @@ def _turbo_draw(state: State, seat: int, action: Action,
         raise _illegal("turbo_three")
     if state.acted:
         raise _illegal("turbo_before_meld")
-    from .search import can_meld_now
-
-    if can_meld_now(state, seat):
+    if can_meld_now(state, seat, _tried):
         raise _illegal("turbo_cannot_meld")
     if not state.stock and _rebuild(state) is None:
         raise _illegal("stock_empty")
@@ -508,10 +517,13 @@ def _turbo_draw(state: State, seat: int, action: Action,
 # --- melding ----------------------------------------------------------------------------
 
 def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
-    """Cards a joker may not stand for now (every copy already on the table, 000).
+    """Cards the jokers written without a card had better not stand for (000's copies limit).
 
-    Only needed to choose the card of a joker that was written without one; the natural
-    cards being laid count too (two 7h and a joker: with two packs the joker is no 7h).
+    Only needed to choose the card of a joker that was written without one: a card whose
+    copies left (the natural cards being laid count too) are fewer than those jokers. Two
+    7h and a joker, two packs: the joker is no 7h; 7h and two jokers: neither is (one 7h
+    would fit, the other not), so they take other suits and the set stays valid (RULES.md:
+    jokers in a set stand for any cards that keep it valid).
     """
     if not state.rules.joker_copies_limit or JOKER not in cards:  # every joker declared
         return frozenset()
@@ -521,7 +533,8 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     if not laid:
         return full
     faces = _faces(state.table)
-    return full | frozenset(c for c in laid if laid.count(c) + faces.get(c, 0) >= packs)
+    free = sum(1 for c in cards if c == JOKER)
+    return full | frozenset(c for c in laid if laid.count(c) + faces.get(c, 0) + free > packs)
 
 
 class _OnTable(NamedTuple):
@@ -727,8 +740,7 @@ def _lay(state: State, seat: int, action: Action,
         raise _illegal("not_out_yet", name=name)
     if not 1 <= action.target <= len(state.table):
         raise _illegal("no_meld_number", n=action.target)
-    hand = _remove(state, seat, action.cards)
-    left = len(hand)
+    left, hand = _hand_less(state, seat, action.cards, dry)
     _lay_turn(state, seat, left)
     if not _keeps_freed_jokers(state, seat, action.cards):
         raise _illegal("freed_joker_new_meld")
@@ -816,11 +828,10 @@ def _swap(state: State, seat: int, action: Action,
     table = _set(state.table, action.target - 1, meld)
     if state.table[action.target - 1].cards[i].face == natural:
         _on_table.share(table, state.table)  # the same faces: no need to count them again
-    after = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True)
+    after = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True,
+                    pending=_used(state.pending, [natural]))
     if use:
-        from .search import can_use
-
-        if not can_use(after, seat, JOKER, lay=rules.freed_joker != "new-meld"):
+        if not can_use(after, seat, JOKER, _tried, lay=rules.freed_joker != "new-meld"):
             raise _illegal("no_swap_coming_out" if going_out
                            else "freed_joker_no_new_meld" if rules.freed_joker == "new-meld"
                            else "freed_joker_unusable")
@@ -865,15 +876,24 @@ def _table(state: State, seat: int, action: Action,
 def _usable_pending(state: State) -> tuple[Card, ...]:
     """The pending cards (taken to use, or a freed joker) that the player to act can still
     put on the table this turn: it must, before it discards."""
-    from .search import can_use  # the search module builds on this one
-
     new_meld = state.rules.freed_joker == "new-meld"  # the freed joker: not a lay-off
     return tuple(c for c in state.pending
-                 if can_use(state, state.to_act, c, lay=not (new_meld and c.joker)))
+                 if can_use(state, state.to_act, c, _tried, lay=not (new_meld and c.joker)))
 
 
 # Asked for every discard listed: kept by the state's identity.
 _waiting = ByIdentity(_usable_pending, size=BUDGET["engine.pending"], name="engine.pending")
+
+
+def ways_to_use(state: State) -> list[Action]:
+    """For each pending card that must still be used before the discard, the first action
+    of a way to use it (move listing offers them: a turn is never stuck)."""
+    if not state.pending or state.phase is not Phase.PLAY:
+        return []
+    new_meld = state.rules.freed_joker == "new-meld"  # the freed joker: not a lay-off
+    found = (witness(state, state.to_act, c, _tried, lay=not (new_meld and c.joker))
+             for c in _waiting(state))
+    return [a for a in found if a is not None]
 
 
 def _discard(state: State, seat: int, action: Action,
@@ -1033,4 +1053,4 @@ _HANDLERS = {
 
 __all__ = ["OFFER_PHASES", "Deal", "DealError", "IllegalMoveError", "allowed", "apply", "check",
            "deal_events", "deal_round", "joker_lays", "legal_lays", "legal_melds",
-           "meld_joker_lays", "new_match"]
+           "meld_joker_lays", "new_match", "ways_to_use"]

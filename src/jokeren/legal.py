@@ -2,8 +2,9 @@
 
 Melds are listed as single melds (or, before coming out, a few ways to meet the round's
 requirement), lay-offs as one card at a time; bigger combined moves are legal too, but are
-not listed. ``candidate_actions`` lists what is worth asking; ``legal_actions`` keeps what
-the engine accepts, asking it in bulk where the turn's conditions are shared
+not listed, except where a card that must be used needs one (``engine.ways_to_use``).
+``candidate_actions`` lists what is worth asking; ``legal_actions`` keeps what the engine
+accepts, asking it in bulk where the turn's conditions are shared
 (``engine.legal_lays``, ``engine.legal_melds``): random play and the bots' search list
 moves thousands of times a second.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from .actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
-from .engine import allowed, legal_lays, legal_melds, meld_joker_lays
+from .engine import allowed, legal_lays, legal_melds, meld_joker_lays, ways_to_use
 from .phase import Phase
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
@@ -156,5 +157,6 @@ def legal_actions(state: State) -> list[Action]:
     else:
         more.extend(a for a in _melds(state) if allowed(state, seat, a))
     more.extend(a for a in _rearrangements(state) if allowed(state, seat, a))
+    more.extend(ways_to_use(state))  # a card that must be used may need a bigger move
     legal.extend(dict.fromkeys(more))
     return legal

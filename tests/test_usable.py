@@ -1,0 +1,317 @@
+"""Exact legality: "can this card still go on the table this turn" and Turbo's "can the seat
+meld now" (usable.py) against a brute force over every action the engine accepts.
+
+The brute force tries, from a position in the play phase, every meld action (any disjoint
+groups of hand cards, jokers written for every card they could stand for, or not written),
+every lay-off (any cards onto any meld), and every joker swap, one after the other, and
+says whether some sequence puts the card on the table. The engine judges each action; where
+it asks whether a freed joker can be used, it asks the brute force too (patched in), so the
+answer owes nothing to usable.py. Positions are random: small hands, meld-rich and
+joker-rich, many melds on the table, random house rules (every key that bears on melding).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations, combinations_with_replacement
+
+import pytest
+
+from jokeren import engine
+from jokeren.actions import Action, Verb
+from jokeren.cards import JOKER, NATURALS, Card, parse_cards, to_hand
+from jokeren.engine import _tried, allowed, apply, new_match
+from jokeren.melds import Meld, MeldError, read_meld
+from jokeren.phase import Phase
+from jokeren.requirements import Requirement
+from jokeren.rules import PRESETS, Rules
+from jokeren.state import State, evolve
+from jokeren.usable import can_meld_now, can_use
+
+Group = tuple[Card, ...]
+
+# --- the brute force --------------------------------------------------------------------------
+
+
+def _forms(cards: Group, kind: str, rank_or_suit: int, span: tuple[int, int],
+           extra: int) -> list[Group]:
+    """``cards`` with their jokers unwritten, or written as every card they could stand for
+    in a ``kind`` of that rank or suit: a set's four suits, a run's places within ``extra``
+    of ``span``. The engine refuses any other card (not this rank, not this suit, not
+    joined, one place twice), so no other is tried."""
+    naturals = tuple(c for c in cards if c.natural)
+    wild = len(cards) - len(naturals)
+    if not wild:
+        return [cards]
+    out = [cards]
+    if kind == "set":
+        faces = [NATURALS[s * 13 + rank_or_suit - 1] for s in range(4)]
+        combos = list(combinations_with_replacement(faces, wild))
+    else:
+        lo, hi = span
+        faces = [NATURALS[rank_or_suit * 13 + (p - 1) % 13]
+                 for p in range(max(1, lo - extra), min(14, hi + extra) + 1)]
+        combos = list(combinations(faces, wild))
+    for combo in combos:
+        out.append((*naturals, *(f.as_joker() for f in combo)))
+    return out
+
+
+def _written(cards: Group) -> list[Group]:
+    """A new meld's cards in every form: as a set of their rank, as a run of their suit."""
+    naturals = [c for c in cards if c.natural]
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    out: dict[Group, None] = {}
+    if len(ranks) == 1:
+        out.update(dict.fromkeys(_forms(cards, "set", naturals[0].rank, (0, 0), 0)))
+    if len(suits) == 1:
+        places = [p for c in naturals for p in ((1, 14) if c.rank == 1 else (c.rank,))]
+        out.update(dict.fromkeys(_forms(cards, "run", naturals[0].suit,
+                                        (min(places), max(places)), len(cards))))
+    return list(out)
+
+
+def _submultisets(hand: Group, least: int) -> list[Group]:
+    found = set()
+    for k in range(least, len(hand) + 1):
+        found.update(combinations(hand, k))
+    return sorted(found)
+
+
+_GROUPS: dict[tuple[object, ...], list[Group]] = {}
+
+
+def _groups(hand: Group, state: State) -> list[Group]:
+    """Every valid meld of hand cards, jokers in every form."""
+    key = (hand, repr(state.rules), state.round_index)
+    found = _GROUPS.get(key)
+    if found is not None:
+        return found
+    out = []
+    for sub in _submultisets(hand, 3):
+        if all(c.joker for c in sub):
+            continue
+        for form in _written(sub):
+            try:
+                read_meld(form, state.rules, state.round_index)
+            except MeldError:
+                continue
+            out.append(form)
+    if len(_GROUPS) > 20_000:
+        _GROUPS.clear()
+    _GROUPS[key] = out
+    return out
+
+
+def _meld_actions(hand: Group, state: State) -> list[Action]:
+    groups = _groups(hand, state)
+    actions = [Action(Verb.MELD, melds=(g,)) for g in groups]
+    have = Counter(hand)
+    for a, b in combinations(groups, 2):
+        need = Counter(to_hand(c) for c in (*a, *b))
+        if all(have[c] >= k for c, k in need.items()):
+            actions.append(Action(Verb.MELD, melds=(a, b)))
+    return actions
+
+
+def _lay_actions(hand: Group, table: tuple[Meld, ...]) -> list[Action]:
+    actions = []
+    for n, meld in enumerate(table, 1):
+        for sub in _submultisets(hand, 1):
+            if meld.kind == "set" and any(c.natural and c.rank != meld.rank for c in sub):
+                continue  # not this set's rank: refused
+            if meld.kind == "run" and any(c.natural and c.suit != meld.suit for c in sub):
+                continue  # not this run's suit: refused
+            which = meld.rank if meld.kind == "set" else meld.suit
+            for form in _forms(sub, meld.kind, which, (meld.start, meld.end), len(sub)):
+                actions.append(Action(Verb.LAY, form, (), n))
+    return actions
+
+
+def _swap_actions(hand: Group, table: tuple[Meld, ...]) -> list[Action]:
+    return [Action(Verb.SWAP, (c,), (), n) for n in range(1, len(table) + 1)
+            for c in sorted(set(hand)) if c.natural]
+
+
+def _places(action: Action, card: Card) -> bool:
+    if action.verb is Verb.MELD:
+        return any(to_hand(c) == card for g in action.melds for c in g)
+    return any(to_hand(c) == card for c in action.cards)
+
+
+def brute_usable(state: State, seat: int, card: Card, lay: bool = True) -> bool:
+    """Whether some sequence of accepted actions puts ``card`` on the table (without
+    ``lay``: in a meld, not by a lay-off)."""
+    seen: set[tuple[object, ...]] = set()
+
+    def reach(s: State) -> bool:
+        if s.phase is not Phase.PLAY:
+            return False
+        key = (s.hands[seat], s.table, s.come_out[seat], s.came_out_now)
+        if key in seen:
+            return False
+        seen.add(key)
+        hand = s.hands[seat]
+        for action in (*_swap_actions(hand, s.table), *_lay_actions(hand, s.table),
+                       *_meld_actions(hand, s)):
+            try:
+                after, _ = apply(s, seat, action)
+            except engine.IllegalMoveError:
+                continue
+            if (_places(action, card) and (lay or action.verb is Verb.MELD)) or reach(after):
+                return True
+        return False
+
+    return card in state.hands[seat] and reach(state)
+
+
+def brute_meld_now(state: State, seat: int) -> bool:
+    return any(allowed(state, seat, a) for a in _meld_actions(state.hands[seat], state))
+
+
+@pytest.fixture
+def brute_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine asks the brute force, not usable.py, whether a freed joker can be used."""
+    def patched(state: State, seat: int, card: Card, tried: object,
+                extra: Card | None = None, lay: bool = True) -> bool:
+        assert extra is None
+        return brute_usable(evolve(state, pending=()), seat, to_hand(card), lay)
+
+    monkeypatch.setattr(engine, "can_use", patched)
+
+
+# --- random positions ----------------------------------------------------------------------
+
+SCHEDULES = ("none", "set 3", "run 3", "set 3 | run 3", "set 3 + run 3", "points 25",
+             "points 40", "all", "run 4")
+
+
+def random_rules(rng: random.Random) -> Rules:
+    base = PRESETS[rng.choice(["amerikaans-40", "jokeren", "jokeren-30", "jokeren-13"])]
+    return replace(
+        base, packs=rng.choice([1, 2, 2]), jokers=4, players=(2, 4), upcard=False,
+        schedule=(Requirement.parse(rng.choice(SCHEDULES)),), rounds=1, eliminate_at=None,
+        opening_only_contract=rng.random() < 0.5, act_before_out=rng.random() < 0.4,
+        wait_first_turn=rng.random() < 0.1,
+        set_distinct_suits=rng.choice([False, True]), set_max=rng.choice([None, 4, 5]),
+        ace_high=rng.random() < 0.8, joker_gap=rng.choice([0, 1, 1, 2]),
+        joker_copies_limit=rng.random() < 0.7, freed_joker=rng.choice(["use", "hand", "new-meld"]),
+        joker_in_first_meld=rng.random() < 0.7, take_discard="always",
+        going_out=rng.choice(["discard", "discard-or-meld"]), set_joker_fixed=rng.random() < 0.8,
+        swap_in_all_round=rng.random() < 0.5, rearrange=False, turbo=False)
+
+
+def random_meld(rng: random.Random, rules: Rules) -> Meld | None:
+    """A meld for the table, often with a joker."""
+    if rng.random() < 0.5:
+        rank = rng.randint(1, 13)
+        suits = rng.sample(range(4), rng.randint(3, 4))
+        cards = [NATURALS[s * 13 + rank - 1] for s in suits]
+    else:
+        suit = rng.randrange(4)
+        lo = rng.randint(1, 11)
+        cards = [NATURALS[suit * 13 + (p - 1) % 13] for p in range(lo, lo + rng.randint(3, 5))
+                 if p <= 14]
+    if rng.random() < 0.5:
+        i = rng.randrange(len(cards))
+        cards[i] = cards[i].as_joker()
+    try:
+        return read_meld(cards, rules, 0)
+    except MeldError:
+        return None
+
+
+def random_position(rng: random.Random) -> tuple[State, Card]:
+    """A play-phase position of seat 0, and a card in its hand."""
+    rules = random_rules(rng)
+    state = new_match(rules, ["Ann", "Bob"], rng.randrange(1000))
+    table = []
+    for _ in range(rng.randint(0, 8)):
+        meld = random_meld(rng, rules)
+        if meld is not None:
+            table.append(meld)
+    # meld-rich: hand cards near the table's cards and each other
+    pool = [c.face for m in table for c in m.cards]
+    hand: list[Card] = []
+    size = rng.randint(3, 6)
+    while len(hand) < size:
+        r = rng.random()
+        if r < 0.22:
+            hand.append(JOKER)
+        elif r < 0.6 and (pool or hand):
+            base = rng.choice(pool + [c for c in hand if c.natural] or NATURALS)
+            if rng.random() < 0.5:
+                hand.append(NATURALS[rng.randrange(4) * 13 + base.rank - 1])
+            else:
+                p = max(1, min(13, base.rank + rng.choice([-2, -1, 1, 2])))
+                hand.append(NATURALS[base.suit * 13 + p - 1])
+        else:
+            hand.append(rng.choice(NATURALS))
+    out = rng.random() < 0.6
+    state = evolve(state, hands=(tuple(sorted(hand)), state.hands[1]), table=tuple(table),
+                   owners=(1,) * len(table), come_out=(out, True),
+                   came_out_now=out and rng.random() < 0.2, turns_done=rng.choice([0, 2, 2]),
+                   phase=Phase.PLAY, to_act=0, turn=0, pending=(), acted=False)
+    return state, to_hand(rng.choice(hand))
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+def test_the_false_refusal_of_issue_27_is_gone() -> None:
+    """Preset ``jokeren``: 5h 6h 7h on the table, 8h in hand, 9h on the pile. Taking 9h
+    was refused, yet with 9h in hand ``lay 1 8h 9h`` is legal."""
+    rules = PRESETS["jokeren"]
+    state = new_match(rules, ["Ann", "Bob", "Cas"], 1)
+    table = (read_meld(parse_cards("5h 6h 7h"), rules, 0),)
+    state = evolve(state, hands=(tuple(sorted(parse_cards("8h 2c 4d 9s Jc Kd 3s"))),
+                                 *state.hands[1:]),
+                   table=table, owners=(1,), come_out=(True, False, False),
+                   discard=parse_cards("9h"), turns_done=3, to_act=0, turn=0)
+    take = Action.parse("take")
+    assert allowed(state, 0, take)
+    taken, _ = apply(state, 0, take)
+    assert allowed(taken, 0, Action.parse("lay 1 8h 9h"))
+    assert not allowed(taken, 0, Action.parse("discard 2c"))  # 9h must be used first
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("brute_engine")
+def test_usable_agrees_with_the_brute_force_on_10000_positions() -> None:
+    rng = random.Random(27)
+    yes = no = 0
+    for i in range(10_000):
+        state, card = random_position(rng)
+        want = brute_usable(state, 0, card)
+        got = can_use(state, 0, card, _tried)
+        assert got == want, (i, card, state.rules.to_obj(), state.hands[0],
+                             [str(m) for m in state.table], state.come_out[0],
+                             state.came_out_now)
+        yes += want
+        no += not want
+    assert yes > 2000 and no > 2000  # both answers well tested
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("brute_engine")
+def test_can_meld_now_agrees_with_the_brute_force() -> None:
+    rng = random.Random(28)
+    for i in range(2_000):
+        state, _ = random_position(rng)
+        state = evolve(state, came_out_now=False)
+        assert can_meld_now(state, 0, _tried) == brute_meld_now(state, 0), (
+            i, state.rules.to_obj(), state.hands[0], [str(m) for m in state.table])
+
+
+def test_the_engine_imports_no_search_analysis_or_players() -> None:
+    code = ("import sys, jokeren.engine; "
+            "print(sorted(m for m in sys.modules if m.startswith(('jokeren.search', "
+            "'jokeren.analysis', 'jokeren.bots'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
