@@ -144,9 +144,24 @@ def _places(action: Action, card: Card) -> bool:
     return any(to_hand(c) == card for c in action.cards)
 
 
+_KNOWN: dict[tuple[object, ...], bool] = {}
+
+
 def brute_usable(state: State, seat: int, card: Card, lay: bool = True) -> bool:
     """Whether some sequence of accepted actions puts ``card`` on the table (without
-    ``lay``: in a meld, not by a lay-off)."""
+    ``lay``: in a meld, not by a lay-off). Answers are kept: the engine asks again and
+    again whether a freed joker can be used."""
+    key = (state.hands[seat], state.table, state.come_out[seat], state.came_out_now,
+           state.acted, state.turns_done, card, lay, repr(state.rules))
+    known = _KNOWN.get(key)
+    if known is None:
+        if len(_KNOWN) > 50_000:
+            _KNOWN.clear()
+        known = _KNOWN[key] = _brute_usable(state, seat, card, lay)
+    return known
+
+
+def _brute_usable(state: State, seat: int, card: Card, lay: bool) -> bool:
     seen: set[tuple[object, ...]] = set()
 
     def reach(s: State) -> bool:
@@ -238,7 +253,7 @@ def random_position(rng: random.Random) -> tuple[State, Card]:
     # meld-rich: hand cards near the table's cards and each other
     pool = [c.face for m in table for c in m.cards]
     hand: list[Card] = []
-    size = rng.randint(3, 6)
+    size = rng.randint(3, 5) if rng.random() < 0.9 else 6
     while len(hand) < size:
         r = rng.random()
         if r < 0.22:

@@ -1,4 +1,4 @@
-"""Finding melds in a hand: candidate melds, coming-out options, and "can this card be used".
+"""Finding melds in a hand: candidate melds and coming-out options, for move listing and hints.
 
 Candidates are found here and always confirmed by the engine (``allowed``, a silent
 ``check``), so the rules live in one place. The search is bounded (``limit``); it lists
@@ -11,14 +11,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .actions import Action, Verb
 from .analysis import can_come_out
 from .cards import JOKER, NATURALS, Card, to_hand
 from .melds import MeldError, memo_for, read_meld
-from .phase import Phase
 from .requirements import Requirement
 from .rules import Rules
-from .state import State, evolve
 
 Group = tuple[Card, ...]
 
@@ -349,51 +346,3 @@ def _partitions(have: Counter[Card], candidates: list[Group], size: int,
             yield from rec(+rest, chosen, False)
 
     yield from rec(have, (), True)
-
-
-# --- questions the engine asks -----------------------------------------------------------
-
-def can_use(state: State, seat: int, card: Card, extra: Card | None = None,
-            lay: bool = True) -> bool:
-    """Whether ``card`` can still go on the table this turn (``extra``: about to be taken);
-    without ``lay`` only in a new meld (001's freed joker)."""
-    from .engine import allowed, legal_lays, legal_melds
-
-    probe = state
-    if extra is not None:
-        hand = tuple(sorted((*state.hands[seat], extra)))
-        probe = _with(state, seat, hand, Phase.PLAY)
-    if probe.pending:
-        probe = evolve(probe, pending=())
-    card = to_hand(card)
-    if card not in probe.hands[seat]:
-        return False  # e.g. a taken card swapped into a meld: it is no longer in hand
-    if lay and legal_lays(probe, seat, [Action(Verb.LAY, (card,), (), n)
-                                        for n in range(1, len(probe.table) + 1)], first=True):
-        return True
-    hand = probe.hands[seat]
-    if probe.come_out[seat]:
-        groups = [g for g in candidate_melds(hand, probe.rules, probe.round_index)
-                  if any(to_hand(c) == card for c in g)]
-        return bool(legal_melds(probe, seat, groups))
-    return any(allowed(probe, seat, Action(Verb.MELD, melds=o))
-               for o in coming_out_options(hand, probe.rules, probe.round_index,
-                                           probe.requirement, must_include=card))
-
-
-def can_meld_now(state: State, seat: int) -> bool:
-    """Whether the seat could put any meld on the table now (Turbo's "cannot meld")."""
-    from .engine import allowed
-
-    hand = state.hands[seat]
-    if state.come_out[seat]:
-        return any(allowed(state, seat, Action(Verb.MELD, melds=(g,)))
-                   for g in candidate_melds(hand, state.rules, state.round_index))
-    return any(allowed(state, seat, Action(Verb.MELD, melds=o))
-               for o in coming_out_options(hand, state.rules, state.round_index,
-                                           state.requirement, limit=4))
-
-
-def _with(state: State, seat: int, hand: tuple[Card, ...], phase: Phase) -> State:
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    return evolve(state, hands=hands, phase=phase, to_act=seat)
