@@ -35,8 +35,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = [
-    "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "phase",
-    "rearrange", "reasons", "scoring", "search", "state", "views",
+    "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "patterns",
+    "phase", "rearrange", "reasons", "scoring", "search", "state", "usable", "views",
     "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
     "bots/strong",
 ]

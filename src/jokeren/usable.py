@@ -304,9 +304,9 @@ class _Search:
         if rules.joker_in_first_meld or not jokers:
             return None
         for keep in (None, *dict.fromkeys(hand)):
-            if keep == card and not last:
-                continue
             cards = _less(hand, keep)
+            if card not in cards and not last:
+                continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
                 groups = [_build(pt).cards for pt in chosen]
@@ -321,7 +321,7 @@ class _Search:
                         if step is None:
                             continue
                         done = self.step(step[1], Action(Verb.MELD, melds=tuple(rest)))
-                        if done is not None and self.ends(done[1], keep):
+                        if done is not None and self.ends(done[1], None if card in cards else keep):
                             return step[0]
         return None
 
@@ -347,7 +347,8 @@ class _Search:
                     continue
                 for form in _lay_forms(meld, laid, self.rules):
                     done = self.step(step[1], Action(Verb.LAY, form, (), n))
-                    if done is not None and self.ends(done[1], keep):
+                    placed = card in cards or card in laid
+                    if done is not None and self.ends(done[1], None if placed else keep):
                         return step[0]
         return None
 
@@ -373,21 +374,21 @@ class _Search:
         if len(hand) == 1:
             return self.first(state, _lays_of(state.table, card)) if last else None
         for keep in (None, *dict.fromkeys(hand)):
-            if keep == card and not last:
-                continue
             cards = _less(hand, keep)
+            if card not in cards and not last:
+                continue
             for n, meld in enumerate(state.table, 1):
                 if not self.lay and card in cards:
                     break  # the card must go into a meld
                 for form in _lay_forms(meld, cards, rules):
                     step = self.step(state, Action(Verb.LAY, form, (), n))
-                    if step is not None and self.ends(step[1], keep):
+                    if step is not None and self.ends(step[1], None if card in cards else keep):
                         return step[0]
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
                 melds = tuple(_build(pt).cards for pt in chosen)
                 step = self.step(state, Action(Verb.MELD, melds=melds))
-                if step is not None and self.ends(step[1], keep):
+                if step is not None and self.ends(step[1], None if card in cards else keep):
                     return step[0]
         return None
 
