@@ -18,6 +18,7 @@ from .phase import Phase
 from .rearrange import table_candidates
 from .search import candidate_melds, coming_out_options
 from .state import State
+from .usable import joker_swaps
 
 
 def candidate_actions(state: State) -> list[Action]:
@@ -94,17 +95,7 @@ def _lays(state: State) -> list[Action]:
 
 def _swaps(state: State) -> list[Action]:
     """Joker swaps: the card a table joker stands for (or, 001, any card of a set's rank)."""
-    held = _held_if_may_touch_table(state)
-    actions: list[Action] = []
-    for n, meld in enumerate(state.table, 1):
-        for card in meld.cards:
-            if card.joker and card.face in held:
-                actions.append(Action(Verb.SWAP, (card.face,), (), n))
-        if not state.rules.set_joker_fixed and meld.kind == "set" and \
-                any(c.joker for c in meld.cards):
-            actions.extend(Action(Verb.SWAP, (c,), (), n) for c in sorted(held)
-                           if c.natural and c.rank == meld.rank)
-    return list(dict.fromkeys(actions))
+    return joker_swaps(state, _held_if_may_touch_table(state))
 
 
 def _melds(state: State) -> list[Action]:

@@ -601,9 +601,12 @@ def _lay_forms(meld: Meld, cards: Sequence[Card], rules: Rules) -> list[Group]:
 
 
 def _swaps(state: State, seat: int) -> list[Action]:
-    """Every joker swap worth asking: the card a table joker stands for (or, 001, any card
-    of a set's rank)."""
-    held = set(state.hands[seat])
+    return joker_swaps(state, set(state.hands[seat]))
+
+
+def joker_swaps(state: State, held: set[Card]) -> list[Action]:
+    """Every joker swap worth asking with the cards ``held``: the card a table joker stands
+    for (or, 001, any card of a set's rank). legal.py lists the same for the seat to act."""
     actions: list[Action] = []
     for n, meld in enumerate(state.table, 1):
         for c in meld.cards:
