@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -137,6 +138,7 @@ async def spy_run(tmp_path: Path, matches: int, seed: int) -> None:
             done = await asyncio.gather(*(spy_match(server, http, random.Random(rng.random()))
                                           for _ in range(min(5, matches - start))))
             frames += sum(done)
+        print(f"spy: {matches} matches, {frames} frames checked")
         assert frames > matches * 100
 
 
@@ -160,4 +162,6 @@ async def test_five_matches_spied_on(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.anyio
 async def test_a_hundred_matches_spied_on(tmp_path: Path) -> None:
-    await spy_run(tmp_path, 100, 2)
+    """100 matches; JOKEREN_SPY_MATCHES sets another count (the run recorded in docs/)."""
+    matches = int(os.environ.get("JOKEREN_SPY_MATCHES", "100"))
+    await spy_run(tmp_path, matches, 2)
