@@ -204,7 +204,7 @@ def test_a_nested_refusal_keeps_its_key_and_words() -> None:
 
 def test_the_json_schema_names_every_message() -> None:
     schema = json_schema()
-    assert set(schema) == {"action", "event", "view", "refusal"}
+    assert set(schema) == {"action", "event", "view", "refusal", "clock"}
     assert "hand" in schema["view"]["properties"]
     assert "seed" not in schema["view"]["properties"]
     assert "stock" not in schema["view"]["properties"]

@@ -103,6 +103,15 @@ class RefusalJSON(TypedDict):
     text: WordsJSON
 
 
+class ClockJSON(TypedDict):
+    """A clock that runs for the seat to act (the server's timers; null when none runs)."""
+
+    seat: int
+    kind: Literal["turn", "buy"]  # the turn timer, or the buying window
+    left: float  # seconds left when the frame was sent
+    seconds: float  # its whole length
+
+
 # --- encoding --------------------------------------------------------------------------
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -250,7 +259,7 @@ def _unparam(key: str, value: Any) -> Any:
 # --- the schema as JSON Schema ---------------------------------------------------------
 
 MESSAGES: dict[str, Any] = {"action": str, "event": EventJSON, "view": ViewJSON,
-                            "refusal": RefusalJSON}
+                            "refusal": RefusalJSON, "clock": ClockJSON}
 
 
 def validator(kind: str) -> Any:

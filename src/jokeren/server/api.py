@@ -26,7 +26,10 @@ class RoomIn(BaseModel):
     money: bool | None = Field(None, description="money mode: on, off, or as the rules say")
     buying_window: int = Field(0, ge=0, le=10, description="seconds; 0: off, else 4-10")
     grace: int = Field(60, ge=0, le=3600, description="seconds an absent person keeps the seat")
-    substitute: Level = Field("basic", description="who plays an absent person's seat")
+    substitute: Level = Field(
+        "basic", description="who plays an absent person's seat, or a turn that ran out")
+    turn_timer: int = Field(0, ge=0, le=300,
+                            description="seconds a person's turn may last; 0: off, else 30-300")
 
 
 class Warning(BaseModel):
@@ -92,7 +95,8 @@ async def create_room(body: RoomIn, request: Request) -> RoomOut:
     """Make a room: the rules, the seats, money mode and the timers."""
     created = await _rooms(request).create(
         body.rules, [SeatSpec(s.kind, s.level) for s in body.seats], body.money,
-        Options(body.buying_window, body.grace, body.substitute))
+        Options(buying_window=body.buying_window, grace=body.grace,
+                substitute=body.substitute, turn_timer=body.turn_timer))
     return RoomOut(room=created.room_id, host_token=created.host_token,
                    invite_token=created.invite_token, spectate_token=created.spectate_token,
                    invite=_links(request, created.room_id, created.invite_token, "join"),

@@ -14,7 +14,7 @@ from typing import Any
 from ..events import Event
 from ..phase import Phase
 from ..table import Table
-from ..wire import RefusalJSON, encode_event, encode_view
+from ..wire import ClockJSON, RefusalJSON, encode_event, encode_view
 
 LEVELS = ("random", "basic", "strong", "level1", "level2", "level3", "level4", "level5")
 Frame = dict[str, Any]
@@ -35,12 +35,13 @@ def moves(table: Table, seat: int | None) -> list[str]:
 
 
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
-                 kind: str = "events") -> Frame:
-    """The events as ``seat`` may see them, with the version, the seat's whole view and
-    its listed moves."""
+                 kind: str = "events", clock: ClockJSON | None = None) -> Frame:
+    """The events as ``seat`` may see them, with the version, the seat's whole view, its
+    listed moves and the clock that runs for the seat to act (None: no clock)."""
     return {"type": kind, "version": table.version,
             "events": [encode_event(e, seat) for e in events],
-            "view": encode_view(table.view(seat)), "moves": moves(table, seat)}
+            "view": encode_view(table.view(seat)), "moves": moves(table, seat),
+            "clock": clock}
 
 
 def dumps(data: Any) -> str:

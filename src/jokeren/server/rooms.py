@@ -12,6 +12,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..i18n import t
 from ..rules import Money, Rules, RulesError, contradictions
 from ..table import Seat, Table, new_seed
 from . import tokens
@@ -23,6 +24,7 @@ from .store import RoomRow, SeatRow, Store
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
 OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
+TURN_TIMER = (30, 300)  # seconds: the turn timer is off (0) or in this range
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class SeatSpec:
 class Options:
     buying_window: int = 0  # seconds; 0 is off
     grace: int = 60
-    substitute: str = "basic"
+    substitute: str = "basic"  # who plays an absent person's seat, or a turn that ran out
+    turn_timer: int = 0  # seconds a person's turn may last; 0 is off
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,9 @@ class Rooms:
         if options.buying_window and not 4 <= options.buying_window <= 10:
             raise ApiError(422, "window", "the buying window is off (0) or 4 to 10 seconds",
                            "de koopronde staat uit (0) of duurt 4 tot 10 seconden")
+        if options.turn_timer and not TURN_TIMER[0] <= options.turn_timer <= TURN_TIMER[1]:
+            raise ApiError(422, "turn_timer", t("server_turn_timer_range", "en"),
+                           t("server_turn_timer_range", "nl"))
         host, invite, spectate = tokens.new_token(), tokens.new_token(), tokens.new_token()
         room_id = tokens.new_id()
         names = iter(COMPUTER_NAMES)
@@ -181,7 +187,7 @@ class Rooms:
         runner = TableRunner(
             room_id, table, options.substitute,
             replace(self.timing, buying_window=float(options.buying_window),
-                    grace=float(options.grace)),
+                    grace=float(options.grace), turn=float(options.turn_timer)),
             self.store, self.pool, self._finished)
         for r in rows[-512:]:
             if r.client_id is not None and r.seat is not None:

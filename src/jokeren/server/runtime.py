@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Verb
-from ..bots import Player, make_player
+from ..bots import Player, level_name, make_player
 from ..cards import NotationError
+from ..i18n import t
 from ..reasons import Reason
 from ..state import Phase
 from ..table import Accepted, BotTurn, Table, decide
-from ..wire import decode_action, encode_refusal, encode_view
+from ..wire import ClockJSON, decode_action, encode_refusal, encode_view
 from .game import Frame, events_frame, moves, refusal
 from .store import ActionRow, Store
 
@@ -37,12 +38,15 @@ DEAL = Action(Verb.DEAL)
 
 @dataclass(frozen=True)
 class Timing:
-    """How long the table waits (seconds); tests set the pauses to 0."""
+    """How long the table waits (seconds); tests set the pauses to 0 and may give a clock
+    of their own (every timer of a table reads ``clock``)."""
 
     bot_delay: float = 0.6  # before a computer move, so people can follow
     round_pause: float = 4.0  # between a round's end and the next deal
     buying_window: float = 0.0  # 0: off (every person answers); else 4-10 s
     grace: float = 60.0  # a disconnected person keeps the seat this long
+    turn: float = 0.0  # 0: off; else a person's turn lasts this long, then the stand-in moves
+    clock: Callable[[], float] = time.monotonic
 
 
 @dataclass(eq=False)
@@ -92,10 +96,19 @@ class TableRunner:
         self.on_finish = on_finish
         self.conns: set[Conn] = set()
         self.answers: OrderedDict[tuple[int, str], Frame] = OrderedDict()
-        now = time.monotonic()
+        self.clock = timing.clock
+        now = self.clock()
         self.absent_since: dict[int, float] = dict.fromkeys(self.people, now)
         self.window_ends: float | None = None
         self.last_change = now
+        self.retry_at = 0.0  # a failed step waits until then
+        self.finish_told = table.finished  # on_finish done (retried if the store failed)
+        # The turn timer: whose turn (seat, buying or not) it is and when it runs out; a
+        # resumed table gives the person to act a whole turn again.
+        self.turn_key: tuple[int, bool] | None = None
+        self.turn_ends: float | None = None
+        self.timed: dict[int, Player] = {}  # the stand-ins that move when the time is up
+        self._clock_turn(new_turn=True)
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
 
@@ -105,6 +118,12 @@ class TableRunner:
     # --- the outside asks ----------------------------------------------------------------
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"table {self.room_id}")
+        self.task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """A table's task ends only when told to stop: anything else is logged at once."""
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: its task died", self.room_id, exc_info=task.exception())
 
     async def ask(self, kind: str, conn: Conn | None = None, data: Any = None) -> Any:
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -130,14 +149,16 @@ class TableRunner:
                 if getter is None:
                     getter = asyncio.ensure_future(self.queue.get())
                 due = self._due()
-                timeout = None if due is None else max(0.0, due - time.monotonic())
+                if due is not None:
+                    due = max(due, self.retry_at)
+                timeout = None if due is None else max(0.0, due - self.clock())
                 done, _ = await asyncio.wait({getter}, timeout=timeout)
                 if not done:
                     try:
                         await self._step()
                     except Exception:  # the store failed: nothing was applied; try again
                         log.exception("table %s: a step failed", self.room_id)
-                        self.last_change = time.monotonic() + RETRY
+                        self.retry_at = self.clock() + RETRY
                     continue
                 command, getter = getter.result(), None
                 if command.kind == "stop":
@@ -166,6 +187,8 @@ class TableRunner:
         """When the table acts of itself next (a deal, a computer move, a timer)."""
         table = self.table
         seat = table.to_act
+        if not self.finish_told and table.finished:
+            return self.last_change  # the store missed the end: tell it again
         if seat is None:
             return None
         dues = [since + self.timing.grace for s, since in self.absent_since.items()
@@ -176,10 +199,14 @@ class TableRunner:
             dues.append(self.last_change + self.timing.bot_delay)
         elif table.phase is Phase.BUYING and self.window_ends is not None:
             dues.append(self.window_ends)
+        elif self.turn_ends is not None:  # once out, the stand-in finishes the turn
+            dues.append(max(self.turn_ends, self.last_change + self.timing.bot_delay))
         return min(dues) if dues else None
 
     async def _step(self) -> None:
-        table, now = self.table, time.monotonic()
+        table, now = self.table, self.clock()
+        if not self.finish_told and table.finished:
+            await self._finish()
         for s, since in list(self.absent_since.items()):
             if s not in self.stand_ins and now >= since + self.timing.grace:
                 self._stand_in(s, self.substitute)
@@ -191,14 +218,30 @@ class TableRunner:
                 await self._commit(seat, DEAL, None)
         elif self._computer(seat):
             if now >= self.last_change + self.timing.bot_delay:
-                await self._bot_move(seat)
-        elif (table.phase is Phase.BUYING and self.window_ends is not None
-              and now >= self.window_ends):
-            await self._commit(seat, Action(Verb.PASS), None)
+                await self._bot_move(seat, self.stand_ins.get(seat) or table.player(seat))
+        elif table.phase is Phase.BUYING and self.window_ends is not None:
+            if now >= self.window_ends:
+                await self._commit(seat, Action(Verb.PASS), None)
+        elif (self.turn_ends is not None
+              and now >= max(self.turn_ends, self.last_change + self.timing.bot_delay)):
+            await self._time_up(seat)
 
-    async def _bot_move(self, seat: int) -> None:
+    async def _time_up(self, seat: int) -> None:
+        """The person's time ran out: the room's stand-in makes the move (stored and told
+        like any other), and the rest of that turn; the first time, everyone is told why."""
+        first = seat not in self.timed
+        if first:
+            self.timed[seat] = make_player(self.substitute, seat)
+        await self._bot_move(seat, self.timed[seat])
+        if first:
+            name = self.table.seats[seat].name
+            self._broadcast({"type": "timeout", "seat": seat, "level": self.substitute,
+                             "text": {lang: t("server_turn_timeout", lang, name=name,
+                                              level=level_name(self.substitute, lang))
+                                      for lang in ("en", "nl")}})
+
+    async def _bot_move(self, seat: int, player: Player) -> None:
         table = self.table
-        player = self.stand_ins.get(seat) or table.player(seat)
         turn = BotTurn(seat, table.version, getattr(player, "name", "basic"),
                        table.view(seat), tuple(table.legal()), 0)
         action = await asyncio.get_running_loop().run_in_executor(
@@ -212,23 +255,63 @@ class TableRunner:
                                                         cid))
         done = table.act(seat, action, table.version)
         assert isinstance(done, Accepted), done  # checked before it was stored
-        self.last_change = time.monotonic()
+        self.last_change = self.clock()
         if table.phase is not Phase.BUYING:
             self.window_ends = None
         elif self.window_ends is None and self.timing.buying_window > 0:
             self.window_ends = self.last_change + self.timing.buying_window
-        if table.finished and self.on_finish is not None:
-            await self.on_finish(self.room_id)  # the record can be fetched once they know
+        self._clock_turn(new_turn=action.verb is Verb.DEAL)
+        if table.finished:
+            with contextlib.suppress(Exception):  # if the store fails, _step tries again
+                await self._finish()  # the record can be fetched once they know
         frames: dict[int | None, Frame] = {}
         for conn in list(self.conns):
             if conn.seat not in frames:
-                frames[conn.seat] = events_frame(table, conn.seat, done.events)
+                frames[conn.seat] = events_frame(table, conn.seat, done.events,
+                                                 clock=self.clock_json())
             conn.send(frames[conn.seat])
         return done
 
+    async def _finish(self) -> None:
+        try:
+            if self.on_finish is not None:
+                await self.on_finish(self.room_id)
+        except Exception:
+            log.exception("table %s: the end of the match was not stored", self.room_id)
+            raise
+        self.finish_told = True
+
+    # --- the turn timer ------------------------------------------------------------------
+    def _clock_turn(self, new_turn: bool) -> None:
+        """Start the turn timer when a person's turn begins: another seat, a buying question
+        after a turn or a turn after one, a new round. A computer's move has none."""
+        table, seat = self.table, self.table.to_act
+        if (not self.timing.turn or seat is None or table.phase is Phase.ROUND_OVER
+                or self._computer(seat)):
+            self.turn_key = self.turn_ends = None
+            return
+        key = (seat, table.phase is Phase.BUYING)
+        if new_turn or key != self.turn_key:
+            self.turn_key, self.turn_ends = key, self.clock() + self.timing.turn
+            self.timed.clear()
+
+    def clock_json(self) -> ClockJSON | None:
+        """The clock that runs for the seat to act (buying window or turn), as sent."""
+        seat, now = self.table.to_act, self.clock()
+        if seat is None:
+            return None
+        if self.table.phase is Phase.BUYING and self.window_ends is not None:
+            return {"seat": seat, "kind": "buy", "seconds": self.timing.buying_window,
+                    "left": round(max(0.0, self.window_ends - now), 1)}
+        if self.turn_ends is not None:
+            return {"seat": seat, "kind": "turn", "seconds": self.timing.turn,
+                    "left": round(max(0.0, self.turn_ends - now), 1)}
+        return None
+
     def _stand_in(self, seat: int, level: str) -> None:
         self.stand_ins[seat] = make_player(level, seat)
-        self.last_change = time.monotonic()
+        self.last_change = self.clock()
+        self._clock_turn(new_turn=False)
         self._broadcast(self.seats_frame())
 
     def _broadcast(self, frame: Frame) -> None:
@@ -254,7 +337,7 @@ class TableRunner:
             self.conns.discard(conn)
             seat = conn.seat
             if seat in self.people and not any(c.seat == seat for c in self.conns):
-                self.absent_since[seat] = time.monotonic()
+                self.absent_since[seat] = self.clock()
                 self._broadcast(self.seats_frame())
             return None
         if command.kind == "act":
@@ -278,16 +361,18 @@ class TableRunner:
         seat, table = conn.seat, self.table
         if seat is not None and seat in self.absent_since:
             del self.absent_since[seat]
-            self.stand_ins.pop(seat, None)  # the person is back: the stand-in stops
-            self.last_change = time.monotonic()
+            if self.stand_ins.pop(seat, None) is not None:  # back: the stand-in stops
+                self._clock_turn(new_turn=False)
+            self.last_change = self.clock()
             self._broadcast(self.seats_frame())
         else:
             conn.send(self.seats_frame())
         conn.send({"type": "welcome", "seat": seat, "version": table.version,
-                   "view": encode_view(table.view(seat)), "moves": moves(table, seat)})
+                   "view": encode_view(table.view(seat)), "moves": moves(table, seat),
+                   "clock": self.clock_json()})
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]
-            conn.send(events_frame(table, seat, missed, "missed"))
+            conn.send(events_frame(table, seat, missed, "missed", clock=self.clock_json()))
 
     async def _act(self, seat: int | None, message: dict[str, Any]) -> Frame:
         cid: str = message["id"]

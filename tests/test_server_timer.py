@@ -1,0 +1,175 @@
+"""The turn timer: off by default; when a person's time runs out the room's stand-in makes
+that turn's moves (stored before anyone is told), the clients are told the deadline, and a
+resumed table gives the person to act a whole turn again. The clock is the test's own: no
+test waits for a timer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from jokeren.server.game import Frame
+from jokeren.server.rooms import Options, Rooms, SeatSpec
+from jokeren.server.runtime import Conn, TableRunner, Timing
+from jokeren.server.store import Store
+
+from server_harness import SHORT, Client, make_room, serve
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+class FakeClock:
+    """Monotonic seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def frame_of(conn: Conn, kind: str) -> Frame:
+    """The next frame of ``kind`` in the connection's outbox (a bounded wait)."""
+    for _ in range(1000):
+        frame = await asyncio.wait_for(conn.outbox.get(), 30)
+        assert frame is not None, "the connection was closed"
+        if frame["type"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame")
+
+
+async def table_of_two(tmp_path: Path, clock: FakeClock, turn: int = 30
+                       ) -> tuple[Rooms, str, TableRunner]:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
+    await store.migrate()
+    rooms = Rooms(store, Timing(bot_delay=0.5, round_pause=4.0, grace=3600.0, clock=clock),
+                  None)
+    made = await rooms.create(SHORT, [SeatSpec("person"), SeatSpec("person")], None,
+                              Options(turn_timer=turn, substitute="random"))
+    for name in ("Ann", "Bob"):
+        await rooms.join(made.room_id, made.invite_token, name)
+    await rooms.start(made.room_id, made.host_token)
+    return rooms, made.room_id, rooms.runners[made.room_id]
+
+
+@pytest.mark.anyio
+async def test_time_up_the_stand_in_plays_the_turn(tmp_path: Path) -> None:
+    clock = FakeClock()
+    rooms, room_id, runner = await table_of_two(tmp_path, clock)
+    try:
+        seat = runner.table.to_act
+        assert seat is not None
+        watcher = Conn(None)
+        await runner.ask("connect", watcher, None)
+        welcome = await frame_of(watcher, "welcome")
+        assert welcome["clock"] == {"seat": seat, "kind": "turn", "left": 30.0,
+                                    "seconds": 30.0}
+        clock.now += 29
+        await runner.ask("hash")  # the table looks at its clock: not yet
+        assert runner.table.version == 0
+        clock.now += 1
+        await runner.ask("hash")
+        first = await frame_of(watcher, "events")
+        assert first["version"] == 1 and first["events"][0]["seat"] == seat
+        timeout = await frame_of(watcher, "timeout")
+        assert timeout["seat"] == seat and timeout["level"] == "random"
+        assert "Ann" in timeout["text"]["en"] or "Bob" in timeout["text"]["en"]
+        assert "willekeurig" in timeout["text"]["nl"]
+        stored = await rooms.store.actions(room_id)
+        assert [(r.version, r.seat) for r in stored] == [(1, seat)]
+        # The stand-in finishes the turn, a move each bot_delay; the next person's turn
+        # gets a whole period of its own.
+        for _ in range(50):
+            if runner.table.to_act != seat:
+                break
+            clock.now += 0.5
+            await runner.ask("hash")
+            await frame_of(watcher, "events")
+        assert runner.table.to_act != seat
+        other = runner.table.to_act
+        assert runner.clock_json() == {"seat": other, "kind": "turn", "left": 30.0,
+                                       "seconds": 30.0}
+        assert len(await rooms.store.actions(room_id)) == runner.table.version
+        assert watcher.outbox.empty()  # one timeout frame for the whole turn
+    finally:
+        await rooms.close()
+        await rooms.store.close()
+
+
+@pytest.mark.anyio
+async def test_a_person_who_moves_in_time_keeps_the_turn(tmp_path: Path) -> None:
+    clock = FakeClock()
+    rooms, _, runner = await table_of_two(tmp_path, clock)
+    try:
+        seat = runner.table.to_act
+        assert seat is not None
+        clock.now += 20
+        conn = Conn(seat)
+        await runner.ask("connect", conn, None)
+        action = str(runner.table.legal()[0])
+        answer = await runner.ask("act", conn, {"id": "a", "version": 0, "action": action})
+        assert answer["type"] == "ack"
+        if runner.table.to_act == seat and runner.table.phase.value != "buying":
+            # the same turn goes on: the deadline has not moved
+            assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 10.0,
+                                           "seconds": 30.0}
+        assert runner.table.version == 1
+    finally:
+        await rooms.close()
+        await rooms.store.close()
+
+
+@pytest.mark.anyio
+async def test_a_resumed_table_gives_a_whole_turn_again(tmp_path: Path) -> None:
+    clock = FakeClock()
+    rooms, room_id, runner = await table_of_two(tmp_path, clock)
+    clock.now += 25
+    await rooms.close()  # the server stops (or dies) with 5 s left on the clock
+    clock.now += 100
+    again = Rooms(rooms.store, rooms.timing, None)
+    try:
+        runner = await again.resume(room_id)
+        seat = runner.table.to_act
+        assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 30.0,
+                                       "seconds": 30.0}
+    finally:
+        await again.close()
+        await rooms.store.close()
+
+
+@pytest.mark.anyio
+async def test_the_turn_timer_is_off_unless_the_host_sets_it(tmp_path: Path) -> None:
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}") as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        seats: list[dict[str, Any]] = [{"kind": "person"}] * 2
+        for bad in (10, 29, 301, -1):
+            r = await http.post("/api/rooms", json={"rules": SHORT, "seats": seats,
+                                                    "turn_timer": bad})
+            assert r.status_code == 422, (bad, r.text)
+        r = await http.post("/api/rooms", json={"rules": SHORT, "seats": seats,
+                                                "turn_timer": 10})
+        assert r.json()["text"]["nl"] == "de beurtklok staat uit (0) of loopt 30 tot 300 " \
+            "seconden"
+        for timer, clock in ((None, None), (45, {"kind": "turn", "seconds": 45.0})):
+            options = {} if timer is None else {"turn_timer": timer}
+            room = await make_room(http, 2, [], rules=SHORT, **options)
+            info = (await http.get(f"/api/rooms/{room['room']}",
+                                   params={"token": room["host_token"]})).json()
+            assert info["options"]["turn_timer"] == (timer or 0)
+            client = Client(f"{server.ws}/ws/{room['room']}", room["seats"][0]["token"])
+            await client.connect()
+            welcome = await client.until("welcome")
+            if clock is None:
+                assert welcome["clock"] is None
+            else:
+                assert welcome["clock"]["kind"] == "turn"
+                assert welcome["clock"]["seconds"] == 45.0
+                assert 0 < welcome["clock"]["left"] <= 45.0
+            await client.close()
