@@ -6,6 +6,8 @@ test waits for a timer."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -45,25 +47,30 @@ async def frame_of(conn: Conn, kind: str) -> Frame:
     raise AssertionError(f"no {kind} frame")
 
 
-async def table_of_two(tmp_path: Path, clock: FakeClock, turn: int = 30
-                       ) -> tuple[Rooms, str, TableRunner]:
+@contextlib.asynccontextmanager
+async def table_of_two(tmp_path: Path, clock: FakeClock
+                       ) -> AsyncIterator[tuple[Rooms, str, TableRunner]]:
+    """Two people at a started table with a 30 s turn timer (the runner's task runs)."""
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
     await store.migrate()
     rooms = Rooms(store, Timing(bot_delay=0.5, round_pause=4.0, grace=3600.0, clock=clock),
                   None)
-    made = await rooms.create(SHORT, [SeatSpec("person"), SeatSpec("person")], None,
-                              Options(turn_timer=turn, substitute="random"))
-    for name in ("Ann", "Bob"):
-        await rooms.join(made.room_id, made.invite_token, name)
-    await rooms.start(made.room_id, made.host_token)
-    return rooms, made.room_id, rooms.runners[made.room_id]
+    try:
+        made = await rooms.create(SHORT, [SeatSpec("person"), SeatSpec("person")], None,
+                                  Options(turn_timer=30, substitute="random"))
+        for name in ("Ann", "Bob"):
+            await rooms.join(made.room_id, made.invite_token, name)
+        await rooms.start(made.room_id, made.host_token)
+        yield rooms, made.room_id, rooms.runners[made.room_id]
+    finally:
+        await rooms.close()
+        await store.close()
 
 
 @pytest.mark.anyio
 async def test_time_up_the_stand_in_plays_the_turn(tmp_path: Path) -> None:
     clock = FakeClock()
-    rooms, room_id, runner = await table_of_two(tmp_path, clock)
-    try:
+    async with table_of_two(tmp_path, clock) as (rooms, room_id, runner):
         seat = runner.table.to_act
         assert seat is not None
         watcher = Conn(None)
@@ -98,16 +105,12 @@ async def test_time_up_the_stand_in_plays_the_turn(tmp_path: Path) -> None:
                                        "seconds": 30.0}
         assert len(await rooms.store.actions(room_id)) == runner.table.version
         assert watcher.outbox.empty()  # one timeout frame for the whole turn
-    finally:
-        await rooms.close()
-        await rooms.store.close()
 
 
 @pytest.mark.anyio
 async def test_a_person_who_moves_in_time_keeps_the_turn(tmp_path: Path) -> None:
     clock = FakeClock()
-    rooms, _, runner = await table_of_two(tmp_path, clock)
-    try:
+    async with table_of_two(tmp_path, clock) as (_, _, runner):
         seat = runner.table.to_act
         assert seat is not None
         clock.now += 20
@@ -116,32 +119,27 @@ async def test_a_person_who_moves_in_time_keeps_the_turn(tmp_path: Path) -> None
         action = str(runner.table.legal()[0])
         answer = await runner.ask("act", conn, {"id": "a", "version": 0, "action": action})
         assert answer["type"] == "ack"
-        if runner.table.to_act == seat and runner.table.phase.value != "buying":
-            # the same turn goes on: the deadline has not moved
-            assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 10.0,
-                                           "seconds": 30.0}
-        assert runner.table.version == 1
-    finally:
-        await rooms.close()
-        await rooms.store.close()
+        assert runner.table.version == 1 and runner.table.to_act == seat
+        # the same turn goes on (drawn, now to play): the deadline has not moved
+        assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 10.0,
+                                       "seconds": 30.0}
 
 
 @pytest.mark.anyio
 async def test_a_resumed_table_gives_a_whole_turn_again(tmp_path: Path) -> None:
     clock = FakeClock()
-    rooms, room_id, runner = await table_of_two(tmp_path, clock)
-    clock.now += 25
-    await rooms.close()  # the server stops (or dies) with 5 s left on the clock
-    clock.now += 100
-    again = Rooms(rooms.store, rooms.timing, None)
-    try:
-        runner = await again.resume(room_id)
-        seat = runner.table.to_act
-        assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 30.0,
-                                       "seconds": 30.0}
-    finally:
-        await again.close()
-        await rooms.store.close()
+    async with table_of_two(tmp_path, clock) as (rooms, room_id, _):
+        clock.now += 25
+        await rooms.close()  # the server stops (or dies) with 5 s left on the clock
+        clock.now += 100
+        again = Rooms(rooms.store, rooms.timing, None)
+        try:
+            runner = await again.resume(room_id)
+            seat = runner.table.to_act
+            assert runner.clock_json() == {"seat": seat, "kind": "turn", "left": 30.0,
+                                           "seconds": 30.0}
+        finally:
+            await again.close()
 
 
 @pytest.mark.anyio
