@@ -144,18 +144,53 @@ def test_serve_says_one_sentence_and_exits_2(tmp_path: Path) -> None:
 
     cli = CliRunner()
     assert cli.invoke(app, ["serve", "--help"]).exit_code == 0
-    bad = cli.invoke(app, ["serve", "--port", "0"])
-    assert bad.exit_code == 2 and "--port" in bad.output
-    url = cli.invoke(app, ["serve", "--db", "mysql://x/y"])
-    assert url.exit_code == 2 and "sqlite+aiosqlite" in url.output
+
+    def serve(*args: str) -> dict[str, str]:
+        """The one sentence of ``jokeren serve ARGS`` in English and in Dutch."""
+        said = {}
+        for lang in ("en", "nl"):
+            done = cli.invoke(app, ["serve", *args, "--lang", lang])
+            assert done.exit_code == 2, (args, done.output)
+            assert "Traceback" not in done.output and done.output.count("\n") == 1
+            said[lang] = done.output
+        return said
+
+    def free_port() -> str:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return str(s.getsockname()[1])
+
+    db = f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
+    bad = serve("--port", "0")
+    assert "--port" in bad["en"] and "moet tussen 1 en 65535" in bad["nl"]
+    url = serve("--db", "mysql://x/y")
+    assert "sqlite+aiosqlite" in url["en"] and "moet beginnen met" in url["nl"]
+    assert "geen database-URL" in serve("--db", "::nonsense")["nl"]
+    missing = serve("--db", f"sqlite+aiosqlite:///{tmp_path / 'no' / 'dir' / 'j.db'}")
+    assert "does not exist" in missing["en"] and "bestaat niet" in missing["nl"]
+    unusable = serve("--port", free_port(), "--db", f"sqlite+aiosqlite:///{tmp_path}")
+    assert "cannot use the database" in unusable["en"]
+    assert "kan de database niet gebruiken" in unusable["nl"]
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        port = str(taken.getsockname()[1])
-        busy = cli.invoke(app, ["serve", "--port", port,
-                                "--db", f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"])
-    assert busy.exit_code == 2 and "cannot listen" in busy.output
-    missing = cli.invoke(app, ["serve", "--port", "1", "--db",
-                               f"sqlite+aiosqlite:///{tmp_path / 'no' / 'dir' / 'j.db'}"])
-    assert missing.exit_code == 2
-    assert "Traceback" not in busy.output + missing.output
+        busy = serve("--port", str(taken.getsockname()[1]), "--db", db)
+    assert "in use already" in busy["en"] and "al in gebruik" in busy["nl"]
+    away = serve("--host", "192.0.2.1", "--port", free_port(), "--db", db)  # TEST-NET-1
+    assert "not an address of this computer" in away["en"]
+    assert "geen adres van deze computer" in away["nl"]
+
+
+def test_every_listen_error_is_one_sentence() -> None:
+    import errno
+    import socket
+
+    from jokeren.server.serve import listen_error
+
+    unknown = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    assert "geen adres" in listen_error(unknown, "nergens", 8000, "nl")
+    denied = OSError(errno.EACCES, "Permission denied")
+    assert "boven 1023" in listen_error(denied, "127.0.0.1", 80, "nl")
+    assert "above 1023" in listen_error(denied, "127.0.0.1", 80, "en")
+    other = OSError(errno.EMFILE, "Too many open files")
+    assert listen_error(other, "h", 1, "en") == "cannot listen on h:1: Too many open files"

@@ -314,25 +314,30 @@ def serve_cmd(
     = 0.6,
     round_pause: Annotated[float, typer.Option(
         "--round-pause", help="Seconds between the end of a round and the next deal.")] = 4.0,
+    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
+    = None,
 ) -> None:
     """Serve rooms for playing together online (invite links, one table per room) and the
     browser table."""
+    from .i18n import t
+
+    language = lang or detect_lang()
     if not 0 < port < 65536:
-        fail("--port must be between 1 and 65535")
+        fail(t("cli_serve_port", language))
     if not 0 <= bot_delay <= 10:
-        fail("--bot-delay must be between 0 and 10 seconds")
+        fail(t("cli_serve_bot_delay", language))
     if not 0 <= round_pause <= 60:
-        fail("--round-pause must be between 0 and 60 seconds")
+        fail(t("cli_serve_round_pause", language))
     try:
-        from .server.serve import StoreError, serve
+        from .server.serve import StoreError, listen_error, serve
     except ImportError:
-        fail("the server needs its extra: pip install 'jokeren[server]'")
+        fail(t("cli_serve_extra", language))
     try:
         serve(host, port, db, open_browser, bot_delay=bot_delay, round_pause=round_pause)
     except StoreError as exc:
-        fail(str(exc))
+        fail(exc.text(language))
     except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        fail(listen_error(exc, host, port, language))
 
 
 def command() -> typer.core.TyperGroup:

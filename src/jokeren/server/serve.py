@@ -1,19 +1,38 @@
-"""``jokeren serve``: the store checked, then uvicorn on the chosen address."""
+"""``jokeren serve``: the database URL, the address and the database checked (each failure
+one sentence in English and Dutch), then uvicorn on the chosen address."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
+import sqlite3
 import threading
 import webbrowser
 
+from sqlalchemy.engine import make_url
+
+from ..i18n import t
 from .app import Settings, create_app
 from .runtime import Timing
-from .store import Store, StoreError, default_url
+from .store import Store, StoreError, check_url, default_url
+
+
+def _cannot_use(exc: Exception) -> StoreError:
+    detail = str(exc).splitlines()[0] if str(exc) else ""
+    return StoreError.of("store_cannot_use", reason=f"{type(exc).__name__}: {detail}")
 
 
 def check_db(url: str) -> None:
-    """Open the database and bring it up to date, or raise StoreError with one sentence."""
+    """Open the database and bring it up to date, or raise StoreError with one sentence.
+    A SQLite file is opened plainly first: aiosqlite's thread, failing to open it, would
+    print a traceback after the event loop closed."""
+    if check_url(url):
+        path = make_url(url).database
+        try:
+            sqlite3.connect(path or ":memory:").close()
+        except sqlite3.Error as exc:
+            raise _cannot_use(exc) from None
 
     async def probe() -> None:
         store = Store(url)
@@ -22,8 +41,7 @@ def check_db(url: str) -> None:
         except StoreError:
             raise
         except Exception as exc:
-            raise StoreError(f"cannot use the database: {type(exc).__name__}: "
-                             f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+            raise _cannot_use(exc) from None
         finally:
             await store.close()
 
@@ -35,6 +53,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
     import uvicorn
 
     url = db or default_url()
+    check_url(url)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))  # OSError now, one sentence, rather than uvicorn's exit
@@ -47,4 +66,15 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
 
 
-__all__ = ["StoreError", "serve"]
+def listen_error(exc: OSError, host: str, port: int, lang: str) -> str:
+    """Why the server cannot listen on ``host:port``, in one sentence."""
+    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+        return t("cli_serve_bad_host", lang, host=host)
+    if exc.errno == errno.EADDRINUSE:
+        return t("cli_serve_in_use", lang, host=host, port=port)
+    if exc.errno == errno.EACCES:
+        return t("cli_serve_no_permission", lang, port=port)
+    return t("cli_serve_listen", lang, host=host, port=port, reason=exc.strerror or exc)
+
+
+__all__ = ["StoreError", "listen_error", "serve"]

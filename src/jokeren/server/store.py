@@ -19,6 +19,8 @@ from sqlalchemy import event, insert, select, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from ..i18n import t
+from ..reasons import Sentence
 from . import schema
 
 
@@ -31,8 +33,28 @@ def default_url() -> str:
     return f"sqlite+aiosqlite:///{folder / 'jokeren.db'}"
 
 
-class StoreError(ValueError):
-    """A database URL that cannot be used (one sentence for the user)."""
+class StoreError(Sentence):
+    """A database that cannot be used: one sentence in English and Dutch (messages.json)."""
+
+    @classmethod
+    def of(cls, key: str, **values: object) -> StoreError:
+        return cls(t(key, "en", **values), t(key, "nl", **values))
+
+
+def check_url(url: str) -> bool:
+    """Whether ``url`` is SQLite (else PostgreSQL); a URL that cannot be used raises
+    StoreError before anything is opened."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise StoreError.of("store_bad_url", url=url) from None
+    if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+asyncpg"):
+        raise StoreError.of("store_driver")
+    sqlite = parsed.drivername.startswith("sqlite")
+    if sqlite and parsed.database and parsed.database != ":memory:" \
+            and not Path(parsed.database).parent.is_dir():
+        raise StoreError.of("store_no_folder", folder=Path(parsed.database).parent)
+    return sqlite
 
 
 @dataclass(frozen=True)
@@ -76,17 +98,7 @@ def _upgrade(connection: Connection) -> None:
 
 class Store:
     def __init__(self, url: str) -> None:
-        try:
-            parsed = make_url(url)
-        except Exception:
-            raise StoreError(f"not a database URL: {url!r}") from None
-        if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+asyncpg"):
-            raise StoreError("the database URL must start with sqlite+aiosqlite:// or "
-                             "postgresql+asyncpg://")
-        self.sqlite = parsed.drivername.startswith("sqlite")
-        if self.sqlite and parsed.database and parsed.database != ":memory:" \
-                and not Path(parsed.database).parent.is_dir():
-            raise StoreError(f"the folder {Path(parsed.database).parent} does not exist")
+        self.sqlite = check_url(url)
         self.engine: AsyncEngine = create_async_engine(url)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
