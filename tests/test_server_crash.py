@@ -76,8 +76,8 @@ class Spectator:
                         self.version = frame["version"]
                     if frame.get("view", {}).get("phase") == "match-over":
                         return
-        except (OSError, websockets.ConnectionClosed):
-            return
+        except (OSError, EOFError, websockets.WebSocketException):
+            return  # the kill came first, perhaps in the middle of the handshake
 
 
 async def crash_run(tmp_path: Path, tables: int, kills: int, seed: int) -> None:
