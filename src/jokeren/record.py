@@ -7,14 +7,14 @@ game exports as a record that replays to the identical state.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .actions import PASS, Action, Verb
 from .cards import Card, NotationError, format_cards, parse_cards
-from .engine import Deal, DealError, IllegalMoveError, apply, deal_round, new_match
+from .engine import Deal, DealError, IllegalMoveError, apply, deal_events, deal_round, new_match
 from .events import Event
 from .reasons import Reason, Sentence, text_of
 from .rules import Rules, RulesError
@@ -256,8 +256,30 @@ def _deal_of(record: Record, rnd: RoundRecord, state: State | None) -> Deal:
     return Deal(hands, rnd.upcard, rnd.stock)
 
 
-def replay(record: Record) -> Replay:
-    """Play ``record`` through the engine; stop at the first illegal move."""
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deal or move of a record as the engine played it (the browser's replay page
+    shows the table after each): its round (from 1), its move (0: the deal) and line, the
+    state after it and its events, every card in them."""
+
+    round: int
+    move: int
+    line: str | None
+    state: State
+    events: tuple[Event, ...]
+
+
+class Stopped(Exception):
+    """The engine refused a move of the record: the state before it, where and why."""
+
+    def __init__(self, state: State, error: dict[str, Any], reason: Reason) -> None:
+        super().__init__(error["reason"])
+        self.state, self.error, self.reason = state, error, reason
+
+
+def steps(record: Record) -> Iterator[Step]:
+    """Play ``record`` through the engine one deal or move at a time; RecordError if it is
+    malformed, ``Stopped`` at the first move the engine refuses."""
     state: State | None = None
     for number, rnd in enumerate(record.rounds, 1):
         dealer = record.players.index(rnd.dealer) if rnd.dealer is not None else None
@@ -267,7 +289,7 @@ def replay(record: Record) -> Replay:
                                   _deal_of(record, rnd, None), dealer)
             elif state.phase is Phase.MATCH_OVER:
                 over = Reason("match_over")
-                return Replay(state, False, _error(number, 1, rnd, str(over)), over)
+                raise Stopped(state, _error(number, 1, rnd, str(over)), over)
             elif state.phase is not Phase.ROUND_OVER:
                 raise RecordError(f"round {number - 1} is not finished, but the record goes "
                                   f"on with round {number}",
@@ -277,6 +299,7 @@ def replay(record: Record) -> Replay:
                 state = deal_round(state, _deal_of(record, rnd, state), dealer)
         except DealError as exc:
             raise RecordError(f"round {number}: {exc}", f"ronde {number}: {exc}") from None
+        yield Step(number, 0, None, state, tuple(deal_events(state)))
         for index, line in enumerate(rnd.moves, 1):
             try:
                 seat, action = parse_line(line, record.players)
@@ -284,9 +307,20 @@ def replay(record: Record) -> Replay:
                 raise RecordError(f"round {number}, move {index}: {exc}",
                                   f"ronde {number}, zet {index}: {exc}") from None
             try:
-                state, _ = apply_line(state, seat, action)
+                state, events = apply_line(state, seat, action)
             except IllegalMoveError as exc:
-                return Replay(state, False, _error(number, index, rnd, str(exc)), exc)
+                raise Stopped(state, _error(number, index, rnd, str(exc)), exc) from None
+            yield Step(number, index, line, state, tuple(events))
+
+
+def replay(record: Record) -> Replay:
+    """Play ``record`` through the engine; stop at the first illegal move."""
+    state: State | None = None
+    try:
+        for step in steps(record):
+            state = step.state
+    except Stopped as stop:
+        return Replay(stop.state, False, stop.error, stop.reason)
     if state is None:
         try:
             state = new_match(record.rules, record.players, record.seed)

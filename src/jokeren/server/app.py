@@ -8,10 +8,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from .api import router
 from .errors import ApiError
+from .replay import router as replay_router
 from .rooms import Rooms
 from .runtime import Timing
 from .score import router as score_router
@@ -50,6 +52,8 @@ def create_app(settings: Settings) -> FastAPI:
                               "(docs/server.md, docs/protocol.md).")
     app.include_router(router)
     app.include_router(score_router)
+    app.include_router(replay_router)
+    app.add_middleware(GZipMiddleware, minimum_size=4096)  # a replay's steps: 40x smaller
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

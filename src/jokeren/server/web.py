@@ -21,7 +21,7 @@ from ..reasons import Sentence
 from ..rules import PRESETS, Rules, contradictions
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
-         "/watch/{room}")
+         "/watch/{room}", "/replay", "/replay/{room}")
 
 
 class Words(BaseModel):

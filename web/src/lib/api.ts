@@ -1,7 +1,10 @@
 // The HTTP side of `jokeren serve` (its OpenAPI description is at /openapi.json), and where
 // this browser keeps its seat tokens: localStorage, one per room, so a reload or a lost
 // connection finds the seat again.
+import type { Lang } from "./cards";
 import type { Refusal } from "./client";
+import { t } from "./i18n";
+import type { ReplayOut } from "./replay";
 
 export class ApiFailure extends Error {
   constructor(readonly reason: Refusal | null, message: string) {
@@ -20,13 +23,23 @@ export function refusalOf(data: unknown): Refusal | null {
   return { key: String(d.key ?? ""), text: { en, nl } };
 }
 
+/** What a page says when a request failed: the server's sentence in `lang`, else the error. */
+export function failureText(exc: unknown, lang: Lang): string {
+  const reason = exc instanceof ApiFailure ? exc.reason : null;
+  return t("web_error", lang, { text: reason ? reason.text[lang] : String(exc) });
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiFailure(refusalOf(data), `${response.status}`);
+  return data as T;
+}
+
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiFailure(refusalOf(data), `${response.status}`);
-  return data as T;
+  return answer<T>(response);
 }
 
 export interface SeatOut { room: string; seat: number; token: string; socket: string }
@@ -89,3 +102,15 @@ export function hostOf(room: string): RoomOut | null {
     return null;
   }
 }
+
+/** A finished room's record (jokeren-record/1), with any of the room's tokens, as the text
+ *  the server sent: its 128-bit seed would lose digits as a JavaScript number. */
+export async function fetchRecord(room: string, token: string): Promise<string> {
+  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}/record?token=${encodeURIComponent(token)}`);
+  if (!response.ok) await answer<unknown>(response);
+  return response.text();
+}
+
+/** The engine's replay of a record file's text: the table after each step. */
+export const replayRecord = (record: string): Promise<ReplayOut> =>
+  post<ReplayOut>("/api/replay", { record });
