@@ -20,6 +20,9 @@ from jokeren.server.app import Settings, create_app
 from jokeren.server.runtime import Timing
 
 SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match, two rounds
+# A bound on waiting for a frame, not a measure: on a shared machine a niced run was
+# starved for 35 s (no table of the process moved), which a 20 s bound called a hang.
+WAIT = 120.0
 FAST = Timing(bot_delay=0.0, round_pause=0.0, grace=60.0)
 
 
@@ -97,7 +100,7 @@ class Client:
             await self.ws.close()
             self.ws = None
 
-    async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+    async def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         try:
             text = await asyncio.wait_for(self.ws.recv(), timeout)
         except TimeoutError:
@@ -112,7 +115,7 @@ class Client:
                 else frame["version"]
         return frame
 
-    async def until(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+    async def until(self, kind: str, timeout: float = WAIT) -> dict[str, Any]:
         for _ in range(10_000):
             frame = await self.recv(timeout)
             if frame["type"] == kind:
