@@ -7,7 +7,7 @@ import contextlib
 import itertools
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,17 @@ SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match,
 # A bound on waiting for a frame, not a measure: on a shared machine a niced run was
 # starved for 35 s (no table of the process moved), which a 20 s bound called a hang.
 WAIT = 120.0
+
+
+async def eventually(done: Callable[[], bool], bound: float = WAIT) -> bool:
+    """Whether ``done()`` holds within ``bound`` seconds of the loop's clock (polled)."""
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + bound
+    while not done():
+        if loop.time() > ends:
+            return False
+        await asyncio.sleep(0.02)
+    return True
 FAST = Timing(bot_delay=0.0, round_pause=0.0, grace=60.0)
 
 
@@ -46,11 +57,7 @@ async def serve(db: str, timing: Timing = FAST, rate: float = 1000.0) -> AsyncIt
                             ws_max_size=65536, lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
-    for _ in range(500):  # bounded: 10 s at most
-        if server.started:
-            break
-        await asyncio.sleep(0.02)
-    assert server.started, "the server did not start"
+    assert await eventually(lambda: server.started), "the server did not start"
     port = server.servers[0].sockets[0].getsockname()[1]
     try:
         yield Server(f"http://127.0.0.1:{port}", app)

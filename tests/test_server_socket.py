@@ -3,7 +3,6 @@ without changing the table (its state hash)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
@@ -15,7 +14,7 @@ from websockets.exceptions import InvalidStatus
 
 from jokeren.bots import make_player
 
-from server_harness import FAST, SHORT, Client, make_room, play_person, serve
+from server_harness import FAST, SHORT, Client, eventually, make_room, play_person, serve
 
 
 @pytest.fixture
@@ -118,11 +117,8 @@ async def test_reconnect_gets_what_was_missed(tmp_path: Path) -> None:
         seen = client.version
         await client.close()
         # Away: the computer players go on until it is the person's turn again.
-        for _ in range(500):
-            if runner.table.version > seen and runner.table.to_act == 0:
-                break
-            await asyncio.sleep(0.01)
-        assert runner.table.version > seen
+        assert await eventually(
+            lambda: runner.table.version > seen and runner.table.to_act in (0, None))
         again = Client(client.url, client.token)
         await again.connect(since=seen)
         await again.until("welcome")
@@ -143,11 +139,7 @@ async def test_an_absent_person_is_played_by_a_computer_until_back(tmp_path: Pat
         rid = room["room"]
         runner = server.runner(rid)
         # Nobody connects: after the grace period (0 s) stand-ins play the whole match.
-        for _ in range(3000):
-            if runner.table.finished:
-                break
-            await asyncio.sleep(0.01)
-        assert runner.table.finished
+        assert await eventually(lambda: runner.table.finished)
         info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]}))
         assert info.json()["status"] == "finished"
 
