@@ -103,6 +103,25 @@ describe("TableClient", () => {
     expect(client.waiting).toBe(false);
   });
 
+  it("hands on the clock each view comes with (a refusal's view says nothing of it)", () => {
+    const clocks: unknown[] = [];
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: "ws://x/ws/r", token: "tok", timer: () => undefined, newId: () => "id0",
+      socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      handlers: { view: (_v, _version, _moves, clock) => clocks.push(clock) },
+    });
+    client.connect();
+    sockets[0]!.open();
+    const clock = { seat: 0, kind: "buy", left: 5.5, seconds: 6 };
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 2, view: {}, clock });
+    sockets[0]!.frame({ type: "events", version: 3, events: [], view: {}, clock: null });
+    client.act("buy");
+    sockets[0]!.frame({ type: "refused", id: "id0", version: 3, view: {},
+      reason: { key: "stale", text: { en: "", nl: "" } } });
+    expect(clocks).toEqual([clock, null, undefined]);
+  });
+
   it("stops retrying when the server refuses the token, and after close()", () => {
     const { client, sockets, timers, log } = setup();
     client.connect();

@@ -22,8 +22,10 @@ export interface SocketLike {
 }
 
 export interface ClientEvents {
-  /** The whole view of the seat (every frame that changes the table carries one). */
-  view?(view: Record<string, unknown>, version: number, moves: string[]): void;
+  /** The whole view of the seat (every frame that changes the table carries one), the
+   *  moves listed for it and the clock that runs for the seat to act (null: none;
+   *  undefined: the frame does not say, as a refusal's). */
+  view?(view: Record<string, unknown>, version: number, moves: string[], clock: unknown): void;
   /** Events the seat may see, in order, with the version they led to. */
   events?(events: Record<string, unknown>[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
@@ -138,7 +140,7 @@ export class TableClient {
         this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
         // What was sent but never answered goes again, at the current version: the server
         // answers a repeated id with its first answer.
         for (const [id, action] of this.sent) this.transmit(id, action);
@@ -148,7 +150,7 @@ export class TableClient {
       case "events": {
         this.version = version;
         h.events?.((frame.events as Record<string, unknown>[] | undefined) ?? [], version);
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
         break;
       }
       case "seats":
@@ -167,7 +169,7 @@ export class TableClient {
         if (id !== null) this.sent.delete(id);
         if (frame.view) {
           this.version = version;
-          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame));
+          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
         }
         h.refused?.(frame.reason as Refusal, action);
         break;
