@@ -1,0 +1,542 @@
+"""The server under load (docs/server.md, "Load"): N tables of 4 people's WebSockets on
+loopback, each table playing at a fixed rate, beside a bare uvicorn WebSocket echo at the
+same message rate in the same run; latency, errors, and the server's memory over a soak.
+
+The clients play the seats: the seat to act picks at random from the moves the server
+sends with its view (``moves``, what ``Table.legal()`` lists; the ``random`` computer
+player's choice) and deals the next round itself. So the server does for every action what
+it does for a person's move (check, store, apply, four frames), not a computer player's
+thinking. Latency is from an action sent to the last of the table's four seats receiving
+its events; a table sends its next action at its next tick (1/rate apart) or, when the
+server is slower than that, as soon as the last one is done (the achieved rate is shown).
+
+Run: ``python benchmarks/server_load.py [--tables 250] [--seconds 60] [--rate 10]
+[--soak-minutes 10] [--db postgresql+asyncpg://...]``; ``--soak-minutes 0`` for the load
+alone. The server is ``jokeren serve`` from this tree on a temporary SQLite file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import multiprocessing
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = 4
+ACT_TIMEOUT = 30.0  # seconds before an action with no answer counts as an error
+ECHO_PAD = "x" * 60  # an echo message about the size of an act message
+
+
+# --- the echo server (a subprocess: ``server_load.py --echo-port PORT``) ----------------
+
+async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """A bare ASGI WebSocket echo: every text message straight back."""
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    if scope["type"] != "websocket":
+        await send({"type": "http.response.start", "status": 404, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.connect":
+            await send({"type": "websocket.accept"})
+        elif message["type"] == "websocket.receive":
+            await send({"type": "websocket.send", "text": message.get("text")})
+        else:
+            return
+
+
+def run_echo(port: int) -> None:
+    import uvicorn
+
+    # the settings `jokeren serve` gives uvicorn (server/serve.py)
+    uvicorn.run(echo_app, host="127.0.0.1", port=port, ws_max_size=65536, log_level="warning")
+
+
+# --- processes and what they cost --------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process (psutil if installed, else /proc)."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+
+        return float(psutil.Process(pid).memory_info().rss) / 2**20
+    except ImportError:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (/proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) jiffies of all cores (/proc/stat)."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
+
+
+def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    for _ in range(300):
+        if proc.poll() is not None:
+            sys.exit(f"the server stopped: {log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except OSError:
+            time.sleep(0.2)
+    sys.exit(f"the server did not answer; see {log}")
+
+
+@contextlib.contextmanager
+def servers(work: Path, db: str | None, profile: str | None) -> Iterator[dict[str, Any]]:
+    """`jokeren serve` and the echo on free loopback ports; their ports and pids."""
+    port, echo_port = free_port(), free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
+    prefix = [sys.executable, "-m", "cProfile", "-o", profile] if profile else [sys.executable]
+    log = work / "server.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [*prefix, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
+        echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
+                                stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/api/messages", server, log)
+            wait_http(f"http://127.0.0.1:{echo_port}/", echo, log)
+            yield {"port": port, "echo_port": echo_port, "pid": server.pid,
+                   "echo_pid": echo.pid, "log": log, "db": url}
+        finally:
+            for proc in (server, echo):
+                proc.terminate()
+            for proc in (server, echo):
+                try:
+                    proc.wait(30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+
+# --- rooms through the HTTP API ----------------------------------------------------------
+
+def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(f"{base}{path}", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as r:
+        data: dict[str, Any] = json.loads(r.read())
+        return data
+
+
+def make_room(base: str) -> tuple[str, list[str]]:
+    """A room of 4 people, joined and started: its id and the seats' tokens."""
+    room = _post(base, "/api/rooms", {"rules": "amerikaans", "seats": [{"kind": "person"}]
+                                      * SEATS})
+    tokens = [_post(base, f"/api/rooms/{room['room']}/join",
+                    {"token": room["invite_token"], "name": f"P{i}"})["token"]
+              for i in range(SEATS)]
+    _post(base, f"/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    return room["room"], tokens
+
+
+# --- the clients ---------------------------------------------------------------------------
+
+@dataclass
+class Stats:
+    latencies: list[tuple[float, float]] = field(default_factory=list)  # (at, seconds)
+    echo: list[tuple[float, float]] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    actions: int = 0
+    late: int = 0  # actions sent after their tick: the previous one was not done
+    matches: int = 0
+
+    def error(self, key: str) -> None:
+        self.errors[key] = self.errors.get(key, 0) + 1
+
+
+class SeatSocket:
+    """One seat's WebSocket: the newest version and view it was told."""
+
+    def __init__(self, table: TableClient, seat: int) -> None:
+        self.table, self.seat = table, seat
+        self.version = -1
+        self.view: dict[str, Any] = {}
+        self.moves: list[str] = []
+        self.ws: Any = None
+
+    async def open(self, uri: str, token: str) -> None:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(uri, compression=None, max_size=2**22, ping_interval=None,
+                                open_timeout=120)
+        await self.ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+
+    async def read(self) -> None:
+        stats = self.table.stats
+        try:
+            async for text in self.ws:
+                frame = json.loads(text)
+                kind = frame["type"]
+                if kind in ("welcome", "events", "missed"):
+                    self.version, self.view = frame["version"], frame["view"]
+                    self.moves = frame.get("moves", [])
+                    self.table.told(self.seat, self.version)
+                elif kind == "refused":
+                    stats.error(f"refused:{frame['reason']['key']}")
+                    if "view" in frame:  # stale: the view it missed
+                        self.version, self.view = frame["version"], frame["view"]
+                    self.table.refused()
+                elif kind == "error":
+                    stats.error(f"error:{frame['reason']['key']}")
+        except Exception as exc:
+            if not self.table.closing:
+                stats.error(f"socket:{type(exc).__name__}")
+
+
+class TableClient:
+    """The four seats of one room, acting at a fixed rate."""
+
+    def __init__(self, base: str, stats: Stats, rng: random.Random) -> None:
+        self.base, self.stats, self.rng = base, stats, rng
+        self.seats = [SeatSocket(self, s) for s in range(SEATS)]
+        self.waiting: int | None = None  # the version every seat must reach
+        self.done = asyncio.Event()
+        self.sent_at = 0.0
+        self.closing = False
+        self.readers: list[asyncio.Task[None]] = []
+        self.ids = itertools.count()
+
+    async def open(self, pool: ThreadPoolExecutor) -> None:
+        room, tokens = await asyncio.get_running_loop().run_in_executor(
+            pool, make_room, self.base)
+        uri = self.base.replace("http://", "ws://") + f"/ws/{room}"
+        self.waiting = 0
+        self.done.clear()
+        for seat, token in zip(self.seats, tokens, strict=True):
+            seat.version = -1
+            await seat.open(uri, token)
+            self.readers.append(asyncio.create_task(seat.read()))
+        await asyncio.wait_for(self.done.wait(), ACT_TIMEOUT)
+
+    def told(self, seat: int, version: int) -> None:
+        if self.waiting is not None and all(s.version >= self.waiting for s in self.seats):
+            if self.sent_at:
+                self.stats.latencies.append((self.sent_at, time.perf_counter() - self.sent_at))
+                self.sent_at = 0.0
+            self.waiting = None
+            self.done.set()
+
+    def refused(self) -> None:
+        self.waiting = None
+        self.done.set()
+
+    async def close(self) -> None:
+        self.closing = True
+        for seat in self.seats:
+            with contextlib.suppress(Exception):
+                await seat.ws.close()
+        for task in self.readers:
+            task.cancel()
+        self.readers.clear()
+        self.closing = False
+
+    def next_action(self) -> tuple[SeatSocket, str] | None:
+        """The seat to act and its move; None once the match is over."""
+        view = self.seats[0].view
+        if view.get("phase") == "match-over":
+            return None
+        actor = self.seats[view["to_act"]]
+        if actor.view.get("phase") == "round-over":
+            return actor, "deal"  # the seat that deals does not wait for the pause
+        if not actor.moves:
+            self.stats.error("no moves")
+            return None
+        return actor, self.rng.choice(actor.moves)
+
+    async def play(self, rate: float, until: float, pool: ThreadPoolExecutor) -> None:
+        interval = 1.0 / rate
+        tick = time.perf_counter() + self.rng.random() * interval
+        while True:
+            now = time.perf_counter()
+            if now >= until:
+                return
+            if now < tick:
+                await asyncio.sleep(tick - now)
+            elif now > tick + interval / 2:
+                self.stats.late += 1
+            tick = max(tick + interval, time.perf_counter())
+            chosen = self.next_action()
+            if chosen is None:  # the match is over: a new room
+                self.stats.matches += 1
+                await self.close()
+                await self.open(pool)
+                continue
+            actor, action = chosen
+            version = actor.version
+            self.waiting, self.sent_at = version + 1, time.perf_counter()
+            self.done.clear()
+            await actor.ws.send(json.dumps({"type": "act", "id": f"a{next(self.ids)}",
+                                            "version": version, "action": action}))
+            self.stats.actions += 1
+            try:
+                await asyncio.wait_for(self.done.wait(), ACT_TIMEOUT)
+            except TimeoutError:
+                self.stats.error("timeout")
+                return
+
+
+async def echo_client(uri: str, rate: float, until: float, stats: Stats,
+                      rng: random.Random) -> None:
+    from websockets.asyncio.client import connect
+
+    sent: dict[int, float] = {}
+    async with connect(uri, compression=None, ping_interval=None, open_timeout=120) as ws:
+        async def reader() -> None:
+            async for text in ws:
+                at = time.perf_counter()
+                n = int(json.loads(text)["id"])
+                stats.echo.append((sent[n], at - sent.pop(n)))
+
+        task = asyncio.create_task(reader())
+        interval = 1.0 / rate
+        tick = time.perf_counter() + rng.random() * interval
+        for n in itertools.count():
+            now = time.perf_counter()
+            if now >= until:
+                break
+            if now < tick:
+                await asyncio.sleep(tick - now)
+            tick += interval
+            sent[n] = time.perf_counter()
+            await ws.send(json.dumps({"id": n, "pad": ECHO_PAD}))
+        await asyncio.sleep(1.0)
+        task.cancel()
+        if sent:
+            stats.error(f"echo unanswered:{len(sent)}")
+
+
+async def drive(base: str, echo_uri: str, tables: int, start_at: float, seconds: float,
+                rate: float, seed: int) -> Stats:
+    """One client process: open its tables, then play them and the echo until the end."""
+    try:
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
+    stats = Stats()
+    rng = random.Random(seed)
+    clients = [TableClient(base, stats, random.Random(rng.random())) for _ in range(tables)]
+    with ThreadPoolExecutor(8) as pool:
+        sem = asyncio.Semaphore(16)
+
+        async def opened(c: TableClient) -> None:
+            async with sem:
+                await c.open(pool)
+
+        await asyncio.gather(*(opened(c) for c in clients))
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(c.play(rate, until, pool) for c in clients),
+                             *(echo_client(echo_uri, rate, until, stats,
+                                           random.Random(rng.random()))
+                               for _ in range(tables)))
+        for c in clients:
+            await c.close()
+    return stats
+
+
+def client_process(args: tuple[str, str, int, float, float, float, int]) -> dict[str, Any]:
+    base, echo_uri, tables, start_at, seconds, rate, seed = args
+    stats = asyncio.run(drive(base, echo_uri, tables, start_at, seconds, rate, seed))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {"stats": stats, "cpu": usage.ru_utime + usage.ru_stime}
+
+
+# --- the report ----------------------------------------------------------------------------
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def describe(name: str, samples: list[float]) -> str:
+    ms = [s * 1000 for s in samples]
+    return (f"{name}: n={len(ms):,}  p50 {pct(ms, 50):.1f} ms  p99 {pct(ms, 99):.1f} ms  "
+            f"max {max(ms, default=float('nan')):.1f} ms")
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (x, y)."""
+    if len(points) < 2:
+        return float("nan")
+    mx = statistics.fmean(x for x, _ in points)
+    my = statistics.fmean(y for _, y in points)
+    den = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / den if den else float("nan")
+
+
+async def sample(pids: dict[str, int], every: float, until: float
+                 ) -> AsyncIterator[tuple[float, dict[str, float]]]:
+    while time.time() < until:
+        yield time.time(), {k: rss_mb(p) for k, p in pids.items()}
+        await asyncio.sleep(every)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=250, help="tables of 4 WebSockets")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="seconds of load whose latency is reported")
+    parser.add_argument("--rate", type=float, default=10.0,
+                        help="actions a second per table (and echo messages per connection)")
+    parser.add_argument("--soak-minutes", type=float, default=10.0,
+                        help="minutes the same load goes on for the memory figures "
+                             "(0: the load alone)")
+    parser.add_argument("--db", help="a database URL for the server (default: a temporary "
+                                     "SQLite file), e.g. postgresql+asyncpg://...")
+    parser.add_argument("--procs", type=int, default=1,
+                        help="client processes sharing the tables (default 1)")
+    parser.add_argument("--profile", help="run the server under cProfile, written to FILE")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--echo-port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.echo_port:
+        run_echo(args.echo_port)
+        return
+    if args.tables < 1 or args.seconds <= 0 or args.rate <= 0 or args.soak_minutes < 0 \
+            or args.procs < 1:
+        parser.error("tables, seconds, rate and procs must be positive, soak-minutes >= 0")
+    total = max(args.seconds, args.soak_minutes * 60)
+    with tempfile.TemporaryDirectory() as tmp, servers(Path(tmp), args.db, args.profile) as s:
+        run(args, s, total)
+
+
+def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
+    base = f"http://127.0.0.1:{s['port']}"
+    echo_uri = f"ws://127.0.0.1:{s['echo_port']}/"
+    procs = min(args.procs, args.tables)
+    shares = [args.tables // procs + (i < args.tables % procs) for i in range(procs)]
+    setup = 8 + args.tables * 0.25  # seconds to make the rooms and open the sockets
+    start_at = time.time() + setup
+    print(f"{args.tables} tables x {SEATS} seats, {args.rate:g} actions/s each, "
+          f"{total:.0f} s ({args.seconds:g} s measured); db {s['db'].split(':')[0]}; "
+          f"{procs} client process(es); load average before "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    pids = {"server": s["pid"], "echo": s["echo_pid"]}
+    rss: list[tuple[float, dict[str, float]]] = []
+
+    async def watch(until: float) -> None:
+        async for at, values in sample(pids, 5.0, until):
+            rss.append((at, values))
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(procs) as pool:
+        waiting = pool.map_async(client_process, [
+            (base, echo_uri, n, start_at, total, args.rate, args.seed * 100 + i)
+            for i, n in enumerate(shares)])
+        while time.time() < start_at:
+            time.sleep(0.5)
+            if waiting.ready():
+                break
+        cpu0 = {k: cpu_seconds(p) for k, p in pids.items()}
+        busy0 = machine_busy()
+        t0 = time.time()
+        asyncio.run(watch(t0 + total))
+        results = waiting.get(timeout=total + setup + 600)
+        wall = time.time() - t0
+        cpu1 = {k: cpu_seconds(p) for k, p in pids.items()}
+        busy1 = machine_busy()
+    stats = Stats()
+    client_cpu = 0.0
+    for r in results:
+        got: Stats = r["stats"]
+        client_cpu += r["cpu"]
+        stats.latencies += got.latencies
+        stats.echo += got.echo
+        for k, v in got.errors.items():
+            stats.errors[k] = stats.errors.get(k, 0) + v
+        stats.actions += got.actions
+        stats.late += got.late
+        stats.matches += got.matches
+    report(args, stats, rss, wall, cpu0, cpu1, client_cpu, busy0, busy1)
+
+
+def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[str, float]]],
+           wall: float, cpu0: dict[str, float], cpu1: dict[str, float], client_cpu: float,
+           busy0: tuple[float, float], busy1: tuple[float, float]) -> None:
+    first = min((at for at, _ in stats.latencies), default=0.0)
+    window = [lat for at, lat in stats.latencies if at < first + args.seconds]
+    echo0 = min((at for at, _ in stats.echo), default=0.0)
+    echo = [lat for at, lat in stats.echo if at < echo0 + args.seconds]
+    achieved = len(window) / args.seconds
+    print(f"actions: {stats.actions:,} in {wall:.0f} s; first {args.seconds:g} s: "
+          f"{achieved:,.0f}/s of {args.tables * args.rate:,.0f}/s asked "
+          f"({achieved / args.tables:.1f} per table); {stats.late:,} sent late; "
+          f"{stats.matches} matches finished")
+    print(describe("action -> last seat's events", window))
+    print(describe("echo (same run)            ", echo))
+    if echo:
+        ratio = pct(window, 99) / pct(echo, 99) if pct(echo, 99) else float("nan")
+        print(f"p99 ratio to the echo: {ratio:.1f}x; goal p99 < 50 ms and <= 5x the echo: "
+              f"{'met' if pct(window, 99) < 0.05 and ratio <= 5 else 'NOT met'}")
+    print(f"errors: {sum(stats.errors.values())} {stats.errors or ''}")
+    cores = os.cpu_count() or 1
+    machine = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * cores
+    used = {k: (cpu1[k] - cpu0[k]) / wall for k in cpu0}
+    print(f"CPU (cores busy, of {cores}): machine {machine:.2f}, server {used['server']:.2f}, "
+          f"echo {used['echo']:.2f}, clients {client_cpu / wall:.2f} (incl. setup); "
+          f"others {machine - sum(used.values()) - client_cpu / wall:.2f}; load average after "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    if rss:
+        t0 = rss[0][0]
+        line = [f"{(at - t0) / 60:.0f}m {v['server']:.0f}" for at, v in rss
+                if round(at - t0) % 60 < 5]
+        print(f"server RSS (MiB) by minute: {', '.join(line)}")
+        after = [((at - t0) / 60, v["server"]) for at, v in rss if at - t0 >= 60]
+        if len(after) >= 2:
+            print(f"server RSS from minute 1 ({after[0][1]:.0f} MiB) to the end "
+                  f"({after[-1][1]:.0f} MiB): slope {slope(after):+.2f} MiB/min")
+
+
+if __name__ == "__main__":
+    main()
