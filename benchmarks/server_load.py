@@ -132,12 +132,16 @@ def servers(work: Path, db: str | None, profile: str | None) -> Iterator[dict[st
     port, echo_port = free_port(), free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
-    prefix = [sys.executable, "-m", "cProfile", "-o", profile] if profile else [sys.executable]
+    prefix = [sys.executable]
+    if profile:  # uvicorn raises the stopping signal again once it is done: ignore it
+        prefix += ["-c", "import cProfile, signal, sys; signal.signal(signal.SIGTERM, "
+                   "lambda *a: None); from jokeren.cli import main; sys.argv[0] = 'jokeren'; "
+                   f"cProfile.run('main()', {profile!r})"]
     log = work / "server.log"
     with log.open("w") as out:
         server = subprocess.Popen(
-            [*prefix, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
+            [*prefix, *([] if profile else ["-m", "jokeren"]), "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
                                 stdout=out, stderr=subprocess.STDOUT, env=env)
         try:

@@ -6,6 +6,8 @@ version, so an upgrade of the program (or a crash) keeps every game.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,6 +90,9 @@ class ActionRow:
     client_id: str | None
 
 
+_Pending = tuple[str, ActionRow, "asyncio.Future[None]"]
+
+
 def _upgrade(connection: Connection) -> None:
     config = Config()
     config.set_main_option(
@@ -100,6 +105,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.sqlite = check_url(url)
         self.engine: AsyncEngine = create_async_engine(url)
+        self._pending: list[_Pending] = []  # actions waiting for the next commit
+        self._writer: asyncio.Task[None] | None = None
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -109,6 +116,9 @@ class Store:
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                await self._writer
         await self.engine.dispose()
 
     # --- rooms ---------------------------------------------------------------------------
@@ -146,10 +156,41 @@ class Store:
 
     # --- actions -------------------------------------------------------------------------
     async def append(self, room_id: str, row: ActionRow) -> None:
-        """Store one action; it is durable (committed) when this returns."""
+        """Store one action; it is durable (committed) when this returns.
+
+        Group commit: the actions of every table that arrive while a commit is under way
+        go together into the next one (one transaction, one sync), so a thousand tables
+        do not queue for a thousand syncs; each caller still returns only once its own
+        action is committed."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((room_id, row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._insert(batch)
+            except Exception:  # one bad row must not fail the others: each alone
+                for one in batch:
+                    try:
+                        await self._insert([one])
+                    except Exception as exc:
+                        _settle(one[2], exc)
+                    else:
+                        _settle(one[2], None)
+            else:
+                for *_, done in batch:
+                    _settle(done, None)
+
+    async def _insert(self, batch: list[_Pending]) -> None:
+        now = time.time()
         async with self.engine.begin() as conn:
-            await conn.execute(insert(schema.action).values(
-                room_id=room_id, created=time.time(), **row.__dict__))
+            await conn.execute(insert(schema.action), [
+                {"room_id": room_id, "created": now, **row.__dict__}
+                for room_id, row, _ in batch])
 
     async def actions(self, room_id: str) -> list[ActionRow]:
         a = schema.action.c
@@ -158,6 +199,16 @@ class Store:
                 select(a.version, a.seat, a.text, a.client_id)
                 .where(a.room_id == room_id).order_by(a.version))
             return [ActionRow(*r) for r in rows]
+
+
+def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
+    """Tell a waiting ``append`` how its commit went (unless it stopped waiting)."""
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,0 +1,78 @@
+"""The store's group commit: actions of many tables that arrive together are committed
+together, each caller returns once its own action is stored, and a bad row fails alone."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from jokeren.server.store import ActionRow, RoomRow, SeatRow, Store
+
+
+def _room(room_id: str) -> RoomRow:
+    return RoomRow(room_id, 0.0, '"amerikaans"', "{}", "playing", "1", "h", "i", "s")
+
+
+async def _store(tmp_path: Path, rooms: int) -> Store:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}")
+    await store.migrate()
+    for r in range(rooms):
+        await store.create_room(_room(f"r{r}"), [SeatRow(f"r{r}", 0, "person")])
+    return store
+
+
+def test_appends_of_many_tables_at_once_are_all_stored(tmp_path: Path) -> None:
+    async def go() -> dict[str, list[int]]:
+        store = await _store(tmp_path, 20)
+        try:
+            for version in range(1, 6):  # 20 tables append together, five times
+                await asyncio.gather(*(store.append(f"r{r}", ActionRow(
+                    version, 0, "draw", f"{r}-{version}")) for r in range(20)))
+            return {f"r{r}": [a.version for a in await store.actions(f"r{r}")]
+                    for r in range(20)}
+        finally:
+            await store.close()
+
+    stored = asyncio.run(go())
+    assert stored == {f"r{r}": [1, 2, 3, 4, 5] for r in range(20)}
+
+
+def test_a_bad_row_fails_alone(tmp_path: Path) -> None:
+    async def go() -> tuple[list[BaseException | None], list[int], list[int]]:
+        store = await _store(tmp_path, 2)
+        try:
+            await store.append("r0", ActionRow(1, 0, "draw", None))
+            results = await asyncio.gather(
+                store.append("r0", ActionRow(1, 0, "draw", None)),  # version 1 is taken
+                store.append("r1", ActionRow(1, 0, "draw", None)),
+                store.append("r0", ActionRow(2, 0, "discard 7h", None)),
+                return_exceptions=True)
+            r0 = [a.version for a in await store.actions("r0")]
+            r1 = [a.version for a in await store.actions("r1")]
+            return list(results), r0, r1
+        finally:
+            await store.close()
+
+    results, r0, r1 = asyncio.run(go())
+    assert isinstance(results[0], IntegrityError)
+    assert results[1:] == [None, None]
+    assert (r0, r1) == ([1, 2], [1])
+
+
+@pytest.mark.parametrize("rows", [1, 3])
+def test_append_returns_after_the_commit(tmp_path: Path, rows: int) -> None:
+    async def go() -> list[int]:
+        store = await _store(tmp_path, 1)
+        await asyncio.gather(*(store.append("r0", ActionRow(v, 0, "draw", None))
+                               for v in range(1, rows + 1)))
+        await store.close()  # a new store sees only what was committed
+        again = Store(f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}")
+        try:
+            return [a.version for a in await again.actions("r0")]
+        finally:
+            await again.close()
+
+    assert asyncio.run(go()) == list(range(1, rows + 1))
