@@ -460,7 +460,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
     echo_uri = f"ws://127.0.0.1:{s['echo_port']}/"
     procs = min(args.procs, args.tables)
     shares = [args.tables // procs + (i < args.tables % procs) for i in range(procs)]
-    setup = 8 + args.tables * 0.25  # seconds to make the rooms and open the sockets
+    setup = 3 + args.tables * 0.2  # seconds to make the rooms and open the sockets
     start_at = time.time() + setup
     print(f"{args.tables} tables x {SEATS} seats, {args.rate:g} actions/s each, "
           f"{total:.0f} s ({args.seconds:g} s measured); db {s['db'].split(':')[0]}; "
@@ -527,6 +527,9 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     cores = os.cpu_count() or 1
     machine = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * cores
     used = {k: (cpu1[k] - cpu0[k]) / wall for k in cpu0}
+    per_action = (cpu1["server"] - cpu0["server"]) * 1000 / max(1, stats.actions)
+    print(f"server CPU per action: {per_action:.2f} ms (all {stats.actions:,} actions; "
+          f"the server's own work, whatever else the machine does)")
     print(f"CPU (cores busy, of {cores}): machine {machine:.2f}, server {used['server']:.2f}, "
           f"echo {used['echo']:.2f}, clients {client_cpu / wall:.2f} (incl. setup); "
           f"others {machine - sum(used.values()) - client_cpu / wall:.2f}; load average after "

@@ -1,0 +1,29 @@
+"""benchmarks/server_load.py runs: 2 tables of 4 WebSockets for 2 seconds, no error.
+(The figures come from the full run, docs/server.md; nothing here is timed.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_load_benchmark_runs_without_error() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--tables", "2",
+         "--seconds", "2", "--soak-minutes", "0"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "errors: 0" in done.stdout, done.stdout
+    assert "action -> last seat's events: n=" in done.stdout
+    assert "echo (same run)" in done.stdout
+
+
+def test_bad_options_are_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--tables", "0"],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "must be positive" in done.stderr
