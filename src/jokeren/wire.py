@@ -15,7 +15,7 @@ from typing import Any, Literal, cast
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
 from .actions import Action
-from .cards import RANKS, Card, format_cards, parse_cards
+from .cards import JOKER, NATURALS, RANKS, Card, format_cards, parse_cards
 from .events import Event, EventKind
 from .melds import Meld
 from .phase import Phase
@@ -114,8 +114,27 @@ class ClockJSON(TypedDict):
 
 # --- encoding --------------------------------------------------------------------------
 
+# Every card's notation, looked up rather than formatted: a view late in a match holds
+# hundreds of cards, and the server writes four views an action.
+_TEXT: dict[Card, str] = {c: str(c) for c in (*NATURALS, *(n.as_joker() for n in NATURALS),
+                                               JOKER)}
+_RULES_OBJ: dict[int, tuple[Rules, str | dict[str, Any]]] = {}  # id -> (rules, to_obj())
+
+
 def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    text = _TEXT
+    return [text.get(c) or str(c) for c in cards]
+
+
+def _rules_obj(rules: Rules) -> str | dict[str, Any]:
+    """``rules.to_obj()``, worked out once per rule set (a table's views all share it)."""
+    hit = _RULES_OBJ.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_RULES_OBJ) >= 256:
+            _RULES_OBJ.clear()
+        hit = _RULES_OBJ[id(rules)] = (rules, rules.to_obj())
+    obj = hit[1]
+    return dict(obj) if isinstance(obj, dict) else obj
 
 
 def _meld(meld: Meld) -> MeldJSON:
@@ -137,7 +156,7 @@ def encode_event(event: Event, seat: int | None) -> EventJSON:
 def encode_view(v: SeatView) -> ViewJSON:
     req = v.requirement
     return {
-        "seat": v.seat, "rules": v.rules.to_obj(), "players": list(v.players),
+        "seat": v.seat, "rules": _rules_obj(v.rules), "players": list(v.players),
         "round_index": v.round_index,
         "requirement": {"notation": str(req),
                         "text": {"en": req.describe("en"), "nl": req.describe("nl")}},
