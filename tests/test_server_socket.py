@@ -182,3 +182,35 @@ def test_events_stripped_twice_keep_their_count() -> None:
     live = [encode_event(e, other) for e in done.events]  # type: ignore[union-attr]
     again = [encode_event(e, other) for _, e in table.events_since(other, 0)]
     assert again == live and any(e["hidden"] for e in live)
+
+
+@pytest.mark.anyio
+async def test_a_finished_table_nobody_watches_is_let_go(tmp_path: Path) -> None:
+    async with serve(sqlite(tmp_path), FAST) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 0, ["random", "random"], rules=SHORT)
+        rid, token = room["room"], room["spectate_token"]
+        runners = server.app.state.rooms.runners
+        for _ in range(3000):  # bounded: the computer players finish the match
+            if runners[rid].table.finished:
+                break
+            await asyncio.sleep(0.01)
+        final = runners[rid].table.version
+        assert runners[rid].table.finished
+        watcher = Client(f"{server.ws}/ws/{rid}", token)
+        await watcher.connect()
+        assert (await watcher.until("welcome"))["version"] == final
+        assert rid in runners  # someone is looking
+        await watcher.close()
+        for _ in range(500):
+            if rid not in runners:
+                break
+            await asyncio.sleep(0.01)
+        assert rid not in runners  # the last one left: the table is let go
+        info = await http.get(f"/api/rooms/{rid}", params={"token": token})
+        assert info.json()["version"] == final
+        again = Client(f"{server.ws}/ws/{rid}", token)
+        await again.connect()  # rebuilt from the store: the same final view
+        welcome = await again.until("welcome")
+        assert welcome["version"] == final and welcome["view"]["phase"] == "match-over"
+        await again.close()

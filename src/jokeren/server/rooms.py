@@ -188,7 +188,7 @@ class Rooms:
             room_id, table, options.substitute,
             replace(self.timing, buying_window=float(options.buying_window),
                     grace=float(options.grace), turn=float(options.turn_timer)),
-            self.store, self.pool, self._finished)
+            self.store, self.pool, self._finished, self._idle)
         for r in rows[-512:]:
             if r.client_id is not None and r.seat is not None:
                 runner.remember_ack(r.seat, r.client_id, r.version)
@@ -197,6 +197,12 @@ class Rooms:
         if table.finished and room.status == PLAYING:  # killed between the last action
             await self._finished(room_id)  # and the status: the actions decide
         return runner
+
+    def _idle(self, room_id: str, runner: TableRunner) -> None:
+        """A finished table nobody is connected to leaves memory (a soak of many matches
+        stays flat); a later connection or record rebuilds it from the store."""
+        if self.runners.get(room_id) is runner:
+            del self.runners[room_id]
 
     async def _finished(self, room_id: str) -> None:
         await self.store.set_room(room_id, status=FINISHED)
@@ -252,9 +258,13 @@ class Rooms:
                 *(s.token_hash for s in seats))):
             raise forbidden()
         runner = self.runners.get(room_id)
+        if runner is not None:
+            version = runner.table.version
+        else:  # not being played, or finished and let go: the stored actions say
+            rows = await self.store.actions(room_id)
+            version = rows[-1].version if rows else 0
         return {"id": room.id, "status": room.status, "rules": json.loads(room.rules),
-                "options": json.loads(room.options),
-                "version": runner.table.version if runner else 0,
+                "options": json.loads(room.options), "version": version,
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
                           for s in seats]}
 

@@ -84,7 +84,8 @@ class _Command:
 class TableRunner:
     def __init__(self, room_id: str, table: Table, substitute: str, timing: Timing,
                  store: Store, pool: Executor | None,
-                 on_finish: Callable[[str], Awaitable[None]] | None = None) -> None:
+                 on_finish: Callable[[str], Awaitable[None]] | None = None,
+                 on_idle: Callable[[str, TableRunner], None] | None = None) -> None:
         self.room_id = room_id
         self.table = table
         self.people = {i for i, s in enumerate(table.seats) if s.person}
@@ -94,6 +95,7 @@ class TableRunner:
         self.store = store
         self.pool = pool
         self.on_finish = on_finish
+        self.on_idle = on_idle  # a finished table that the last connection left
         self.conns: set[Conn] = set()
         self.answers: OrderedDict[tuple[int, str], Frame] = OrderedDict()
         self.clock = timing.clock
@@ -176,6 +178,11 @@ class TableRunner:
                         command.conn.send(result)
                 if command.done is not None and not command.done.done():
                     command.done.set_result(result)
+                if command.kind == "leave" and self.table.finished and not self.conns \
+                        and self.queue.empty():  # nobody is looking: let the table go
+                    if self.on_idle is not None:
+                        self.on_idle(self.room_id, self)
+                    return
         finally:
             if getter is not None:
                 getter.cancel()
