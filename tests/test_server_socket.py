@@ -191,22 +191,14 @@ async def test_a_finished_table_nobody_watches_is_let_go(tmp_path: Path) -> None
         room = await make_room(http, 0, ["random", "random"], rules=SHORT)
         rid, token = room["room"], room["spectate_token"]
         runners = server.app.state.rooms.runners
-        for _ in range(3000):  # bounded: the computer players finish the match
-            if runners[rid].table.finished:
-                break
-            await asyncio.sleep(0.01)
+        assert await eventually(lambda: runners[rid].table.finished)  # computers play it
         final = runners[rid].table.version
-        assert runners[rid].table.finished
         watcher = Client(f"{server.ws}/ws/{rid}", token)
         await watcher.connect()
         assert (await watcher.until("welcome"))["version"] == final
         assert rid in runners  # someone is looking
         await watcher.close()
-        for _ in range(500):
-            if rid not in runners:
-                break
-            await asyncio.sleep(0.01)
-        assert rid not in runners  # the last one left: the table is let go
+        assert await eventually(lambda: rid not in runners)  # the last one left: let go
         info = await http.get(f"/api/rooms/{rid}", params={"token": token})
         assert info.json()["version"] == final
         again = Client(f"{server.ws}/ws/{rid}", token)
