@@ -1,7 +1,7 @@
 """The turn timer: off by default; when a person's time runs out the room's stand-in makes
 that turn's moves (stored before anyone is told), the clients are told the deadline, and a
-resumed table gives the person to act a whole turn again. The clock is the test's own: no
-test waits for a timer."""
+resumed table gives the person to act a whole turn again; a match end the store missed is
+written again. The turn timer's clock is the test's own: no test waits for a timer."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from jokeren.server.rooms import Options, Rooms, SeatSpec
 from jokeren.server.runtime import Conn, TableRunner, Timing
 from jokeren.server.store import Store
 
-from server_harness import SHORT, Client, make_room, serve
+from server_harness import SHORT, Client, eventually, make_room, serve
 
 
 @pytest.fixture
@@ -171,3 +171,33 @@ async def test_the_turn_timer_is_off_unless_the_host_sets_it(tmp_path: Path) -> 
                 assert welcome["clock"]["seconds"] == 45.0
                 assert 0 < welcome["clock"]["left"] <= 45.0
             await client.close()
+
+
+@pytest.mark.anyio
+async def test_an_end_the_store_missed_is_stored_again() -> None:
+    """The match's end (the room's status) failed to be written once: the table's task
+    tries again (after RETRY) instead of leaving the room 'playing' for ever."""
+    from jokeren.rules import Rules
+    from jokeren.table import Seat, Table
+
+    class Rows:
+        async def append(self, room_id: str, row: object) -> None:
+            pass
+
+    told: list[str] = []
+
+    async def on_finish(room_id: str) -> None:
+        told.append(room_id)
+        if len(told) == 1:
+            raise OSError("database is locked")
+
+    table = Table(Rules.load(SHORT), [Seat(n, "random") for n in ("Bob", "Cas", "Dirk")], 7)
+    rows: Any = Rows()
+    runner = TableRunner("r", table, "basic", Timing(bot_delay=0, round_pause=0), rows,
+                         None, on_finish)
+    runner.start()
+    try:
+        assert await eventually(lambda: len(told) == 2)
+        assert table.finished and runner.finish_told
+    finally:
+        await runner.stop()
