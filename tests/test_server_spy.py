@@ -162,6 +162,7 @@ async def test_five_matches_spied_on(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.anyio
 async def test_a_hundred_matches_spied_on(tmp_path: Path) -> None:
-    """100 matches; JOKEREN_SPY_MATCHES sets another count (the run recorded in docs/)."""
+    """100 matches; JOKEREN_SPY_MATCHES sets another count and JOKEREN_SPY_SEED another
+    seed (the run recorded in docs/: processes side by side, each its own seed)."""
     matches = int(os.environ.get("JOKEREN_SPY_MATCHES", "100"))
-    await spy_run(tmp_path, matches, 2)
+    await spy_run(tmp_path, matches, int(os.environ.get("JOKEREN_SPY_SEED", "2")))
