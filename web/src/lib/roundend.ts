@@ -1,0 +1,40 @@
+// The end of a round as the table shows it before the score sheet: what the winner laid in
+// the turn they went out, found in the round's events as this seat saw them (the melds are
+// on the table for everyone; nothing hidden is needed).
+import type { EventJSON } from "./view";
+
+export interface Laid { melds: number[]; discard: boolean }
+
+/** The table combinations (numbers from 1) the winner laid or changed in the turn they
+ *  went out, and whether they went out by discarding. That turn begins with the winner's
+ *  last draw or take of the round (from the start when there is none: out at once). A
+ *  rearranged table (`table`) marks every combination. Empty for no winner. */
+export function wentOut(events: readonly EventJSON[], winner: number | null): Laid {
+  const laid: Laid = { melds: [], discard: false };
+  if (winner === null) return laid;
+  let start = 0;
+  events.forEach((e, i) => {
+    if (e.seat === winner && (e.kind === "draw" || e.kind === "take")) start = i;
+  });
+  const marked = new Set<number>();
+  for (const e of events.slice(start)) {
+    if (e.seat !== winner) continue;
+    if ((e.kind === "meld" || e.kind === "come-out") && e.to !== null) {
+      e.melds.forEach((_, i) => marked.add((e.to as number) + i));
+    } else if ((e.kind === "lay" || e.kind === "swap") && e.to !== null) {
+      marked.add(e.to);
+    } else if (e.kind === "table") {
+      e.melds.forEach((_, i) => marked.add(i + 1));
+    } else if (e.kind === "discard") {
+      laid.discard = true;
+    }
+  }
+  laid.melds = [...marked].sort((a, b) => a - b);
+  return laid;
+}
+
+/** The events of the round so far: a deal starts it afresh. */
+export function roundEvents(kept: readonly EventJSON[], more: readonly EventJSON[]): EventJSON[] {
+  const deal = more.findIndex((e) => e.kind === "deal");
+  return deal >= 0 ? more.slice(deal) : [...kept, ...more];
+}
