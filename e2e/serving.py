@@ -3,6 +3,7 @@ end-to-end tests, scripts/web_screenshots.py and benchmarks/web.py."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -58,3 +59,29 @@ def running_server(workdir: Path, *extra: str) -> Iterator[str]:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def call(url: str, body: object | None = None) -> dict[str, object]:
+    """GET ``url``, or POST ``body`` to it as JSON; the JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, method="GET" if body is None else "POST",
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        out: dict[str, object] = json.load(r)
+        return out
+
+
+def finished_room(base: str, rules: object | None = None) -> dict[str, object]:
+    """A room of three computer players (one round of jokeren-7 unless ``rules`` say
+    otherwise) played to its end; the room's answer, with its host token."""
+    room = call(f"{base}/api/rooms", {
+        "rules": rules or {"preset": "jokeren-7", "rounds": 1, "max_turns": 200},
+        "seats": [{"kind": "computer", "level": "basic"}] * 3})
+    token = room["host_token"]
+    call(f"{base}/api/rooms/{room['room']}/start", {"token": token})
+    end = time.monotonic() + 120
+    while call(f"{base}/api/rooms/{room['room']}?token={token}")["status"] != "finished":
+        if time.monotonic() > end:
+            raise RuntimeError("the computer players did not finish in time")
+        time.sleep(0.2)
+    return room

@@ -5,34 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
-
-
-def _call(url: str, body: object | None = None) -> dict[str, object]:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data, method="GET" if body is None else "POST",
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        out: dict[str, object] = json.load(r)
-        return out
-
-
-def _finished_room(server: str) -> dict[str, object]:
-    """A room of three computer players, one round of jokeren-7, played to its end."""
-    room = _call(f"{server}/api/rooms", {
-        "rules": {"preset": "jokeren-7", "rounds": 1, "max_turns": 200},
-        "seats": [{"kind": "computer", "level": "basic"}] * 3})
-    token = room["host_token"]
-    _call(f"{server}/api/rooms/{room['room']}/start", {"token": token})
-    end = time.monotonic() + 120
-    while _call(f"{server}/api/rooms/{room['room']}?token={token}")["status"] != "finished":
-        assert time.monotonic() < end, "the computer players did not finish in time"
-        time.sleep(0.2)
-    return room
+from serving import call, finished_room
 
 
 def _where(page: Page) -> str:
@@ -40,7 +16,7 @@ def _where(page: Page) -> str:
 
 
 def test_a_finished_games_replay_steps_move_by_move(server: str, chromium: Browser) -> None:
-    room = _finished_room(server)
+    room = finished_room(server)
     context = chromium.new_context(locale="nl-NL")
     page = context.new_page()
     errors: list[str] = []
@@ -77,8 +53,8 @@ def test_a_finished_games_replay_steps_move_by_move(server: str, chromium: Brows
 
 def test_a_record_file_opens_and_a_bad_one_is_one_sentence(server: str, chromium: Browser,
                                                            tmp_path: Path) -> None:
-    room = _finished_room(server)
-    record = _call(f"{server}/api/rooms/{room['room']}/record?token={room['host_token']}")
+    room = finished_room(server)
+    record = call(f"{server}/api/rooms/{room['room']}/record?token={room['host_token']}")
     good, bad = tmp_path / "game.json", tmp_path / "bad.json"
     good.write_text(json.dumps(record), encoding="utf-8")
     bad.write_text('{"format": "jokeren-record/1"}', encoding="utf-8")

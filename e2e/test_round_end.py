@@ -29,7 +29,7 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     assert panel.locator(".meld").count() >= panel.locator(".meld.marked").count()
     # the server deals the next round after its pause; the end of round 1 stays shown
     page.wait_for_function(
-        "document.querySelector('.bar') && document.querySelector('.bar').innerText.startsWith('Ronde 2')")
+        "(document.querySelector('.bar')?.innerText ?? '').startsWith('Ronde 2')")
     assert panel.count() == 1
     panel.get_by_role("button", name="Scorebriefje").click()
     assert panel.count() == 0

@@ -1,6 +1,7 @@
 """Write docs/screenshots/web-table-nl.png (a laptop, in Dutch) and web-table-phone-en.png
 (a 360 x 740 phone, in English): the browser table against two computer players, a few
-moves into the first round, from a real `jokeren serve` and Debian's chromium.
+moves into the first round; and web-replay-nl.png: the replay page of a finished game of
+three computer players, some moves in. From a real `jokeren serve` and Debian's chromium.
 
 Run: ``python scripts/web_screenshots.py [FOLDER]`` (needs `pip install ".[server,e2e]"`
 and `apt-get install chromium`).
@@ -16,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from driver import Person, play_until  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from serving import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from serving import CHROMIUM, CHROMIUM_ARGS, finished_room, running_server  # noqa: E402
 
 SHOTS = (("web-table-nl.png", "nl-NL", "nl", {"width": 1100, "height": 820}, False),
          ("web-table-phone-en.png", "en-GB", "en", {"width": 360, "height": 740}, True))
@@ -43,7 +44,24 @@ def main(folder: Path) -> None:
             page.screenshot(path=str(folder / name), full_page=True)
             print(folder / name)
             context.close()
+        replay(browser, base, folder / "web-replay-nl.png")
         browser.close()
+
+
+def replay(browser: Browser, base: str, path: Path) -> None:
+    """The replay page of a finished game, a dozen moves into it."""
+    room = finished_room(base)
+    context = browser.new_context(locale="nl-NL", viewport={"width": 1100, "height": 820},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(f"{base}/replay/{room['room']}#{room['host_token']}")
+    page.locator(".where").wait_for()
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=True)
+    print(path)
+    context.close()
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ def detect_lang() -> Lang:
 
 
 @cache
-def _catalogue() -> dict[str, dict[str, str]]:
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every message by key, in each language (read once; the browser gets it whole)."""
     text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
     data: dict[str, dict[str, str]] = json.loads(text)
     return data
@@ -33,9 +34,9 @@ def _catalogue() -> dict[str, dict[str, str]]:
 def t(key: str, lang: str = "en", **values: object) -> str:
     """The message ``key`` in ``lang``, with ``{name}`` fields filled in. With ``n=1`` the
     key ``KEY_one`` is used where it exists (``1 kaart``, ``2 kaarten``)."""
-    if values.get("n") == 1 and f"{key}_one" in _catalogue():
+    if values.get("n") == 1 and f"{key}_one" in catalogue():
         key = f"{key}_one"
-    entry = _catalogue().get(key)
+    entry = catalogue().get(key)
     if entry is None:
         return key
     text = entry.get(str(getattr(lang, "value", lang)), entry["en"])

@@ -6,8 +6,6 @@ rules page and the house-rules editor."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from ..i18n import catalogue
 from ..reasons import Sentence
 from ..rules import PRESETS, Rules, contradictions
 
@@ -46,13 +45,6 @@ class CheckOut(BaseModel):
     rules: dict[str, Any] | None = Field(None, description="every key with its value")
 
 
-@cache
-def _catalogue() -> dict[str, Any]:
-    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
 def check_rules(obj: str | dict[str, Any]) -> CheckOut:
     """What `jokeren rules --check` says: why the rules cannot be played, or which of them
     contradict each other."""
@@ -72,7 +64,7 @@ def mount_api(app: FastAPI) -> None:
     @app.get("/api/messages", tags=["browser"])
     async def messages() -> JSONResponse:
         """Every text a player reads, in Dutch and English (the terminal's catalogue too)."""
-        return JSONResponse(_catalogue(), headers={"Cache-Control": "no-cache"})
+        return JSONResponse(catalogue(), headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/presets", tags=["browser"])
     async def presets() -> list[PresetOut]:

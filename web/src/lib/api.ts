@@ -5,6 +5,7 @@ import type { Lang } from "./cards";
 import type { Refusal } from "./client";
 import { t } from "./i18n";
 import type { ReplayOut } from "./replay";
+import type { Preset } from "./rules";
 
 export class ApiFailure extends Error {
   constructor(readonly reason: Refusal | null, message: string) {
@@ -35,7 +36,8 @@ async function answer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
+/** POST a JSON body; the answer, or an ApiFailure with the server's refusal. */
+export async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -114,3 +116,12 @@ export async function fetchRecord(room: string, token: string): Promise<string> 
 /** The engine's replay of a record file's text: the table after each step. */
 export const replayRecord = (record: string): Promise<ReplayOut> =>
   post<ReplayOut>("/api/replay", { record });
+
+let presets: Promise<Preset[]> | null = null;
+
+/** Every preset with its rules in plain words (GET /api/presets), asked once per page load. */
+export function fetchPresets(): Promise<Preset[]> {
+  presets ??= fetch("/api/presets").then((r) => answer<Preset[]>(r));
+  presets.catch(() => { presets = null; }); // a failed load is asked again next time
+  return presets;
+}

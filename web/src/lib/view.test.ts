@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buttons, cardsIn, eventLine, sheetRows, statusLine, type ViewJSON } from "./view";
+import { buttons, eventLine, exchangedTo, sheetRows, statusLine, type ViewJSON } from "./view";
 
 function view(over: Partial<ViewJSON> = {}): ViewJSON {
   return {
@@ -46,11 +46,12 @@ describe("log", () => {
     expect(eventLine(ev("deal", { hidden: 13 }), players, "nl")).toBeNull();
   });
 
-  it("marks the cards that came into this seat's hand", () => {
-    const events = [ev("draw", { cards: ["7h"] }), ev("take", { seat: 1, cards: ["Kd"] }),
+  it("marks the cards passed to this seat in the exchange, and no others", () => {
+    const events = [ev("draw", { cards: ["7h"] }), ev("exchanged", { seat: 2, to: 1, cards: [] }),
       ev("exchanged", { seat: 1, to: 0, cards: ["2c"] })];
-    expect(cardsIn(events, 0)).toEqual(["7h", "2c"]);
-    expect(cardsIn(events, null)).toEqual([]);
+    expect(exchangedTo(events, 0)).toEqual(["2c"]);
+    expect(exchangedTo(events, 1)).toEqual([]); // the card is private to giver and taker
+    expect(exchangedTo(events, null)).toEqual([]);
   });
 });
 

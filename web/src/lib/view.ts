@@ -159,18 +159,11 @@ export function eventLine(e: EventJSON, players: readonly string[], lang: Lang):
   }
 }
 
-/** Cards that came into this seat's hand by the events (drawn, taken, bought, given):
- *  the hand marks them as new. */
-export function cardsIn(events: readonly EventJSON[], seat: number | null): string[] {
+/** The cards passed to this seat in the duplicate exchange, which the hand marks as new
+ *  (drawn, taken and bought cards are in the view's `drawn`; these only in their event). */
+export function exchangedTo(events: readonly EventJSON[], seat: number | null): string[] {
   if (seat === null) return [];
-  const ins = new Set(["draw", "take", "buy", "exchanged", "deal"]);
-  const out: string[] = [];
-  for (const e of events) {
-    if (!ins.has(e.kind) || e.kind === "deal") continue;
-    const mine = e.kind === "exchanged" ? e.to === seat : e.seat === seat;
-    if (mine) out.push(...e.cards);
-  }
-  return out;
+  return events.filter((e) => e.kind === "exchanged" && e.to === seat).flatMap((e) => e.cards);
 }
 
 /** The score sheet's rows: round, requirement, dealer, each seat's penalty, running totals. */
