@@ -1,6 +1,7 @@
 """Crash test: a server with tables of 4 computer players is killed with SIGKILL at random
 moments and restarted; what anyone was told survives, every table resumes where its stored
-actions put it, and every finished match's record replays."""
+actions put it, and every finished match's record replays. A finished table is replaced
+by a new one, so that every kill meets the same number of tables in play."""
 
 from __future__ import annotations
 
@@ -83,23 +84,20 @@ class Spectator:
 
 
 async def crash_run(tmp_path: Path, tables: int, kills: int, seed: int) -> None:
+    """``kills`` times: spectators follow every table, the server is killed, restarted and
+    each table checked. A table whose match is over has its record replayed and a new
+    table takes its place, so every kill meets ``tables`` tables in play."""
     rng = random.Random(seed)
     db = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tmp_path / "server.log"
     proc = start(db, port, log)
-    rooms: list[dict[str, Any]] = []
+    replayed = 0
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for _ in range(tables):
-                r = await http.post("/api/rooms", json={
-                    "rules": RULES, "seats": [{"kind": "computer", "level": "basic"}] * 4})
-                room = r.json()
-                await http.post(f"/api/rooms/{room['room']}/start",
-                                json={"token": room["host_token"]})
-                rooms.append(room)
-        for _ in range(kills):
+            rooms = [await _new_table(http) for _ in range(tables)]
+        for kill in range(kills):
             watchers = [Spectator(f"ws://127.0.0.1:{port}/ws/{r['room']}", r["spectate_token"])
                         for r in rooms]
             tasks = [asyncio.create_task(w.follow()) for w in watchers]
@@ -113,25 +111,52 @@ async def crash_run(tmp_path: Path, tables: int, kills: int, seed: int) -> None:
                     await _check_resumed(told)
                 except websockets.ConnectionClosed:
                     raise AssertionError(log.read_text()[-4000:]) from None
+            if kill == kills - 1:
+                break
+            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                for i, room in enumerate(rooms):
+                    if (await _status(http, room))["status"] == "finished":
+                        await _replays(http, room)
+                        replayed += 1
+                        rooms[i] = await _new_table(http)
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             ends = time.monotonic() + 3 * BOUND
             for room in rooms:  # every table plays on to the end
                 while True:
-                    info = (await http.get(f"/api/rooms/{room['room']}",
-                                           params={"token": room["host_token"]})).json()
+                    info = await _status(http, room)
                     if info["status"] == "finished" or time.monotonic() > ends:
                         break
                     await asyncio.sleep(0.2)
                 assert info["status"] == "finished", (
                     room["room"], info["status"], info["version"], log.read_text()[-3000:])
-                record = (await http.get(f"/api/rooms/{room['room']}/record",
-                                         params={"token": room["host_token"]})).json()
-                result = replay(Record.from_json(record))
-                assert result.ok and result.summary()["finished"]
-        print(f"crash: {kills} kills of {tables} tables; every table finished and replays")
+                await _replays(http, room)
+                replayed += 1
+        print(f"crash: {kills} kills, each of {tables} tables in play; {replayed} matches "
+              "finished and replayed")
     finally:
         proc.kill()
         proc.wait(10)
+
+
+async def _new_table(http: httpx.AsyncClient) -> dict[str, Any]:
+    r = await http.post("/api/rooms", json={
+        "rules": RULES, "seats": [{"kind": "computer", "level": "basic"}] * 4})
+    room: dict[str, Any] = r.json()
+    await http.post(f"/api/rooms/{room['room']}/start", json={"token": room["host_token"]})
+    return room
+
+
+async def _status(http: httpx.AsyncClient, room: dict[str, Any]) -> dict[str, Any]:
+    info: dict[str, Any] = (await http.get(f"/api/rooms/{room['room']}",
+                                           params={"token": room["host_token"]})).json()
+    return info
+
+
+async def _replays(http: httpx.AsyncClient, room: dict[str, Any]) -> None:
+    record = (await http.get(f"/api/rooms/{room['room']}/record",
+                             params={"token": room["host_token"]})).json()
+    result = replay(Record.from_json(record))
+    assert result.ok and result.summary()["finished"], room["room"]
 
 
 async def _check_resumed(told: Spectator) -> None:
