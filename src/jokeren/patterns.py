@@ -9,7 +9,9 @@ may hold (``run_patterns``) are written here only: the exact solver (analysis.py
 engine's legality (usable.py), the move lists and the computer players all read them.
 
 Jokers are written with the card they stand for (``Card(rank, suit, True)``), never for a
-card in ``blocked`` (every copy already on the table).
+card in ``blocked`` (every copy already on the table). ``meld_cards`` lists the same
+melds as card tuples (move listing, hints, the computer players), and ``set_limit`` says how
+many cards a set may hold.
 """
 
 from __future__ import annotations
@@ -19,13 +21,28 @@ from itertools import combinations, pairwise, product
 from typing import NamedTuple
 
 from .cards import NATURALS, Card
-from .melds import Meld, card_value
+from .melds import Meld, card_value, memo_for
 from .memo import BUDGET, drop_oldest, register
 from .rules import PENALTY_KEYS, Rules
 
 _BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
 _FIELD = (1 << _BITS) - 1  # one card field of a hand int
 _NO_BLOCK: frozenset[Card] = frozenset()
+_ANY_SIZE = 99  # no set_max: a set is bounded only by the cards there are
+
+Group = tuple[Card, ...]
+
+
+def _set_top(distinct: bool, set_max: int | None) -> int:
+    """The most cards a set may hold: ``set_max``, and one per suit where suits may not
+    repeat. Every enumerator of sets reads it here."""
+    top = set_max if set_max is not None else _ANY_SIZE
+    return min(top, 4) if distinct else top
+
+
+def set_limit(rules: Rules, round_index: int) -> int:
+    """The most cards a set may hold in round ``round_index`` under ``rules``."""
+    return _set_top(rules.distinct_suits(round_index), rules.set_max)
 
 
 class _Params(NamedTuple):
@@ -70,6 +87,19 @@ def _build(pt: _Pattern) -> Meld:
                              for q in range(start, start + pt.size)), start)
 
 
+def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
+    """The hand's natural cards counted by (suit, rank), and its jokers."""
+    counts: dict[tuple[int, int], int] = {}
+    jokers = 0
+    for c in hand:
+        if c.joker:
+            jokers += 1
+        else:
+            key = (c.suit, c.rank)
+            counts[key] = counts.get(key, 0) + 1
+    return counts, jokers
+
+
 class _Hand:
     """A hand compiled for the search: card fields, patterns, and penalties."""
 
@@ -77,14 +107,7 @@ class _Hand:
 
     def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card],
                  hard_first: bool = False) -> None:
-        counts: dict[tuple[int, int], int] = {}
-        jokers = 0
-        for c in hand:
-            if c.joker:
-                jokers += 1
-            else:
-                key = (c.suit, c.rank)
-                counts[key] = counts.get(key, 0) + 1
+        counts, jokers = _counted(hand)
         order = sorted(counts)
         index = {k: i for i, k in enumerate(order)}
         patterns = _patterns(counts, index, jokers, p, blocked)
@@ -174,9 +197,7 @@ def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
     by_rank: dict[int, list[tuple[int, int]]] = {}
     for (s, r), n in counts.items():
         by_rank.setdefault(r, []).append((s, n))
-    top = p.set_max if p.set_max is not None else 99
-    if p.distinct:
-        top = min(top, 4)
+    top = _set_top(p.distinct, p.set_max)
     each = 1 if p.distinct else 7
     for rank, suits in by_rank.items():
         if sum(min(n, each) for _, n in suits) + jokers < 3:
@@ -227,7 +248,8 @@ def _set_joker_suits(used: dict[int, int], j: int, free: list[int],
 
 def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
                   jokers: int, p: _Params, blocked: frozenset[Card],
-                  found: list[_Pattern]) -> None:
+                  found: list[_Pattern], held: bool = True) -> None:
+    """Runs of the hand; without ``held`` a joker stands only for a card the hand lacks."""
     top = 14 if p.ace_high else 13
     gap = p.gap
     # value of each position (ace 1 low, 11 high), as prefix sums
@@ -274,7 +296,7 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                 value = prefix[b] - prefix[a - 1]
                 found.append(_Pattern(need, len(missing), "run", value, size,
                                       (suit, a, *missing)))
-                spare = jokers - len(missing)
+                spare = jokers - len(missing) if held else 0
                 for k in range(1, min(spare, len(present) - 1) + 1):
                     for extra in combinations(present, k):
                         if not all(ok_joker[q] for q in extra):
@@ -312,3 +334,64 @@ def _pattern_of(h: _Hand, need: int, jokers: int, kind: str | None = None) -> _P
             best = pat
     assert best is not None
     return best
+
+
+def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
+               max_jokers: int = _ANY_SIZE, sets: bool = True, runs: bool = True,
+               held: bool = True) -> list[Group]:
+    """Every meld ``hand`` can make, as its cards (jokers written with their card): the
+    patterns' melds, sets by rank, then runs by suit.
+
+    ``max_jokers`` caps the jokers of a meld; only runs without ``sets``, only sets without
+    ``runs``; without ``held`` a joker in a run stands only for a card the hand lacks. The
+    sets of one rank and the runs of one suit depend only on the hand's cards of that rank
+    or suit, so each part is memoised under the rules (``melds.memo_for``).
+    """
+    counts, jokers = _counted(hand)
+    jokers = min(jokers, max_jokers)
+    memo = memo_for(rules)
+    distinct = rules.distinct_suits(round_index)
+    found: list[Group] = []
+    if sets:
+        by_rank: dict[int, dict[tuple[int, int], int]] = {}
+        for (s, r), n in counts.items():
+            by_rank.setdefault(r, {})[(s, r)] = n
+        for rank in sorted(by_rank):
+            part = by_rank[rank]
+            if sum(part.values()) + jokers < 3:
+                continue  # too few cards for any set
+            mkey: tuple[object, ...] = ("set-melds", tuple(sorted(part.items())), jokers,
+                                        distinct)
+            of_rank = memo.get(mkey)
+            if of_rank is None:
+                of_rank = memo[mkey] = _melds_of(part, jokers, rules, round_index, "set",
+                                                 held)
+            found.extend(of_rank)
+    if runs:
+        masks = [0, 0, 0, 0]
+        for s, r in counts:
+            masks[s] |= 1 << r
+        for suit, mask in enumerate(masks):
+            if not mask:
+                continue
+            mkey = ("run-melds", suit, mask, jokers, held)
+            of_suit = memo.get(mkey)
+            if of_suit is None:
+                part = {(suit, r): 1 for r in range(1, 14) if mask >> r & 1}
+                of_suit = memo[mkey] = _melds_of(part, jokers, rules, round_index, "run",
+                                                 held)
+            found.extend(of_suit)
+    return found
+
+
+def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
+              round_index: int, kind: str, held: bool) -> list[Group]:
+    """The sets (or runs) of ``counts``, one rank's (or one suit's) cards, as card tuples."""
+    p = _params(rules, round_index, True)
+    index = {k: i for i, k in enumerate(sorted(counts))}
+    pats: list[_Pattern] = []
+    if kind == "set":
+        _set_patterns(counts, index, jokers, p, _NO_BLOCK, pats)
+    else:
+        _run_patterns(counts, index, jokers, p, _NO_BLOCK, pats, held)
+    return [_build(pt).cards for pt in pats]

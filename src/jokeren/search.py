@@ -1,145 +1,31 @@
-"""Finding melds in a hand: candidate melds and coming-out options, for move listing and hints.
+"""Coming-out options for move listing and hints, from the melds patterns.py lists.
 
-Candidates are found here and always confirmed by the engine (``allowed``, a silent
-``check``), so the rules live in one place. The search is bounded (``limit``); it lists
-simple options, not every possible combination.
+What a meld may hold is patterns.py's (the rules layer's one meld enumerator); options are
+always confirmed by the engine (``allowed``, a silent ``check``). The search is bounded
+(``limit``); it lists simple options, not every possible combination.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
 
 from .analysis import can_come_out
-from .cards import JOKER, NATURALS, Card, to_hand
-from .melds import MeldError, memo_for, read_meld
+from .cards import JOKER, Card, to_hand
+from .melds import read_meld
+from .patterns import Group, meld_cards
 from .requirements import Requirement
 from .rules import Rules
-
-Group = tuple[Card, ...]
 
 
 def candidate_melds(hand: Sequence[Card], rules: Rules, round_index: int,
                     max_jokers: int = 2, sets: bool = True, runs: bool = True) -> list[Group]:
-    """Valid melds that can be made from ``hand`` (jokers written with their card); only
-    runs without ``sets``, only sets without ``runs``.
-
-    The sets of one rank and the runs of one suit depend only on the hand's cards of that
-    rank or suit, so each part is memoised under the rules (``melds.memo_for``).
-    """
-    memo = memo_for(rules)
-    jokers = 0
-    by_rank: dict[int, list[Card]] = {}
-    masks = [0, 0, 0, 0]
-    for c in hand:
-        rank, suit, joker = c
-        if joker:
-            jokers += 1
-        else:
-            by_rank.setdefault(rank, []).append(c)
-            masks[suit] |= 1 << rank
-    jokers = min(jokers, max_jokers)
-    found: list[Group] = []
-    # A set reads the round only through "may a suit come twice": rounds alike share it.
-    distinct = rules.distinct_suits(round_index)
-    for rank in sorted(by_rank) if sets else ():
-        if len(by_rank[rank]) + jokers < 3:
-            continue  # too few cards for any set
-        key: tuple[object, ...] = ("sets", tuple(by_rank[rank]), jokers, distinct)
-        of_rank = memo.get(key)
-        if of_rank is None:
-            of_rank = memo[key] = list(_sets(Counter(by_rank[rank]), jokers, rules,
-                                             round_index))
-        found.extend(of_rank)
-    for suit, mask in enumerate(masks):
-        if runs and _may_run(mask, jokers):
-            key = ("runs", suit, mask, jokers)
-            of_suit = memo.get(key)
-            if of_suit is None:
-                of_suit = memo[key] = _runs(suit, mask, jokers, rules)
-            found.extend(of_suit)
-    return found
-
-
-def _may_run(mask: int, jokers: int) -> bool:
-    """A quick necessary test for a run in a suit's ``mask`` (bit r: rank r held): without
-    jokers three ranks in a row, with one joker two held ranks at most two apart."""
-    if jokers >= 2:
-        return bool(mask)
-    mask |= (mask >> 1 & 1) << 14  # the ace, high
-    if jokers:
-        return bool(mask & (mask >> 1 | mask >> 2))
-    return bool(mask & mask >> 1 & mask >> 2)
-
-
-def _sets(have: Counter[Card], jokers: int, rules: Rules, round_index: int) -> Iterator[Group]:
-    """The sets of one rank: ``have`` holds only cards of that rank."""
-    distinct = rules.distinct_suits(round_index)
-    top = rules.set_max if rules.set_max is not None else 6
-    cards = sorted(have)
-    pool = cards if distinct else [c for c in cards for _ in range(have[c])]
-    seen: set[Group] = set()
-    for k in range(1, min(len(pool), top) + 1):
-        for combo in combinations(pool, k):
-            if combo in seen:
-                continue
-            seen.add(combo)
-            for j in range(0, jokers + 1):
-                if not 3 <= k + j <= top:
-                    continue
-                try:
-                    meld = read_meld((*combo, *(JOKER,) * j), rules, round_index)
-                except MeldError:
-                    continue
-                yield meld.cards
-
-
-def _runs(suit: int, mask: int, jokers: int, rules: Rules) -> list[Group]:
-    """The runs of one suit: ``mask`` has bit r set for each rank r held."""
-    memo = memo_for(rules)
-    key = ("run-shapes", mask, jokers)
-    shapes = memo.get(key)
-    if shapes is None:
-        shapes = memo[key] = _run_shapes(mask, jokers, rules)
-    base = suit * 13 - 1
-    return [tuple(_AS_JOKER[base + r] if joker else NATURALS[base + r] for r, joker in shape)
-            for shape in shapes]
-
-
-_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
-
-
-def _run_shapes(mask: int, jokers: int, rules: Rules) -> list[tuple[tuple[int, bool], ...]]:
-    """The runs of any one suit holding the ranks in ``mask``, as (rank, joker) pairs: the
-    same shapes serve every suit.
-
-    A run grows from each low end until it needs more jokers than held, or two jokers come
-    closer than the joker gap (every longer run from that end then breaks it too)."""
-    top = 14 if rules.ace_high else 13
-    gap = rules.joker_gap
-    shapes = []
-    for lo in range(1, top - 1):
-        if not jokers and not mask >> lo & 1:
-            continue  # a run without jokers starts on a card held
-        shape: list[tuple[int, bool]] = []
-        missing = 0
-        naturals = 0
-        last = -100  # index of the last joker in the shape
-        for i, hi in enumerate(range(lo, min(top, 13 if lo == 1 else 14) + 1)):
-            rank = hi if hi <= 13 else 1
-            if mask >> rank & 1:
-                shape.append((rank, False))
-                naturals += 1
-            else:
-                missing += 1
-                if missing > jokers or i - last <= gap:
-                    break
-                last = i
-                shape.append((rank, True))
-            if i >= 2 and naturals:
-                shapes.append(tuple(shape))
-    return shapes
+    """The melds worth listing from ``hand``: the rules layer's melds (``patterns``), with
+    at most ``max_jokers`` jokers, each standing for a card the hand lacks (a run that
+    needs a card held gets it as itself); only runs without ``sets``, only sets without
+    ``runs``."""
+    return meld_cards(hand, rules, round_index, max_jokers=max_jokers, sets=sets, runs=runs,
+                      held=False)
 
 
 def _take_from(have: Counter[Card], group: Group) -> Counter[Card] | None:

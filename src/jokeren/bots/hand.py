@@ -1,8 +1,9 @@
 """How good a hand is: a fast heuristic shared by the basic and the strong player.
 
 The engine decides what is legal; this module only estimates. A hand is split into melds
-(sets and runs of natural cards, found by a small exact search), partial melds (two cards
-one card short, completed by a joker when the hand has one) and dead cards. The score is
+(natural sets and runs as the rules layer lists them, patterns.py, chosen by a small
+exact search), partial melds (two cards one card short, completed by a joker when the
+hand has one) and dead cards. The score is
 what the hand would cost if the round ended now, with partial melds at a fraction of their
 penalty, plus a term for how far the seat is from the round's requirement. Lower is better.
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..cards import JOKER, Card
 from ..memo import drop_oldest
+from ..patterns import meld_cards, set_limit
 from ..requirements import Requirement
 from ..rules import Rules
 
@@ -56,8 +58,9 @@ class HandEval:
         self.come_out = come_out
         self.live = live
         self.race = race
+        self.round_index = round_index
         self.distinct = rules.distinct_suits(round_index)
-        self.set_max = rules.set_max if rules.set_max is not None else 8
+        self.set_max = set_limit(rules, round_index)
         self.ace_high = rules.ace_high
         self.pen = {r: rules.penalty_of(r, False, come_out) for r in range(1, 14)}
         # ``race``: every loose card weighs about the same (what counts is how many cards
@@ -199,37 +202,8 @@ class HandEval:
         return [Card(14 - 13 if r == 14 else r, a.suit) for r in ranks if 1 <= r <= 14]
 
     def _candidates(self, counts: Counter[Card]) -> list[tuple[Card, ...]]:
-        """Natural melds the hand holds: runs of 3+ (every window) and sets of 3+."""
-        melds: list[tuple[Card, ...]] = []
-        top = 14 if self.ace_high else 13
-        grid = _grid(counts)
-        for suit in range(4):
-            row = grid[suit]
-            r = 1
-            while r <= top:
-                if not row[r]:
-                    r += 1
-                    continue
-                end = r
-                while end + 1 <= top and row[end + 1]:
-                    end += 1
-                for lo in range(r, end - 1):
-                    for hi in range(lo + 2, end + 1):
-                        if lo == 1 and hi == 14:
-                            continue
-                        melds.append(tuple(_CARD[suit][p] for p in range(lo, hi + 1)))
-                r = end + 1
-        for rank in range(1, 14):
-            held = [grid[s][rank] for s in range(4)]
-            if (sum(1 for h in held if h) if self.distinct else sum(held)) < 3:
-                continue
-            cards = [_CARD[s][rank] for s in range(4)
-                     for _ in range(min(held[s], 1) if self.distinct else held[s])]
-            melds.append(tuple(cards[: self.set_max]))
-            if len(cards) >= 4:
-                melds.extend(tuple(c for j, c in enumerate(cards[:4]) if j != i)
-                             for i in range(4))
-        return melds
+        """Natural melds the hand holds: the rules layer's melds without jokers."""
+        return meld_cards(counts.elements(), self.rules, self.round_index, max_jokers=0)
 
     # --- the requirement ----------------------------------------------------------------
     def _req_missing(self, counts: Counter[Card], jokers: int) -> int:
@@ -265,9 +239,6 @@ class HandEval:
                 got += have[lo + size - 1] - have[lo - 1]
                 best = min(best, size - got)
         return best
-
-
-_CARD = [[Card(p if p <= 13 else 1, s) if p else JOKER for p in range(15)] for s in range(4)]
 
 
 def _grid(counts: Counter[Card]) -> list[list[int]]:
