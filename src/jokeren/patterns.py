@@ -204,7 +204,10 @@ def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
             continue
         free_suits = [s for s in range(4) if Card(rank, s) not in blocked] if blocked \
             else [0, 1, 2, 3]
-        for take in product(*(range(min(n, each) + 1) for _, n in suits)):
+        # fewer naturals first, then the earlier suits (as combinations of the cards list)
+        takes = sorted(product(*(range(min(n, each) + 1) for _, n in suits)),
+                       key=lambda t: (sum(t), tuple(-k for k in t)))
+        for take in takes:
             naturals = sum(take)
             if naturals == 0:
                 continue
@@ -388,7 +391,8 @@ def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
               round_index: int, kind: str, held: bool) -> list[Group]:
     """The sets (or runs) of ``counts``, one rank's (or one suit's) cards, as card tuples."""
     p = _params(rules, round_index, True)
-    index = {k: i for i, k in enumerate(sorted(counts))}
+    counts = dict(sorted(counts.items()))  # the same order however the hand was given
+    index = {k: i for i, k in enumerate(counts)}
     pats: list[_Pattern] = []
     if kind == "set":
         _set_patterns(counts, index, jokers, p, _NO_BLOCK, pats)
