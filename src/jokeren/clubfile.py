@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .club import ClubError, Evening, Form, enter_form, new_evening
-from .reasons import Sentence
-from .scorecard import ScoreError
-from .textfile import parse_json, read_text, write_atomic
+from .scorefile import read_file, write_file
 
 FORMAT = "jokeren-club/1"
 _KEYS = {"format", "title", "rules", "rounds", "games", "seed", "players", "draw", "forms"}
@@ -107,18 +105,11 @@ def from_obj(obj: object) -> Evening:
 
 def load(path: str | Path) -> Evening:
     """The evening in ``path``; ClubError naming the file and what is wrong."""
-    try:
-        return from_obj(parse_json(read_text(path, Sentence), Sentence))
-    except (ScoreError, Sentence) as exc:
-        raise ClubError("score_err_in_file", path=str(path), error=exc) from None
+    return read_file(path, from_obj, ClubError)
 
 
 def save(evening: Evening, path: str | Path) -> None:
-    try:
-        write_atomic(path, to_json(evening))
-    except OSError as exc:
-        raise ClubError("score_err_write", path=str(path), error=exc.strerror or str(exc)) \
-            from None
+    write_file(path, to_json(evening), ClubError)
 
 
 __all__ = ["FORMAT", "from_obj", "load", "save", "to_json"]

@@ -6,10 +6,10 @@ Players are named, not numbered, in the file, so a person can read and mend it b
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import NotationError, parse_cards, to_hand
 from .reasons import Sentence
@@ -18,6 +18,7 @@ from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_c
 from .textfile import parse_json, read_text, write_atomic
 
 FORMAT = "jokeren-score/1"
+T = TypeVar("T")
 _ROUND_KEYS = {"out", "left", "all_at_once", "not_come_out", "buys", "comment"}
 
 
@@ -151,21 +152,33 @@ def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
     return replace(entry, comment=comment if isinstance(comment, str) else json.dumps(comment))
 
 
-def load(path: str | Path) -> ScoreCard:
-    """The card in ``path``; ScoreError naming the file and what is wrong."""
+def read_file(path: str | Path, from_obj: Callable[[object], T],
+              error: type[ScoreError] = ScoreError) -> T:
+    """``from_obj`` of the JSON file ``path`` (a score card, a club evening); ``error``
+    naming the file and what is wrong."""
     try:
         return from_obj(parse_json(read_text(path, Sentence), Sentence))
     except (ScoreError, Sentence) as exc:
-        raise ScoreError("score_err_in_file", path=str(path), error=exc) from None
+        raise error("score_err_in_file", path=str(path), error=exc) from None
 
 
-def save(card: ScoreCard, path: str | Path) -> None:
+def write_file(path: str | Path, text: str, error: type[ScoreError] = ScoreError) -> None:
+    """``text`` to ``path`` atomically; ``error`` naming the file if it cannot be written."""
     try:
-        write_atomic(path, to_json(card))
+        write_atomic(path, text)
     except OSError as exc:
-        raise ScoreError("score_err_write", path=str(path), error=exc.strerror or str(exc)) \
+        raise error("score_err_write", path=str(path), error=exc.strerror or str(exc)) \
             from None
 
 
-__all__ = ["FORMAT", "find_player", "from_obj", "load", "make_round", "parse_left", "save",
-           "to_json"]
+def load(path: str | Path) -> ScoreCard:
+    """The card in ``path``; ScoreError naming the file and what is wrong."""
+    return read_file(path, from_obj)
+
+
+def save(card: ScoreCard, path: str | Path) -> None:
+    write_file(path, to_json(card))
+
+
+__all__ = ["FORMAT", "find_player", "from_obj", "load", "make_round", "parse_left", "read_file",
+           "save", "to_json", "write_file"]
