@@ -327,3 +327,50 @@ def test_help_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
                              capture_output=True, text=True, check=True).stdout
         assert "Opties" in out and "Laat deze hulp zien en stop." in out, out
         assert ("Speel een partijverslag na" in out) == (name == "replay")
+
+
+def test_card_notation_and_deal_errors_are_dutch_in_dutch(tmp_path: object) -> None:
+    """Card-notation errors ("'7x' is not a card") and deal errors were English inside Dutch
+    sentences: a score card, a record's hand, a record's move and its deal."""
+    from pathlib import Path
+
+    from jokeren.cards import NotationError
+    from jokeren.engine import Deal, DealError, new_match
+
+    folder = Path(str(tmp_path))
+    card = folder / "kaart.json"
+    runner = CliRunner()
+    assert runner.invoke(app, ["score", "new", str(card), "--players", "Ann,Bob,Cas",
+                               "--lang", "nl"]).exit_code == 0
+    result = runner.invoke(app, ["score", "round", str(card), "--out", "Ann", "--left",
+                                 "Bob=7x", "--left", "Cas=5", "--lang", "nl"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "jokeren: Bob: '7x' is geen kaart: waarden \"A 2-10 J Q K\" " \
+        "(boer \"J\", vrouw \"Q\", heer \"K\"), kleuren \"s h d c\" (schoppen, harten, ruiten, " \
+        "klaveren), joker \"*\""
+    assert problems(result.stderr) == []
+    with pytest.raises(NotationError) as caught:
+        parse_cards("7h x")
+    assert str(caught.value) == "'x' is not a card (write rank and suit, e.g. 7h, 10s, Qd, *)"
+    with pytest.raises(DealError) as dealt:
+        new_match(PRESETS["amerikaans"], ["Ann", "Bob", "Cas"], 1,
+                  Deal(stock=parse_cards("Qh Qh Qh")))
+    assert dealt.value.text("nl") == "zoveel keer V♥ zit er niet in de spellen"
+    assert str(dealt.value) == "the packs do not hold that many copies of Qh"
+    base = {"format": "jokeren-record/1", "rules": "jokeren", "players": list(HANDS), "seed": 3}
+    for round_, expected in [
+        ({"hands": {**HANDS, "Ann": HANDS["Ann"].replace("Ah", "Ax")}, "moves": []},
+         "ronde 1, hand van Ann: 'Ax' is geen kaart"),
+        ({"hands": HANDS, "moves": ["Ann: draw", "Ann: discard"]},
+         "ronde 1, zet 2: na \"discard\" komen kaarten"),
+        ({"hands": HANDS, "moves": ["Ann: leg 7h"]},
+         "ronde 1, zet 1: onbekende zet 'leg'"),
+        ({"hands": {**HANDS, "Ann": HANDS["Bob"], "Cas": HANDS["Bob"]}, "moves": []},
+         "ronde 1: zoveel keer 2♠ zit er niet in de spellen"),
+    ]:
+        path = folder / "r.json"
+        path.write_text(json.dumps({**base, "rounds": [round_]}), encoding="utf-8")
+        result = runner.invoke(app, ["replay", str(path), "--lang", "nl"])
+        assert result.exit_code == 2, result.output
+        assert expected in result.stderr, result.stderr
+        assert [w for w in problems(result.stderr.split("r.json: ", 1)[1]) if w != "Ax"] == []

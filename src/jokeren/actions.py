@@ -57,39 +57,37 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         words = text.split(None, 1)
         if not words:
-            raise NotationError("empty action")
+            raise NotationError("notation_empty_action")
         try:
             verb = Verb(words[0].lower())
         except ValueError:
-            raise NotationError(
-                f"unknown action {words[0]!r}; actions: {', '.join(v.value for v in Verb)}"
-            ) from None
+            raise NotationError("notation_verb", word=words[0],
+                                words=", ".join(f'"{v.value}"' for v in Verb)) from None
         rest = words[1].strip() if len(words) > 1 else ""
         if verb in _NO_ARGS:
             if rest:
-                raise NotationError(f"'{verb.value}' takes nothing after it")
+                raise NotationError("notation_no_args", word=verb.value)
             return cls(verb)
         if not rest:
-            raise NotationError(f"'{verb.value}' needs cards after it")
+            raise NotationError("notation_needs_cards", word=verb.value)
         if verb in _ONE_CARD:
             cards = parse_cards(rest)
             if len(cards) != 1:
-                raise NotationError(f"'{verb.value}' takes exactly one card")
+                raise NotationError("notation_one_card", word=verb.value)
             return cls(verb, cards)
         if verb in (Verb.LAY, Verb.SWAP):
             number, _, card_text = rest.partition(" ")
             if not number.isdigit() or int(number) < 1:
-                raise NotationError(f"'{verb.value}' needs a table meld number first, "
-                                    f"e.g. '{verb.value} 1 8h'")
+                raise NotationError("notation_meld_number", word=verb.value)
             cards = parse_cards(card_text)
             if not cards:
-                raise NotationError(f"'{verb.value}' needs cards after the meld number")
+                raise NotationError("notation_cards_after", word=verb.value)
             if verb is Verb.SWAP and len(cards) != 1:
-                raise NotationError("'swap' takes one natural card")
+                raise NotationError("notation_swap_one")
             return cls(verb, cards, target=int(number))
         groups = tuple(parse_cards(g) for g in rest.split("/"))
         if any(not g for g in groups):
-            raise NotationError(f"'{verb.value}': an empty meld between '/'")
+            raise NotationError("notation_empty_meld", word=verb.value)
         return cls(verb, melds=groups)
 
 

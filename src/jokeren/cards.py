@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .reasons import NotationError as NotationError  # raised here, defined with the other sentences
+
 SUITS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -17,10 +19,6 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 DUTCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "V", "H")
 # Display order "kleur-om-kleur" (000): the colours alternate, ♥ ♠ ♦ ♣.
 DISPLAY_SUIT_ORDER = (1, 0, 2, 3)
-
-
-class NotationError(ValueError):
-    """Text that is not valid notation (a syntax error, not a rules error)."""
 
 
 class Card(NamedTuple):
@@ -72,7 +70,7 @@ class Card(NamedTuple):
     def parse(cls, text: str) -> Card:
         token = text.strip()
         if not token:
-            raise NotationError("empty card")
+            raise NotationError("notation_empty_card")
         if token[0] == "*":
             if len(token) == 1:
                 return JOKER
@@ -93,14 +91,12 @@ _SUIT_INDEX.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
 
 def _parse_natural(token: str, whole: str) -> Card:
     if len(token) < 2:
-        raise NotationError(f"{whole!r} is not a card (write rank and suit, e.g. 7h, 10s, Qd, *)")
+        raise NotationError("notation_card", text=whole)
     rank_text, suit_text = token[:-1].upper(), token[-1]
     rank = _RANK_INDEX.get(rank_text)
     suit = _SUIT_INDEX.get(suit_text)
     if rank is None or suit is None:
-        raise NotationError(
-            f"{whole!r} is not a card (ranks A 2-10 J Q K, suits s h d c, joker *)"
-        )
+        raise NotationError("notation_rank_suit", text=whole)
     return NATURALS[suit * 13 + rank - 1]
 
 

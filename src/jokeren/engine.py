@@ -41,7 +41,7 @@ class IllegalMoveError(Reason):
     """A well-formed action that the rules forbid now (``text(lang)`` words it)."""
 
 
-class DealError(ValueError):
+class DealError(Reason):
     """A deal that the packs cannot make (too many copies of a card, too few cards)."""
 
 
@@ -61,13 +61,13 @@ def new_match(rules: Rules, players: Sequence[str], seed: int, deal: Deal | None
     n = len(players)
     lo, hi = rules.players
     if not lo <= n <= hi:
-        raise DealError(f"{rules.preset} is played by {lo} to {hi} players, not {n}")
+        raise DealError("deal_players", preset=rules.preset, lo=lo, hi=hi, n=n)
     if len(set(players)) != n or any(not p or ":" in p for p in players):
-        raise DealError("players need different names, without ':'")
+        raise DealError("deal_names")
     if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > len(
         full_deck(rules.pack_count(n), rules.joker_count(n))
     ):
-        raise DealError(f"the packs do not hold {rules.hand_size} cards for {n} players")
+        raise DealError("deal_hand_size", size=rules.hand_size, n=n)
     state = State(rules=rules, players=tuple(players), seed=seed, totals=(0,) * n,
                   dealer=(n - 1) if dealer is None else dealer, phase=Phase.ROUND_OVER)
     return deal_round(state, deal, dealer=state.dealer)
@@ -94,9 +94,9 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     left = Counter(deck)
     for card in given:
         if card.joker and card.rank:
-            raise DealError("a dealt joker stands for nothing: write '*'")
+            raise DealError("deal_joker_for")
         if left[card] == 0:
-            raise DealError(f"the packs do not hold that many copies of {card}")
+            raise DealError("deal_copies", card=card)
         left[card] -= 1
     rest = list(left.elements())
     rest.sort()
@@ -104,22 +104,22 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     hands: list[tuple[Card, ...]] = [() for _ in range(n)]
     if deal.hands is not None:
         if len(deal.hands) != len(active):
-            raise DealError(f"the deal gives {len(deal.hands)} hands for {len(active)} players")
+            raise DealError("deal_hands", given=len(deal.hands), n=len(active))
         for seat, hand in zip(active, deal.hands, strict=True):
             if len(hand) != rules.hand_size:
-                raise DealError(f"{state.players[seat]} is dealt {len(hand)} cards, "
-                                f"not {rules.hand_size}")
+                raise DealError("deal_hand", name=state.players[seat], given=len(hand),
+                                size=rules.hand_size)
             hands[seat] = tuple(sorted(hand))
     else:
         for seat in active:
             if len(rest) < rules.hand_size:
-                raise DealError("not enough cards to deal")
+                raise DealError("deal_short")
             hands[seat] = tuple(sorted(rest[: rules.hand_size]))
             del rest[: rules.hand_size]
     upcard = deal.upcard
     if upcard is None and rules.has_upcard(len(active)):
         if not rest and not deal.stock:
-            raise DealError("no card left for the upcard")
+            raise DealError("deal_no_upcard")
         upcard = rest.pop(0) if rest else None
     stock = tuple(reversed((*deal.stock, *rest)))
     voorhand = state.next_seat(dealer)

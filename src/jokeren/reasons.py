@@ -7,9 +7,10 @@ templates live here, inside the engine's package, so the engine needs no file to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+if TYPE_CHECKING:
+    from .cards import Card  # noqa: F401 (cards imports this module: NotationError)
 
 SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"),
               "nl": ("schoppen", "harten", "ruiten", "klaveren")}
@@ -176,6 +177,57 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_this_run": ("{card} does not fit on this run", "{card} past niet bij deze rij"),
     "not_joined": ("the cards do not join on to the run", "de kaarten sluiten niet aan op de rij"),
     "meld_number": ("meld {i} ({cards})", "combinatie {i} ({cards})"),
+    # the deal (engine.DealError): a record's or a command's deal the packs cannot make
+    "deal_players": ("{preset} is played by {lo} to {hi} players, not {n}",
+                     "{preset} speel je met {lo} tot {hi} spelers, niet met {n}"),
+    "deal_names": ("players need different names, without ':'",
+                   "de spelers hebben elk een andere naam, zonder ':'"),
+    "deal_hand_size": ("the packs do not hold {size} cards for {n} players",
+                       "er zijn niet genoeg kaarten om {n} spelers elk {size} kaarten te geven"),
+    "deal_joker_for": ("a dealt joker stands for nothing: write '*'",
+                       "een gedeelde joker stelt nog niets voor: schrijf \"*\""),
+    "deal_copies": ("the packs do not hold that many copies of {card}",
+                    "zoveel keer {card} zit er niet in de spellen"),
+    "deal_hands": ("the deal gives {given} hands for {n} players",
+                   "er zijn {given} handen gegeven voor {n} spelers"),
+    "deal_hand": ("{name} is dealt {given} cards, not {size}",
+                  "{name} krijgt {given} kaarten, niet {size}"),
+    "deal_short": ("not enough cards to deal", "er zijn niet genoeg kaarten om te delen"),
+    "deal_no_upcard": ("no card left for the upcard",
+                       "er is geen kaart over voor de open kaart"),
+    # the notation (NotationError): what is typed is quoted as typed
+    "notation_empty_card": ("empty card", "een lege kaart"),
+    "notation_card": ("{text!r} is not a card (write rank and suit, e.g. 7h, 10s, Qd, *)",
+                      "{text!r} is geen kaart: schrijf de waarde en de kleur, bijvoorbeeld "
+                      "\"7h\", \"10s\", \"Qd\" of \"*\""),
+    "notation_rank_suit": ("{text!r} is not a card (ranks A 2-10 J Q K, suits s h d c, joker *)",
+                           "{text!r} is geen kaart: waarden \"A 2-10 J Q K\" (boer \"J\", "
+                           "vrouw \"Q\", heer \"K\"), kleuren \"s h d c\" (schoppen, "
+                           "harten, ruiten, klaveren), joker \"*\""),
+    "notation_empty_action": ("empty action", "een lege zet"),
+    "notation_verb": ("unknown action {word!r}; actions: {words}",
+                      "onbekende zet {word!r}; de zetten zijn: {words}"),
+    "notation_no_args": ("'{word}' takes nothing after it", "na \"{word}\" komt niets"),
+    "notation_needs_cards": ("'{word}' needs cards after it", "na \"{word}\" komen kaarten"),
+    "notation_one_card": ("'{word}' takes exactly one card",
+                          "na \"{word}\" komt precies één kaart"),
+    "notation_meld_number": ("'{word}' needs a table meld number first, e.g. '{word} 1 8h'",
+                             "na \"{word}\" komt eerst het nummer van een combinatie op "
+                             "tafel, bijvoorbeeld \"{word} 1 8h\""),
+    "notation_cards_after": ("'{word}' needs cards after the meld number",
+                             "na \"{word}\" en het nummer van de combinatie komen kaarten"),
+    "notation_swap_one": ("'swap' takes one natural card",
+                          "na \"swap\" komt één echte kaart"),
+    "notation_empty_meld": ("'{word}': an empty meld between '/'",
+                            "\"{word}\": een lege combinatie tussen de \"/\""),
+    "notation_player_first": ("{line!r}: write the player first, e.g. 'Ann: draw'",
+                              "{line!r}: schrijf eerst de speler, bijvoorbeeld \"Ann: draw\""),
+    "notation_not_player": ("{line!r}: {name!r} is not a player",
+                            "{line!r}: {name!r} speelt niet mee"),
+    "notation_deal": ("{line!r}: a record deals by starting the next entry of 'rounds', not "
+                      "with 'deal'",
+                      "{line!r}: een verslag deelt door een nieuwe ronde te beginnen in "
+                      "'rounds', niet met \"deal\""),
 }
 
 
@@ -220,6 +272,7 @@ RANK_PLURALS = {"en": ("aces", "twos", "threes", "fours", "fives", "sixes", "sev
 def _word(value: Any, lang: str, notation: bool = False) -> str:
     """A value as words in ``lang``: nested reasons, requirements, suits and ranks
     translated, cards as symbols (or notation)."""
+    from .cards import Card
     if isinstance(value, Reason):
         return value.text(lang, notation)
     if isinstance(value, Card):
@@ -251,6 +304,11 @@ class Suit:
         self.index = index
 
 
+class NotationError(Reason):
+    """Text that is not valid notation (a syntax error, not a rules error); raised by
+    ``cards`` and ``actions``, worded in the reader's language like a refusal."""
+
+
 class Sentence(ValueError):
     """A finished sentence in English and Dutch (a bad file, record or house rule);
     ``str()`` is English, ``text(lang)`` either. Without Dutch, the English is shown."""
@@ -265,5 +323,7 @@ class Sentence(ValueError):
 
 
 def text_of(error: BaseException, lang: str = "en") -> str:
-    """An error's message in ``lang`` when it knows how, else its English text."""
-    return error.text(lang) if isinstance(error, Reason | Sentence) else str(error)
+    """An error's message in ``lang`` when it knows how (a Reason, a Sentence, an error of
+    the catalogue with ``text(lang)``), else its English text."""
+    text = getattr(error, "text", None)
+    return str(text(lang)) if callable(text) else str(error)

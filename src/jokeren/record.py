@@ -124,7 +124,7 @@ def _cards(where: tuple[str, str], value: object) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except NotationError as exc:
-        raise RecordError(f"{where[0]}: {exc}", f"{where[1]}: {exc}") from None
+        raise RecordError(f"{where[0]}: {exc}", f"{where[1]}: {exc.text('nl')}") from None
 
 
 def _read_round(number: int, data: object, players: list[str]) -> RoundRecord:
@@ -169,14 +169,13 @@ def parse_line(line: str, players: list[str]) -> tuple[int, Action]:
     """``"Ann: meld 7h 7d 7s"`` -> (seat, action); NotationError if it is not notation."""
     name, colon, rest = line.partition(":")
     if not colon:
-        raise NotationError(f"{line!r}: write the player first, e.g. 'Ann: draw'")
+        raise NotationError("notation_player_first", line=line)
     name = name.strip()
     if name not in players:
-        raise NotationError(f"{line!r}: {name!r} is not a player")
+        raise NotationError("notation_not_player", line=line, name=name)
     action = Action.parse(rest.strip())
     if action.verb is Verb.DEAL:
-        raise NotationError(f"{line!r}: a record deals by starting the next entry of "
-                            "'rounds', not with 'deal'")
+        raise NotationError("notation_deal", line=line)
     return players.index(name), action
 
 
@@ -298,14 +297,15 @@ def steps(record: Record) -> Iterator[Step]:
             else:
                 state = deal_round(state, _deal_of(record, rnd, state), dealer)
         except DealError as exc:
-            raise RecordError(f"round {number}: {exc}", f"ronde {number}: {exc}") from None
+            raise RecordError(f"round {number}: {exc}", f"ronde {number}: {exc.text('nl')}") \
+                from None
         yield Step(number, 0, None, state, tuple(deal_events(state)))
         for index, line in enumerate(rnd.moves, 1):
             try:
                 seat, action = parse_line(line, record.players)
             except NotationError as exc:
                 raise RecordError(f"round {number}, move {index}: {exc}",
-                                  f"ronde {number}, zet {index}: {exc}") from None
+                                  f"ronde {number}, zet {index}: {exc.text('nl')}") from None
             try:
                 state, events = apply_line(state, seat, action)
             except IllegalMoveError as exc:
@@ -325,7 +325,7 @@ def replay(record: Record) -> Replay:
         try:
             state = new_match(record.rules, record.players, record.seed)
         except DealError as exc:
-            raise RecordError(str(exc)) from None
+            raise RecordError(str(exc), exc.text("nl")) from None
         # A record without rounds is the position before the first deal: nothing played.
         state = _undealt(state)
     return Replay(state, True, None)

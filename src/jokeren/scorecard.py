@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from .cards import JOKER, Card
 from .i18n import t
-from .reasons import Sentence
+from .reasons import Reason, Sentence
 from .rules import Rules
 from .scoring import (
     hand_penalty,
@@ -36,8 +36,9 @@ class ScoreError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang``; a nested error (``error=``) in the same language."""
-        return t(self.key, lang, **{k: v.text(lang) if isinstance(v, ScoreError | Sentence)
-                                    else v for k, v in self.params.items()})
+        return t(self.key, lang, **{
+            k: v.text(lang) if isinstance(v, ScoreError | Sentence | Reason) else v
+            for k, v in self.params.items()})
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def parse_left(name: str, value: object) -> Left:
         try:
             cards = () if text in ("", "-") else parse_cards(text)
         except NotationError as exc:
-            raise ScoreError("score_err_card", name=name, error=str(exc)) from None
+            raise ScoreError("score_err_card", name=name, error=exc) from None
         return Left(cards=tuple(to_hand(c) for c in cards))
     raise ScoreError("score_err_left_value", name=name)
 
