@@ -18,7 +18,7 @@ from dataclasses import fields
 from importlib import resources
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from jokeren.actions import Verb
 from jokeren.bots import DUTCH, level_name, make_player
@@ -43,6 +43,10 @@ ENGLISH = {
     "stock", "pile", "true", "false", "null", "seed", "rotation", "nobody", "winner", "out",
     "me", "yes", "no", "upcard", "penalty", "requirement", "all", "none", "packs", "pack",
     "random", "basic", "strong", "level", "jack", "queen", "king", "ace",
+    # Click's own words in --help and its errors
+    "usage", "options", "option", "commands", "command", "show", "this", "message", "exit",
+    "required", "default", "missing", "invalid", "value", "error", "such", "try", "for",
+    "file", "files", "folder", "path", "str", "int", "bool", "list",
 }
 # Dutch words for a thing that has another name in the players' texts, and notation habits.
 NOT_DUTCH_PLAYERS_WORDS = [
@@ -296,23 +300,98 @@ def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
     assert t("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
 
 
-def test_help_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point 25: --help was English in Dutch mode."""
-    import typer.rich_utils as ru
+def _commands(group: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The path of every command and group under ``group``, the group itself first."""
+    yield path
+    for name, sub in getattr(group, "commands", {}).items():
+        yield from _commands(sub, (*path, name))
 
+
+def _english_texts(command: object) -> Iterator[str]:
+    yield from (t for t in (getattr(command, "help", None),
+                            *(getattr(p, "help", None) for p in getattr(command, "params", ())))
+                if t)
+    for sub in getattr(command, "commands", {}).values():
+        yield from _english_texts(sub)
+
+
+def test_every_help_text_has_its_dutch() -> None:
+    """Point 25: --help was English in Dutch mode for serve, score, club and the top."""
     from jokeren.cli import command
-    from jokeren.help_nl import COMMANDS, NL
+    from jokeren.help_nl import NL
 
-    for name in ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PANEL_TITLE"):
-        monkeypatch.setattr(ru, name, getattr(ru, name))  # restored after the test
-    monkeypatch.setenv("JOKEREN_LANG", "en")
-    english = command()
-    texts = [english.help] + [t for name in COMMANDS for t in (
-        english.commands[name].help,
-        *(getattr(p, "help", None) for p in english.commands[name].params)) if t]
+    texts = list(_english_texts(command()))
+    assert len(texts) > 100
     assert [text for text in texts if text not in NL] == []
-    assert all(problems(NL[text]) == [] for text in texts), [
-        (NL[text], problems(NL[text])) for text in texts if problems(NL[text])]
+    assert {text: problems(NL[text]) for text in texts if problems(NL[text])} == {}
+
+
+@pytest.mark.parametrize("path", list(_commands(__import__("jokeren.cli").cli.command())))
+def test_every_help_in_dutch_is_dutch(path: tuple[str, ...],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command's and group's --help in Dutch, Click's own words too ("Usage:",
+    "Options", "Show this message and exit.", "[required]", "[default: random]")."""
+    from jokeren.cli import command
+
+    monkeypatch.setenv("JOKEREN_LANG", "nl")
+    monkeypatch.setenv("COLUMNS", "100")
+    result = CliRunner().invoke(app, [*path, "--help"], prog_name="jokeren")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.lstrip().startswith(f"Gebruik: jokeren {' '.join(path)}".rstrip()), out
+    assert "Opties" in out and "Laat deze hulp zien en stop." in out, out
+    assert ("Opdrachten" in out) == (path in ((), ("score",), ("club",))), out
+    names = {n for p in _commands(command()) for n in p}
+    read = [line for line in out.splitlines() if not line.strip().startswith("Gebruik:")]
+    read = [re.sub(r"^│ (\S+) ", lambda m: "│ " if m.group(1) in names else m.group(0), line)
+            for line in read]  # a command's name is typed as it is, like an option
+    assert problems("\n".join(read)) == [], out
+    english = CliRunner().invoke(app, [*path, "--help", "--lang", "en"] if path not in (
+        (), ("score",), ("club",)) else [*path, "--help"], env={"JOKEREN_LANG": "en"},
+        prog_name="jokeren")
+    assert "Usage: jokeren" in english.stdout and "Options" in english.stdout
+
+
+def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--lang wins over the locale, for the help and for Click's own errors."""
+    def run(args: list[str]) -> Result:
+        return CliRunner().invoke(app, args, prog_name="jokeren")
+
+    monkeypatch.setenv("JOKEREN_LANG", "en")
+    monkeypatch.setenv("COLUMNS", "100")
+    dutch = run(["replay", "--help", "--lang", "nl"]).stdout
+    assert "Speel een partijverslag na" in dutch and "Gebruik:" in dutch
+    monkeypatch.setenv("JOKEREN_LANG", "nl")
+    english = run(["replay", "--lang=en", "--help"]).stdout
+    assert "Play a game record" in english and "Usage:" in english
+    for args, sentence in [
+        (["rules", "--jsn"], "onbekende optie: --jsn (bedoel je --json?)"),
+        (["replay"], "het argument 'bestand' ontbreekt"),
+        (["score", "new", "kaart.json"], "de optie '--players' ontbreekt"),
+        (["play", "--players", "x"], "ongeldige waarde voor '--players': 'x' is geen heel "
+                                     "getal"),
+        (["serve", "--bot-delay", "x"], "'x' is geen getal"),
+        (["replay", "x.json", "--lang", "de"], "ongeldige waarde voor '--lang': 'de' kan "
+                                               "niet; kies nl of en"),
+        (["replay", "a.json", "b.json"], "er staat meer dan de opdracht vraagt: b.json"),
+        (["play", "--players"], "na de optie '--players' hoort een waarde"),
+        (["replay", "x.json", "--json=3"], "de optie '--json' krijgt geen waarde"),
+        (["nope"], "onbekende opdracht 'nope'"),
+    ]:
+        result = run(args)
+        assert result.exit_code == 2, (args, result.output)
+        assert sentence in result.stderr, (args, result.stderr)
+        assert "Fout" in result.stderr
+        assert problems(result.stderr) == [], (args, result.stderr)
+    monkeypatch.setenv("JOKEREN_LANG", "en")
+    result = run(["rules", "--jsn"])
+    assert result.exit_code == 2 and "No such option: --jsn" in result.stderr
+    result = run(["rules", "--jsn", "--lang", "nl"])
+    assert "onbekende optie: --jsn" in result.stderr
+
+
+def test_the_installed_command_speaks_dutch() -> None:
+    """``python -m jokeren`` (the console script's main) in a Dutch locale."""
     import os
     import subprocess
     import sys
@@ -321,12 +400,14 @@ def test_help_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
     import jokeren
 
     tree = str(Path(jokeren.__file__).parents[1])  # the tree under test, not an installed one
-    env = {**os.environ, "JOKEREN_LANG": "nl", "COLUMNS": "100", "PYTHONPATH": tree}
-    for name in COMMANDS:
-        out = subprocess.run([sys.executable, "-m", "jokeren", name, "--help"], env=env,
-                             capture_output=True, text=True, check=True).stdout
-        assert "Opties" in out and "Laat deze hulp zien en stop." in out, out
-        assert ("Speel een partijverslag na" in out) == (name == "replay")
+    env = {**os.environ, "JOKEREN_LANG": "", "LC_ALL": "nl_NL.UTF-8", "COLUMNS": "100",
+           "PYTHONPATH": tree}
+    done = subprocess.run([sys.executable, "-m", "jokeren", "score", "--help"], env=env,
+                          capture_output=True, text=True, check=True)
+    assert "Gebruik: jokeren score" in done.stdout and "Opdrachten" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "jokeren", "club", "add"], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "het argument 'bestand' ontbreekt" in done.stderr
 
 
 def test_card_notation_and_deal_errors_are_dutch_in_dutch(tmp_path: object) -> None:

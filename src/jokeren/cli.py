@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
+from .cli_nl import lang_of_args, run_in_dutch
 from .i18n import Lang, detect_lang
 from .reasons import text_of
 from .record import Record, RecordError, replay
@@ -20,7 +22,25 @@ from .textfile import parse_json
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
+
+class JokerenGroup(typer.core.TyperGroup):
+    """The ``jokeren`` command: wholly in Dutch (help, usage, Click's errors) when
+    ``--lang nl`` is given or, without --lang, the locale is Dutch (cli_nl.py)."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        if lang_of_args(argv) != "nl":
+            return super().main(argv, prog_name, complete_var, standalone_mode,
+                                windows_expand_args, **extra)
+        return run_in_dutch(self, super().main, argv, standalone_mode, prog_name=prog_name,
+                            complete_var=complete_var,
+                            windows_expand_args=windows_expand_args, **extra)
+
+
 app = typer.Typer(
+    cls=JokerenGroup,
     add_completion=False,
     no_args_is_help=True,
     help="Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules.",
@@ -246,7 +266,9 @@ def play_cmd(
         from .tui.app import JokerenApp
         from .tui.screens import SetupChoice, make_config
     except ImportError:
-        fail("the terminal table needs Textual: pip install 'jokeren[tui]'")
+        fail(say(lang or detect_lang(), "the terminal table needs Textual: pip install "
+                 "'jokeren[tui]'", "de tafel in het terminalvenster vraagt Textual: pip "
+                 "install 'jokeren[tui]'"))
     from .table import new_seed
     from .tui.resume import ResumeError, resume_match
 
@@ -340,14 +362,10 @@ def serve_cmd(
         fail(listen_error(exc, host, port, language))
 
 
-def command() -> typer.core.TyperGroup:
-    """The ``jokeren`` command, its help texts in Dutch where the locale is Dutch."""
+def command() -> JokerenGroup:
+    """The ``jokeren`` command (it chooses its language when run)."""
     built = typer.main.get_command(app)
-    if detect_lang() == "nl":
-        from .help_nl import translate
-
-        translate(built)
-    assert isinstance(built, typer.core.TyperGroup)
+    assert isinstance(built, JokerenGroup)
     return built
 
 

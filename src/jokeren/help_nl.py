@@ -1,17 +1,19 @@
-"""``jokeren --help`` in Dutch: the help texts of the commands players use, by their English.
+"""``jokeren --help`` in Dutch: the help texts of every command, by their English.
 
 Typer takes help texts from docstrings and options where the code is written; rather than
-fork every option, the built command is walked once and each English text with a Dutch
-one here is replaced (main() does this when the locale is Dutch). An English text without
-an entry stays English; tests/test_dutch.py checks that every text of these commands has
-one.
+fork every option, the built command is walked once and each English text is replaced by
+its Dutch one here (cli_nl.py does this, with Click's own words, in Dutch mode). An English
+text without an entry stays English; tests/test_dutch.py checks that every text has one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+# The arguments by their Dutch names (in the usage line, the help and the errors).
+ARGUMENTS = {"file": "bestand", "to": "doel", "record": "verslag", "name": "naam",
+             "files": "bestanden", "preset": "voorinstelling"}
 
-COMMANDS = ("replay", "rules", "simulate", "play")
+# Default values shown in the help that are words ("[default: random]").
+DEFAULTS = {"random": "willekeurig", "basic": "eenvoudig"}
 
 NL: dict[str, str] = {
     "Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules.":
@@ -88,37 +90,128 @@ NL: dict[str, str] = {
     "Ask before going out or discarding a joker.": "Vraag vóór uitgaan of een joker afleggen.",
     "Show the setup screen first (filled in from these options), or start at once.":
         "Laat eerst het beginscherm zien (ingevuld met deze opties), of begin meteen.",
+    "Serve rooms for playing together online (invite links, one table per room) and the\n"
+    "browser table.":
+        "Open kamers om samen online te spelen (met een uitnodigingslink, één tafel per "
+        "kamer) en de tafel in de browser.",
+    "Address to listen on.": "Adres waarop de server luistert.",
+    "Port to listen on.": "Poort waarop de server luistert.",
+    "Database URL: sqlite+aiosqlite:///FILE or postgresql+asyncpg://... (default: a SQLite "
+    "file in your data directory).":
+        "Adres van de database: sqlite+aiosqlite:///BESTAND of postgresql+asyncpg://... "
+        "(anders een SQLite-bestand in je gegevensmap).",
+    "Open a table against the computer in the browser.":
+        "Open in de browser een tafel tegen de computer.",
+    "Seconds before each computer move, so people can follow it.":
+        "Seconden vóór elke zet van de computer, zodat je hem kunt volgen.",
+    "Seconds between the end of a round and the next deal.":
+        "Seconden tussen het einde van een ronde en het volgende delen.",
+    "Score card for a match played with real cards (scorekaart): new, round, undo, show, "
+    "export. The file format is in docs/score.md.":
+        "Scorekaart voor een potje met echte kaarten: beginnen, een ronde invullen of "
+        "terugnemen, laten zien, exporteren. Het bestandsformaat staat in docs/score.md.",
+    "Start a score card: the rules and the players.":
+        "Begin een scorekaart: de regels en de spelers.",
+    "The score card file (JSON, jokeren-score/1).": "Het scorekaartbestand (JSON, "
+                                                     "jokeren-score/1).",
+    "The players in seating order, with commas: Ann,Bob,Cor. The last one deals first.":
+        "De spelers in de volgorde waarin ze zitten, met komma's: Ann,Bob,Cor. De laatste "
+        "geeft eerst.",
+    "Play for money (000): a cent per buy, each loser's penalty in cents, the pot to whoever "
+    "goes out in the last round.":
+        "Speel om geld: een cent per gekochte kaart, ieders strafpunten in centen, de pot "
+        "voor wie in de laatste ronde uitgaat.",
+    "Eliminate at this total (004: 250 short, 500 long).":
+        "Wie dit totaal haalt, ligt eruit (250 voor een kort potje, 500 voor een lang).",
+    "Rounds in the match (default: the rules').":
+        "Aantal rondes in het potje (anders dat van de regels).",
+    "A title for the card.": "Een titel voor de kaart.",
+    "Overwrite an existing file.": "Schrijf over een bestand dat al bestaat.",
+    "Enter a round: who went out, and what every other player kept.":
+        "Vul een ronde in: wie uitging, en wat elke andere speler overhield.",
+    "Who went out (uitgegaan).": "Wie er uitging.",
+    "Nobody went out: the stock ran out and everyone scores.":
+        "Niemand ging uit: de stok was op en iedereen krijgt strafpunten.",
+    "A player's cards left, as cards ('Bob=Ks 7h *') or points (Bob=35); once per player who "
+    "did not go out.":
+        "De kaarten die een speler overhield, als kaarten (\"Bob=Ks 7h *\") of als punten "
+        "(Bob=35); één keer voor elke speler die niet uitging.",
+    "A player who had not come out (a joker may count differently, 001).":
+        "Een speler die nog niet uitgekomen was (een joker kan dan anders tellen).",
+    "The one out went out all at once (the bonus, if the rules give one).":
+        "Wie uitging, ging in één keer uit (de bonus, als de regels die geven).",
+    "Cards a player bought this round, e.g. Bob=2 (money: a cent each).":
+        "Kaarten die een speler deze ronde kocht, bijvoorbeeld Bob=2 (om geld: een cent per "
+        "kaart).",
+    "Take back the last round entered.": "Haal de laatst ingevulde ronde weg.",
+    "Make a score card of a match played in the program, to export it like any other.":
+        "Maak een scorekaart van een potje dat in het programma gespeeld is, om het te "
+        "exporteren zoals elke andere.",
+    "A game record (jokeren-record/1), e.g. from jokeren play --save.":
+        "Een partijverslag (jokeren-record/1), bijvoorbeeld van jokeren play --save.",
+    "Print the card: rounds, running totals, pot, eliminated players, the winner.":
+        "Laat de kaart zien: de rondes, de totalen, de pot, wie eruit ligt en wie wint.",
+    "Print the totals as JSON.": "Geef de totalen als JSON.",
+    "Write the card as a spreadsheet (xlsx, csv) or a printable pdf.":
+        "Schrijf de kaart als rekenblad (xlsx, csv) of als pdf om af te drukken.",
+    "The file to write: .xlsx (with formulas), .csv or .pdf.":
+        "Het bestand dat geschreven wordt: .xlsx (met formules), .csv of .pdf.",
+    "Club evening (clubavond, 003): register the players, draw the tables of 3 and 4 by lot "
+    "for each round, enter each table's form, print forms and standings; a season sums "
+    "evenings. The file format is in docs/club.md.":
+        "Clubavond: schrijf de spelers in, loot voor elke ronde de tafels van 3 en 4, vul "
+        "het formulier van elke tafel in, druk formulieren en de stand af; een seizoen telt "
+        "de avonden op. Het bestandsformaat staat in docs/club.md.",
+    "Register the players present and draw the first round.":
+        "Schrijf de aanwezige spelers in en loot de eerste ronde.",
+    "The club evening file (JSON, jokeren-club/1).":
+        "Het bestand van de clubavond (JSON, jokeren-club/1).",
+    "The players present, with commas (6 or more).":
+        "De aanwezige spelers, met komma's (6 of meer).",
+    "Rounds in the evening.": "Aantal rondes op de avond.",
+    "Games per table and round.": "Aantal partijen per tafel en ronde.",
+    "Seed of the draw by lot.": "Schudnummer van de loting.",
+    "The rules played (a name, printed on the forms).":
+        "De regels die gespeeld worden (een naam, die op de formulieren komt).",
+    "The evening's title.": "De titel van de avond.",
+    "Register a player who came late: drawn from the next round on.":
+        "Schrijf een speler in die later kwam: hij wordt vanaf de volgende ronde meegeloot.",
+    "A latecomer's name.": "De naam van wie later kwam.",
+    "Draw the tables of the next round by lot, spreading who meets whom.":
+        "Loot de tafels van de volgende ronde, zo dat iedereen zoveel mogelijk verschillende "
+        "tegenspelers treft.",
+    "A player not playing this round (once per player).":
+        "Een speler die deze ronde niet meespeelt (één keer per speler).",
+    "Enter (or correct) one table's competition form, checked as 003 asks.":
+        "Vul het wedstrijdformulier van één tafel in (of verbeter het); het wordt "
+        "nagerekend.",
+    "The round (from 1).": "De ronde (vanaf 1).",
+    "The table (from 1).": "De tafel (vanaf 1).",
+    "One game's points in the form's seat order, e.g. '0 12 35 7'; once per game.":
+        "De punten van één partij in de volgorde van het formulier, bijvoorbeeld "
+        "\"0 12 35 7\"; één keer per partij.",
+    "A game (from 1) in which the stock ran out and nobody went out.":
+        "Een partij (vanaf 1) waarin de stok op was en niemand uitging.",
+    "The column totals written on the form, to check them.":
+        "De totalen die onder op het formulier staan, om ze na te rekenen.",
+    "Print the draw so far, the forms still to enter, and the standings.":
+        "Laat de loting tot nu toe zien, de formulieren die nog ingevuld moeten worden, en "
+        "de stand.",
+    "Write the competition forms, one per table and round, to print or to fill in.":
+        "Schrijf de wedstrijdformulieren, één per tafel en ronde, om af te drukken of in te "
+        "vullen.",
+    "The file to write: .pdf, .xlsx or .csv.":
+        "Het bestand dat geschreven wordt: .pdf, .xlsx of .csv.",
+    "Only this round's tables (default: every round drawn).":
+        "Alleen de tafels van deze ronde (anders elke geloote ronde).",
+    "Write the evening's standings, with the tie-breaks stated.":
+        "Schrijf de stand van de avond, met wat bij gelijke stand beslist.",
+    "Sum evenings into a season's standings; optionally plot each player's figures.":
+        "Tel avonden op tot de stand van een seizoen; desgewenst met grafieken van elke "
+        "speler.",
+    "The season's club evening files.": "De bestanden van de clubavonden van het seizoen.",
+    "Also write .pdf, .xlsx or .csv.": "Schrijf ook een .pdf, .xlsx of .csv.",
+    "A folder for the statistics as png: penalty per game, games won, spread.":
+        "Een map voor de grafieken als png: strafpunten per partij, gewonnen partijen, "
+        "spreiding.",
 }
-
-
-def translate(command: Any) -> Any:
-    """``command`` (the built Typer group) with the Dutch help texts put in."""
-    import typer.rich_utils as ru
-
-    ru.OPTIONS_PANEL_TITLE = "Opties"
-    ru.ARGUMENTS_PANEL_TITLE = "Argumenten"
-    ru.COMMANDS_PANEL_TITLE = "Opdrachten"
-    command.help = NL.get(command.help, command.help)
-    _dutch_help_option(command)
-    for name in COMMANDS:
-        sub = command.commands[name]
-        sub.help = NL.get(sub.help, sub.help)
-        _dutch_help_option(sub)
-        for param in sub.params:
-            text = getattr(param, "help", None)
-            if text:
-                param.help = NL.get(text, text)
-    return command
-
-
-def _dutch_help_option(command: Any) -> None:
-    """--help says what it does in Dutch too (Click builds the option when asked)."""
-    built = command.get_help_option
-
-    def get_help_option(ctx: Any) -> Any:
-        option = built(ctx)
-        if option is not None:
-            option.help = "Laat deze hulp zien en stop."
-        return option
-
-    command.get_help_option = get_help_option

@@ -1,0 +1,216 @@
+"""The command line in Dutch: help, usage line and Click's own errors, for a Dutch reader.
+
+The language is chosen as every command chooses it: ``--lang`` where it is given (looked for
+anywhere on the line, since --help is answered before the other options are read), else
+the locale (``i18n.detect_lang``). Typer (which carries its own copy of Click as
+``typer._click``) has no catalogue for its own words, so in Dutch mode:
+
+- the built command tree is walked: help texts from ``help_nl.NL``, arguments by their Dutch
+  names, Dutch type labels, panels titled "Argumenten", "Opties" and "Opdrachten", and a
+  Dutch text for --help;
+- the usage line says "Gebruik:" (a Context whose HelpFormatter writes that prefix);
+- "[required]", "[default: ...]" and the error panel's words are module strings of Typer's
+  rich_utils: set for the one run and put back after it;
+- Click's errors are worded anew from the exception (its kind, the option or argument and
+  the value refused), never translated from the English sentence; one of an unknown kind
+  gets a Dutch sentence without the detail.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from typer import rich_utils
+from typer._click import ClickException, Context, HelpFormatter
+from typer._click.exceptions import UsageError
+
+from .help_nl import ARGUMENTS, DEFAULTS, NL
+from .i18n import Lang, detect_lang
+
+HELP_OPTION = "Laat deze hulp zien en stop."
+PANELS = {"argument": "Argumenten", "option": "Opties"}
+COMMANDS_PANEL = "Opdrachten"
+TYPES = {"str": "<tekst>", "int": "<getal>", "float": "<getal>", "path": "<pad>", "bool": ""}
+WORDS = {  # Typer's own words (rich_utils), for the run in Dutch
+    "REQUIRED_LONG_STRING": "[verplicht]", "DEFAULT_STRING": "[standaard: {}]",
+    "ENVVAR_STRING": "[omgevingsvariabele: {}]", "DEPRECATED_STRING": "(verouderd) ",
+    "RICH_HELP": "Zie [blue]'{command_path} {help_option}'[/] voor hulp.",
+    "ERRORS_PANEL_TITLE": "Fout", "ABORTED_TEXT": "Afgebroken.",
+}
+# Click's usage errors that carry only a sentence: its English form and the Dutch one.
+USAGE = [
+    (r"Option '(.+)' requires an argument\.", "na de optie '{0}' hoort een waarde"),
+    (r"Option '(.+)' requires (\d+) arguments\.", "na de optie '{0}' horen {1} waarden"),
+    (r"Option '(.+)' does not take a value\.", "de optie '{0}' krijgt geen waarde"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)",
+     "er staat meer dan de opdracht vraagt: {0}"),
+    (r"No such command '(.+)'\.", "onbekende opdracht '{0}'"),
+    (r"Missing command\.", "geef een opdracht"),
+    (r"Argument '(.+)' takes (\d+) values\.", "het argument '{0}' vraagt {1} waarden"),
+]
+VALUES = {  # a value refused, by the kind of error its check gave
+    "int_parsing": "{value!r} is geen heel getal", "int_from_float": "{value!r} is geen heel "
+    "getal", "float_parsing": "{value!r} is geen getal", "bool_parsing": "{value!r} is geen "
+    "ja of nee",
+}
+
+
+def lang_of_args(args: Sequence[str]) -> Lang:
+    """``--lang nl`` or ``--lang=nl`` on the command line, else the locale's language."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else None)
+        if value in ("nl", "en"):
+            return Lang(value)
+    return detect_lang()
+
+
+class DutchFormatter(HelpFormatter):
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, "Gebruik: " if prefix is None else prefix)
+
+
+class DutchContext(Context):
+    formatter_class = DutchFormatter
+
+
+def run_in_dutch(command: Any, main: Callable[..., Any], args: Sequence[str],
+                 standalone_mode: bool = True, **extra: Any) -> Any:
+    """``main`` (the command's Click main) run in Dutch: Click's errors worded here."""
+    translate(command)
+    with _typer_words():
+        if not standalone_mode:
+            return main(args, standalone_mode=False, **extra)
+        try:
+            result = main(args, standalone_mode=False, **extra)
+        except ClickException as exc:
+            if type(exc).__name__ != "NoArgsIsHelpError":  # the help is shown already
+                rich_utils.rich_format_error(UsageError(error_text(exc),
+                                                        getattr(exc, "ctx", None)))
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            rich_utils.rich_abort_error()
+            sys.exit(1)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def translate(command: Any) -> None:
+    """Put the Dutch texts into ``command`` and every command under it."""
+    if command.help:
+        command.help = NL.get(command.help, command.help)
+    command.context_class = DutchContext
+    command.options_metavar = "[OPTIES]"
+    if getattr(command, "subcommand_metavar", None):
+        command.subcommand_metavar = "OPDRACHT [ARGUMENTEN]..."
+    _dutch_help_option(command)
+    for param in command.params:
+        _translate_param(param)
+    for sub in getattr(command, "commands", {}).values():
+        sub.rich_help_panel = COMMANDS_PANEL
+        translate(sub)
+
+
+def _translate_param(param: Any) -> None:
+    if getattr(param, "help", None):
+        param.help = NL.get(param.help, param.help)
+    param.rich_help_panel = PANELS.get(param.param_type_name)
+    if param.param_type_name == "argument" and param.name in ARGUMENTS:
+        param.metavar = ARGUMENTS[param.name]
+    _dutch_type(param)
+    english = param._get_default_string
+
+    def default_string(**how: Any) -> str:
+        """A flag's default is the option as typed (--paired); a word, in Dutch."""
+        if getattr(param, "is_bool_flag", False) and param.secondary_opts:
+            return str(param.opts[0] if param.default else param.secondary_opts[0])
+        text = str(english(**how))
+        return DEFAULTS.get(text, text)
+
+    param._get_default_string = default_string
+
+
+def _dutch_type(param: Any) -> None:
+    """The value's kind in Dutch: ``<getal>`` for ``<int>``; nothing for a flag."""
+    english = param.display_type
+
+    def display_type(ctx: Context) -> str:
+        label = str(english(ctx))
+        inner = label.strip("<>").removeprefix("list[").removesuffix("]").lower()
+        return TYPES.get(inner, label)
+
+    param.display_type = display_type
+
+
+def _dutch_help_option(command: Any) -> None:
+    """--help says what it does in Dutch too (Click builds the option when asked)."""
+    built = command.get_help_option
+
+    def get_help_option(ctx: Any) -> Any:
+        option = built(ctx)
+        if option is not None:
+            option.help = HELP_OPTION
+            option.rich_help_panel = PANELS["option"]
+            _dutch_type(option)
+        return option
+
+    command.get_help_option = get_help_option
+
+
+@contextmanager
+def _typer_words() -> Iterator[None]:
+    saved = {name: getattr(rich_utils, name) for name in WORDS}
+    for name, text in WORDS.items():
+        setattr(rich_utils, name, text)
+    try:
+        yield
+    finally:
+        for name, text in saved.items():
+            setattr(rich_utils, name, text)
+
+
+def error_text(exc: ClickException) -> str:
+    """Click's error ``exc`` in one Dutch sentence, from what it carries."""
+    kind = type(exc).__name__
+    param = getattr(exc, "param", None)
+    hint = getattr(exc, "param_hint", None) or (param.get_error_hint() if param else "")
+    if kind == "NoSuchOption":
+        text = f"onbekende optie: {getattr(exc, 'option_name', '')}"
+        possible = sorted(getattr(exc, "possibilities", None) or ())
+        return text + (f" (bedoel je {' of '.join(possible)}?)" if possible else "")
+    if kind == "MissingParameter":
+        what = "het argument" if getattr(param, "param_type_name", "") == "argument" \
+            else "de optie"
+        return f"{what} {hint} ontbreekt".replace("  ", " ")
+    if kind == "BadParameter":
+        return f"ongeldige waarde voor {hint}: {_refused(exc, param)}"
+    message = getattr(exc, "message", "")
+    for pattern, dutch in USAGE:
+        found = re.fullmatch(pattern, message)
+        if found:
+            return dutch.format(*found.groups())
+    return "deze opdracht is niet goed gegeven"
+
+
+def _refused(exc: ClickException, param: Any) -> str:
+    """Why a value was refused: the check's first error, by its kind."""
+    errors = getattr(exc.__cause__, "errors", None)
+    first = errors()[0] if callable(errors) and errors() else {}
+    value = first.get("input")
+    choices = getattr(getattr(param, "type_descriptor", None), "choices", None)
+    if choices:
+        names = [str(getattr(c, "value", c)) for c in choices]
+        return f"{value!r} kan niet; kies {' of '.join(names)}"
+    template = VALUES.get(first.get("type", ""))
+    if template is not None:
+        return template.format(value=value)
+    return f"{value!r} kan hier niet" if value is not None else "die waarde kan hier niet"
+
+
+__all__ = ["DutchContext", "error_text", "lang_of_args", "run_in_dutch", "translate"]
