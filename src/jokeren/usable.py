@@ -373,17 +373,35 @@ class _Search:
                 return step[0]
         if len(hand) == 1:
             return self.first(state, _lays_of(state.table, card)) if last else None
+        # Quick necessary tests first: one lay-off lays cards of one suit or one rank, so the
+        # hand holds at most two of either; new melds must take every card but one, so at
+        # most one card is in no meld at all, and there are jokers enough for the cards in
+        # no meld of natural cards. Then, before any smaller hand is compiled, whether the
+        # rest can all be in melds is asked of the whole hand's melds (they include every
+        # meld of fewer cards).
+        naturals = [c for c in hand if c.natural]
+        lays = len({c.suit for c in naturals}) <= 2 or len({c.rank for c in naturals}) <= 2
+        lonely = _lonely(hand, rules.ace_high)
+        meldable = len(lonely) <= 1 and not _short_of_jokers(
+            naturals, len(hand) - len(naturals), rules.ace_high)
+        if not lays and not meldable:
+            return None
+        whole = self.compiled(hand, state) if meldable else None
+        coverable = _coverable(whole) if whole is not None else None
         for keep in (None, *dict.fromkeys(hand)):
             cards = _less(hand, keep)
             if card not in cards and not last:
                 continue
-            for n, meld in enumerate(state.table, 1):
+            for n, meld in enumerate(state.table, 1) if lays else ():
                 if not self.lay and card in cards:
                     break  # the card must go into a meld
                 for form in _lay_forms(meld, cards, rules):
                     step = self.step(state, Action(Verb.LAY, form, (), n))
                     if step is not None and self.ends(step[1], None if card in cards else keep):
                         return step[0]
+            if whole is None or coverable is None or (lonely and keep != lonely[0]) or \
+                    not coverable(*_without(whole, keep)):
+                continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
                 melds = tuple(_build(pt).cards for pt in chosen)
@@ -483,18 +501,68 @@ def _covers(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
     for pt in h.patterns:  # the same cards may make melds of other shapes (10 J Q, J Q K)
         by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
 
+    dead: set[tuple[int, int]] = set()  # what is left that no melds can cover
+
     def rec(mask: int, j: int, chosen: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
         if not mask:
             if not j:
                 yield chosen
             return
+        if (mask, j) in dead:
+            return
+        found = False
         i = ((mask & -mask).bit_length() - 1) // _BITS
         for need, k in h.by_low[i]:
             if k <= j and ((mask | guard) - need) & guard == guard:
                 for pt in by_pair[(need, k)]:
-                    yield from rec(mask - need, j - k, (*chosen, pt))
+                    for cover in rec(mask - need, j - k, (*chosen, pt)):
+                        found = True
+                        yield cover
+        if not found:
+            dead.add((mask, j))
 
     yield from rec(mask, jokers, ())
+
+
+def _coverable(h: _Hand) -> Callable[[int, int], bool]:
+    """Whether the cards of a mask and so many jokers can all be put in melds: ``_covers``
+    as a yes or no, each remainder answered once, covering first the card that the fewest
+    melds can take (a card no meld takes ends it at once)."""
+    guard = h.guard
+    takes: list[list[tuple[int, int]]] = [[] for _ in h.cards]
+    for options in h.by_low:
+        for need, k in options:
+            m, i = need, 0
+            while m:
+                if m & 0x7:
+                    takes[i].append((need, k))
+                m >>= _BITS
+                i += 1
+    order = sorted(range(len(takes)), key=lambda i: len(takes[i]))
+    known: dict[tuple[int, int], bool] = {}
+
+    def rec(mask: int, j: int) -> bool:
+        if not mask:
+            return not j
+        key = (mask, j)
+        got = known.get(key)
+        if got is None:
+            i = next(i for i in order if mask >> (_BITS * i) & 0x7)
+            got = any(k <= j and ((mask | guard) - need) & guard == guard
+                      and rec(mask - need, j - k) for need, k in takes[i])
+            known[key] = got
+        return got
+
+    return rec
+
+
+def _without(h: _Hand, card: Card | None) -> tuple[int, int]:
+    """The mask and jokers of the compiled hand less one copy of ``card``."""
+    if card is None:
+        return h.full, h.jokers
+    if card.joker:
+        return h.full, h.jokers - 1
+    return h.full - (1 << (_BITS * _field(h, card))), h.jokers
 
 
 def _covers_spare(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
@@ -643,6 +711,38 @@ def _threes_with_jokers(hand: Sequence[Card]) -> Iterator[Group]:
     if jokers >= 2:
         for a in naturals:
             yield (a, JOKER, JOKER)
+
+
+def _lonely(hand: Sequence[Card], ace_high: bool) -> list[Card]:
+    """The natural cards of ``hand`` (each copy) that no meld of the hand's cards can hold:
+    fewer than three cards of the rank and three places in a row of the suit around it,
+    counting jokers (a necessary test: the melds of patterns.py are a subset)."""
+    jokers = sum(1 for c in hand if c.joker)
+    if jokers >= 2:
+        return []
+    ranks = [0] * 14
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        if c.natural:
+            ranks[c.rank] += 1
+            masks[c.suit] |= 1 << c.rank | ((1 << 14) if c.rank == 1 and ace_high else 0)
+    out = []
+    for c in hand:
+        if c.joker or ranks[c.rank] + jokers >= 3:
+            continue
+        mask = masks[c.suit]
+        places = (1, 14) if c.rank == 1 and ace_high else (c.rank,)
+        if not any((mask >> lo & 7).bit_count() + jokers >= 3
+                   for p in places for lo in range(max(1, p - 2), min(p, 12) + 1)):
+            out.append(c)
+    return out
+
+
+def _short_of_jokers(naturals: list[Card], jokers: int, ace_high: bool) -> bool:
+    """Whether too few jokers to put all natural cards but one in melds: a card in no meld
+    of natural cards needs a joker's meld, and a meld with k jokers holds at most 2(k + 1)
+    such cards (two of a set's rank, or two in a row between its jokers in a run)."""
+    return len(_lonely(naturals, ace_high)) > 4 * jokers + 1
 
 
 def _may_meld(hand: Sequence[Card], ace_high: bool) -> bool:
