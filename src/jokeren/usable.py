@@ -373,21 +373,12 @@ class _Search:
                 return step[0]
         if len(hand) == 1:
             return self.first(state, _lays_of(state.table, card)) if last else None
-        # Quick necessary tests first: one lay-off lays cards of one suit or one rank, so the
-        # hand holds at most two of either; new melds must take every card but one, so at
-        # most one card is in no meld at all, and there are jokers enough for the cards in
-        # no meld of natural cards. Then, before any smaller hand is compiled, whether the
-        # rest can all be in melds is asked of the whole hand's melds (they include every
-        # meld of fewer cards).
+        # One lay-off lays cards of one suit or one rank: the hand holds at most two of either.
         naturals = [c for c in hand if c.natural]
         lays = len({c.suit for c in naturals}) <= 2 or len({c.rank for c in naturals}) <= 2
-        lonely = _lonely(hand, rules.ace_high)
-        meldable = len(lonely) <= 1 and not _short_of_jokers(
-            naturals, len(hand) - len(naturals), rules.ace_high)
-        if not lays and not meldable:
+        spare = self.spare(state, hand)
+        if not lays and spare is None:
             return None
-        whole = self.compiled(hand, state) if meldable else None
-        coverable = _coverable(whole) if whole is not None else None
         for keep in (None, *dict.fromkeys(hand)):
             cards = _less(hand, keep)
             if card not in cards and not last:
@@ -399,8 +390,7 @@ class _Search:
                     step = self.step(state, Action(Verb.LAY, form, (), n))
                     if step is not None and self.ends(step[1], None if card in cards else keep):
                         return step[0]
-            if whole is None or coverable is None or (lonely and keep != lonely[0]) or \
-                    not coverable(*_without(whole, keep)):
+            if spare is None or not spare(keep):
                 continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
@@ -409,6 +399,24 @@ class _Search:
                 if step is not None and self.ends(step[1], None if card in cards else keep):
                     return step[0]
         return None
+
+    def spare(self, state: State, hand: tuple[Card, ...]) -> Callable[[Card | None], bool] | None:
+        """Whether new melds can take all of ``hand`` but the card given (None: all of
+        it); None if they cannot for any card. Quick necessary tests first: at most one card
+        in no meld at all, and jokers enough for the cards in no meld of natural cards; then
+        the whole hand's melds are asked (they include every meld of fewer cards), so that
+        no smaller hand is compiled in vain."""
+        ace_high = self.rules.ace_high
+        lonely = _lonely(hand, ace_high)
+        naturals = [c for c in hand if c.natural]
+        if len(lonely) > 1 or _short_of_jokers(naturals, len(hand) - len(naturals), ace_high):
+            return None
+        whole = self.compiled(hand, state)
+        coverable = _coverable(whole)
+        if not coverable(whole.full, whole.jokers, True):
+            return None
+        return lambda keep: (not lonely or keep == lonely[0]) and \
+            coverable(*_without(whole, keep), False)
 
     def ends(self, after: State, keep: Card | None) -> bool:
         """After an action that laid all but ``keep``: the card is on the table, or it is
@@ -524,10 +532,11 @@ def _covers(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
     yield from rec(mask, jokers, ())
 
 
-def _coverable(h: _Hand) -> Callable[[int, int], bool]:
-    """Whether the cards of a mask and so many jokers can all be put in melds: ``_covers``
-    as a yes or no, each remainder answered once, covering first the card that the fewest
-    melds can take (a card no meld takes ends it at once)."""
+def _coverable(h: _Hand) -> Callable[[int, int, bool], bool]:
+    """Whether the cards of a mask and so many jokers can all be put in melds (with
+    ``spare``: all but at most one card): ``_covers`` as a yes or no, each remainder
+    answered once, covering first the card that the fewest melds can take (a card no meld
+    takes ends it at once)."""
     guard = h.guard
     takes: list[list[tuple[int, int]]] = [[] for _ in h.cards]
     for options in h.by_low:
@@ -539,17 +548,18 @@ def _coverable(h: _Hand) -> Callable[[int, int], bool]:
                 m >>= _BITS
                 i += 1
     order = sorted(range(len(takes)), key=lambda i: len(takes[i]))
-    known: dict[tuple[int, int], bool] = {}
+    known: dict[tuple[int, int, bool], bool] = {}
 
-    def rec(mask: int, j: int) -> bool:
+    def rec(mask: int, j: int, spare: bool) -> bool:
         if not mask:
-            return not j
-        key = (mask, j)
+            return j == 0 or (spare and j == 1)
+        key = (mask, j, spare)
         got = known.get(key)
         if got is None:
             i = next(i for i in order if mask >> (_BITS * i) & 0x7)
             got = any(k <= j and ((mask | guard) - need) & guard == guard
-                      and rec(mask - need, j - k) for need, k in takes[i])
+                      and rec(mask - need, j - k, spare) for need, k in takes[i]) or \
+                (spare and rec(mask - (1 << (_BITS * i)), j, False))
             known[key] = got
         return got
 
