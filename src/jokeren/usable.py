@@ -412,9 +412,11 @@ class _Search:
         if len(lonely) > 1 or _short_of_jokers(naturals, len(hand) - len(naturals), ace_high):
             return None
         whole = self.compiled(hand, state)
-        coverable = _coverable(whole)
-        if not coverable(whole.full, whole.jokers, True):
+        if whole.all_but_one is None:  # asked again and again of one hand: kept with it
+            whole.all_but_one = _coverable(whole)(whole.full, whole.jokers, True)
+        if not whole.all_but_one:
             return None
+        coverable = _coverable(whole)
         return lambda keep: (not lonely or keep == lonely[0]) and \
             coverable(*_without(whole, keep), False)
 
