@@ -115,6 +115,9 @@ class _Search:
              dry: bool = False) -> tuple[Action, State] | None:
         """The form of ``action`` the engine accepts (trying the other suits of set jokers
         when the copies limit refuses it) and the state after it; None if none is."""
+        if action.verb is not Verb.MELD:  # one form only
+            after = self.tried(state, self.seat, action, dry)
+            return (action, after) if isinstance(after, State) else None
         for form in _forms(action, state.rules):
             after = self.tried(state, self.seat, form, dry)
             if isinstance(after, State):
@@ -407,9 +410,10 @@ class _Search:
         the whole hand's melds are asked (they include every meld of fewer cards), so that
         no smaller hand is compiled in vain."""
         ace_high = self.rules.ace_high
-        lonely = _lonely(hand, ace_high)
         naturals = [c for c in hand if c.natural]
-        if len(lonely) > 1 or _short_of_jokers(naturals, len(hand) - len(naturals), ace_high):
+        jokers = len(hand) - len(naturals)
+        lonely = _lonely(naturals, jokers, ace_high)
+        if len(lonely) > 1 or _short_of_jokers(naturals, jokers, ace_high):
             return None
         whole = self.compiled(hand, state)
         if whole.all_but_one is None:  # asked again and again of one hand: kept with it
@@ -725,36 +729,35 @@ def _threes_with_jokers(hand: Sequence[Card]) -> Iterator[Group]:
             yield (a, JOKER, JOKER)
 
 
-def _lonely(hand: Sequence[Card], ace_high: bool) -> list[Card]:
-    """The natural cards of ``hand`` (each copy) that no meld of the hand's cards can hold:
+_STARTS = sum(1 << lo for lo in range(1, 13))  # places where three in a row may start
+
+
+def _lonely(naturals: Sequence[Card], jokers: int, ace_high: bool) -> list[Card]:
+    """The natural cards (each copy) that no meld of them and ``jokers`` jokers can hold:
     fewer than three cards of the rank and three places in a row of the suit around it,
     counting jokers (a necessary test: the melds of patterns.py are a subset)."""
-    jokers = sum(1 for c in hand if c.joker)
     if jokers >= 2:
         return []
     ranks = [0] * 14
     masks = [0, 0, 0, 0]
-    for c in hand:
-        if c.natural:
-            ranks[c.rank] += 1
-            masks[c.suit] |= 1 << c.rank | ((1 << 14) if c.rank == 1 and ace_high else 0)
-    out = []
-    for c in hand:
-        if c.joker or ranks[c.rank] + jokers >= 3:
-            continue
-        mask = masks[c.suit]
-        places = (1, 14) if c.rank == 1 and ace_high else (c.rank,)
-        if not any((mask >> lo & 7).bit_count() + jokers >= 3
-                   for p in places for lo in range(max(1, p - 2), min(p, 12) + 1)):
-            out.append(c)
-    return out
+    for c in naturals:
+        ranks[c.rank] += 1
+        masks[c.suit] |= 1 << c.rank | ((1 << 14) if c.rank == 1 and ace_high else 0)
+    rows = []  # per suit, the places in some three in a row (two with a joker)
+    for m in masks:
+        starts = ((m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2)) if jokers \
+            else m & m >> 1 & m >> 2
+        starts &= _STARTS
+        rows.append(starts | starts << 1 | starts << 2)
+    return [c for c in naturals if ranks[c.rank] + jokers < 3 and not rows[c.suit] >> c.rank & 1
+            and not (c.rank == 1 and ace_high and rows[c.suit] >> 14 & 1)]
 
 
 def _short_of_jokers(naturals: list[Card], jokers: int, ace_high: bool) -> bool:
     """Whether too few jokers to put all natural cards but one in melds: a card in no meld
     of natural cards needs a joker's meld, and a meld with k jokers holds at most 2(k + 1)
     such cards (two of a set's rank, or two in a row between its jokers in a run)."""
-    return len(_lonely(naturals, ace_high)) > 4 * jokers + 1
+    return len(_lonely(naturals, 0, ace_high)) > 4 * jokers + 1
 
 
 def _may_meld(hand: Sequence[Card], ace_high: bool) -> bool:
