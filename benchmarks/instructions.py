@@ -1,14 +1,15 @@
 """Machine instructions per random-play decision, counted by valgrind: a figure that a busy,
 shared machine does not move (the clock-based figures of run.py move by 10-20%).
 
-    python benchmarks/instructions.py [--states 3000] [--loop 15000]
+    python benchmarks/instructions.py [--states 3000] [--loop 15000] [--players 4]
 
 It plays 90,000 decisions of random 4-player ``amerikaans`` (seeded), keeps every 30th
 state (all six rounds about equally), and counts with ``valgrind --tool=callgrind`` the
 instructions of ``legal_actions`` + one random ``apply`` on each kept state, less the same
 run with no states (starting Python and importing). Each kept state is met once, so the
 memos start cold. ``--loop N`` also counts the N decisions of that same random play in a
-row (rounded to a multiple of 30), as run.py plays them: the memos warm up as they go.
+row (rounded to a multiple of 30), as run.py plays them (the same seeds and choices as its
+``random_play``): the memos warm up as they go. ``--players 2``: the same with 2 players.
 Needs valgrind (``apt-get install valgrind``); the count is the same from run to run within
 a fraction of a percent.
 
@@ -59,19 +60,20 @@ _LOOP = """
 import sys
 sys.path.insert(0, {here!r})
 from instructions import sample_states
-sample_states(int(sys.argv[1]) // {every})
+sample_states(int(sys.argv[1]) // {every}, {players})
 """
 
 
-def sample_states(count: int) -> list[State]:
+def sample_states(count: int, players: int = 4) -> list[State]:
     rules = replace(Rules.load("amerikaans"), max_reshuffles=1)
     rng, seed = random.Random(1), 0
-    state = new_match(rules, PLAYERS, seed)
+    names = PLAYERS[:players]
+    state = new_match(rules, names, seed)
     kept: list[State] = []
     for i in range(count * EVERY):
         if state.phase is Phase.MATCH_OVER:
             seed += 1
-            state = new_match(rules, PLAYERS, seed)
+            state = new_match(rules, names, seed)
         if state.phase is Phase.ROUND_OVER:
             state = deal_round(state)
         if i % EVERY == 0:
@@ -96,12 +98,14 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=3000, help="states to measure")
     parser.add_argument("--loop", type=int, default=0,
                         help="also count this many consecutive decisions (0: do not)")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
+                        help="players in the random matches")
     args = parser.parse_args()
     if args.states < 1 or args.loop < 0:
         raise SystemExit("--states must be at least 1 and --loop at least 0.")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind).")
-    states = sample_states(args.states)
+    states = sample_states(args.states, args.players)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "states.pkl"
         path.write_bytes(pickle.dumps(states))
@@ -109,14 +113,14 @@ def main() -> None:
         script.write_text(_WORK.format(src=str(SRC), path=str(path)))
         per = (count(script, args.states) - count(script, 0)) / args.states
         print(f"{per:,.0f} instructions per decision ({args.states} states, "
-              f"legal_actions + apply, random 4-player amerikaans)")
+              f"legal_actions + apply, random {args.players}-player amerikaans)")
         if args.loop:
             # The same play as the kept states', counted whole: every decision, not every
             # EVERY-th (keeping the states costs nothing next to playing them).
             decisions = max(1, args.loop // EVERY) * EVERY
             loop = Path(tmp) / "loop.py"
             loop.write_text(_LOOP.format(here=str(Path(__file__).resolve().parent),
-                                         every=EVERY))
+                                         every=EVERY, players=args.players))
             per = (count(loop, decisions) - count(loop, 0)) / decisions
             print(f"{per:,.0f} instructions per decision ({decisions} decisions in a row)")
     print(f"fingerprint of the states: {fingerprint(states)}")
