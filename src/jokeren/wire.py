@@ -9,6 +9,7 @@ are written in the public notation (``"7h"``, ``"*"``, ``"*7h"``), actions are o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Literal, cast
 
@@ -126,6 +127,17 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [text.get(c) or str(c) for c in cards]
 
 
+@functools.lru_cache(maxsize=256)
+def _words(req: Requirement) -> tuple[str, str, str]:
+    return str(req), req.describe("en"), req.describe("nl")
+
+
+def _requirement(req: Requirement) -> RequirementJSON:
+    """The requirement's notation and words, worked out once per requirement."""
+    notation, en, nl = _words(req)
+    return {"notation": notation, "text": {"en": en, "nl": nl}}
+
+
 def _rules_obj(rules: Rules) -> str | dict[str, Any]:
     """``rules.to_obj()``, worked out once per rule set (a table's views all share it)."""
     hit = _RULES_OBJ.get(id(rules))
@@ -154,12 +166,10 @@ def encode_event(event: Event, seat: int | None) -> EventJSON:
 
 
 def encode_view(v: SeatView) -> ViewJSON:
-    req = v.requirement
     return {
         "seat": v.seat, "rules": _rules_obj(v.rules), "players": list(v.players),
         "round_index": v.round_index,
-        "requirement": {"notation": str(req),
-                        "text": {"en": req.describe("en"), "nl": req.describe("nl")}},
+        "requirement": _requirement(v.requirement),
         "dealer": v.dealer, "phase": v.phase.value, "turn": v.turn, "to_act": v.to_act,
         "offer": list(v.offer), "hand": _cards(v.hand),
         "open_hands": [_cards(h) for h in v.open_hands] if v.open_hands is not None else None,
