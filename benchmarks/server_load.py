@@ -169,10 +169,9 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
-def make_room(base: str) -> tuple[str, list[str]]:
+def make_room(base: str, rules: Any) -> tuple[str, list[str]]:
     """A room of 4 people, joined and started: its id and the seats' tokens."""
-    room = _post(base, "/api/rooms", {"rules": "amerikaans", "seats": [{"kind": "person"}]
-                                      * SEATS})
+    room = _post(base, "/api/rooms", {"rules": rules, "seats": [{"kind": "person"}] * SEATS})
     tokens = [_post(base, f"/api/rooms/{room['room']}/join",
                     {"token": room["invite_token"], "name": f"P{i}"})["token"]
               for i in range(SEATS)]
@@ -237,8 +236,8 @@ class SeatSocket:
 class TableClient:
     """The four seats of one room, acting at a fixed rate."""
 
-    def __init__(self, base: str, stats: Stats, rng: random.Random) -> None:
-        self.base, self.stats, self.rng = base, stats, rng
+    def __init__(self, base: str, rules: Any, stats: Stats, rng: random.Random) -> None:
+        self.base, self.rules, self.stats, self.rng = base, rules, stats, rng
         self.seats = [SeatSocket(self, s) for s in range(SEATS)]
         self.waiting: int | None = None  # the version every seat must reach
         self.done = asyncio.Event()
@@ -249,7 +248,7 @@ class TableClient:
 
     async def open(self, pool: ThreadPoolExecutor) -> None:
         room, tokens = await asyncio.get_running_loop().run_in_executor(
-            pool, make_room, self.base)
+            pool, make_room, self.base, self.rules)
         uri = self.base.replace("http://", "ws://") + f"/ws/{room}"
         self.waiting = 0
         self.done.clear()
@@ -356,8 +355,8 @@ async def echo_client(uri: str, rate: float, until: float, stats: Stats,
             stats.error(f"echo unanswered:{len(sent)}")
 
 
-async def drive(base: str, echo_uri: str, tables: int, start_at: float, seconds: float,
-                rate: float, seed: int) -> Stats:
+async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: float,
+                seconds: float, rate: float, seed: int) -> Stats:
     """One client process: open its tables, then play them and the echo until the end."""
     try:
         import uvloop
@@ -367,7 +366,8 @@ async def drive(base: str, echo_uri: str, tables: int, start_at: float, seconds:
         pass
     stats = Stats()
     rng = random.Random(seed)
-    clients = [TableClient(base, stats, random.Random(rng.random())) for _ in range(tables)]
+    clients = [TableClient(base, rules, stats, random.Random(rng.random()))
+               for _ in range(tables)]
     with ThreadPoolExecutor(8) as pool:
         sem = asyncio.Semaphore(16)
 
@@ -387,9 +387,9 @@ async def drive(base: str, echo_uri: str, tables: int, start_at: float, seconds:
     return stats
 
 
-def client_process(args: tuple[str, str, int, float, float, float, int]) -> dict[str, Any]:
-    base, echo_uri, tables, start_at, seconds, rate, seed = args
-    stats = asyncio.run(drive(base, echo_uri, tables, start_at, seconds, rate, seed))
+def client_process(args: tuple[str, str, Any, int, float, float, float, int]
+                   ) -> dict[str, Any]:
+    stats = asyncio.run(drive(*args))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {"stats": stats, "cpu": usage.ru_utime + usage.ru_stime}
 
@@ -426,6 +426,10 @@ async def sample(pids: dict[str, int], every: float, until: float
         await asyncio.sleep(every)
 
 
+def _rules(text: str) -> Any:
+    return json.loads(text) if text.lstrip().startswith("{") else text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250, help="tables of 4 WebSockets")
@@ -436,6 +440,10 @@ def main() -> None:
     parser.add_argument("--soak-minutes", type=float, default=10.0,
                         help="minutes the same load goes on for the memory figures "
                              "(0: the load alone)")
+    parser.add_argument("--rules", type=_rules, default="amerikaans",
+                        help="the rooms' rules: a preset or JSON such as "
+                             "'{\"preset\": \"amerikaans\", \"rounds\": 2}' (shorter matches "
+                             "for a soak)")
     parser.add_argument("--db", help="a database URL for the server (default: a temporary "
                                      "SQLite file), e.g. postgresql+asyncpg://...")
     parser.add_argument("--procs", type=int, default=1,
@@ -462,7 +470,8 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
     shares = [args.tables // procs + (i < args.tables % procs) for i in range(procs)]
     setup = 3 + args.tables * 0.2  # seconds to make the rooms and open the sockets
     start_at = time.time() + setup
-    print(f"{args.tables} tables x {SEATS} seats, {args.rate:g} actions/s each, "
+    print(f"{args.tables} tables x {SEATS} seats, rules {json.dumps(args.rules)}, "
+          f"{args.rate:g} actions/s each, "
           f"{total:.0f} s ({args.seconds:g} s measured); db {s['db'].split(':')[0]}; "
           f"{procs} client process(es); load average before "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
@@ -476,7 +485,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(procs) as pool:
         waiting = pool.map_async(client_process, [
-            (base, echo_uri, n, start_at, total, args.rate, args.seed * 100 + i)
+            (base, echo_uri, args.rules, n, start_at, total, args.rate, args.seed * 100 + i)
             for i, n in enumerate(shares)])
         while time.time() < start_at:
             time.sleep(0.5)
