@@ -178,8 +178,8 @@ class TableRunner:
                         command.conn.send(result)
                 if command.done is not None and not command.done.done():
                     command.done.set_result(result)
-                if command.kind == "leave" and self.table.finished and not self.conns \
-                        and self.queue.empty():  # nobody is looking: let the table go
+                if command.kind == "leave" and self.table.finished and self.finish_told \
+                        and not self.conns and self.queue.empty():  # nobody looks: let go
                     if self.on_idle is not None:
                         self.on_idle(self.room_id, self)
                     return
