@@ -99,10 +99,12 @@ class Client:
     view: dict[str, Any] | None = None
     ws: Any = None
     ids: itertools.count[int] = field(default_factory=itertools.count)
+    learn: bool = False  # learning mode asked for in the hello
 
     async def connect(self, since: int | None = None) -> None:
         self.ws = await websockets.connect(self.url, max_size=2**22)
-        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
+        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since,
+                                       "learn": self.learn}))
 
     async def close(self) -> None:
         if self.ws is not None:

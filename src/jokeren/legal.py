@@ -11,6 +11,8 @@ moves thousands of times a second.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from .actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
 from .cards import JOKER, NATURALS, Card
 from .engine import allowed, legal_lays, legal_melds, meld_joker_lays, ways_to_use
@@ -151,3 +153,70 @@ def legal_actions(state: State) -> list[Action]:
     more.extend(ways_to_use(state))  # a card that must be used may need a bigger move
     legal.extend(dict.fromkeys(more))
     return legal
+
+
+# --- every card a joker may stand for (a person chooses; the bots need one reading) -------
+
+def joker_readings(state: State, listed: list[Action]) -> list[Action]:
+    """The other readings of the jokers in ``listed`` (the seat's legal actions) that the
+    engine accepts: which end of a run a joker takes (5h * 7h *: 4h or 8h), which card of a
+    set it names. Each new meld of a listed ``meld`` in every reading, the others kept; a
+    joker laid off onto a set as each of the rank's cards. Not part of ``legal_actions``:
+    the bots need one reading, a person at the browser table is asked."""
+    if state.phase is not Phase.PLAY or not state.live:
+        return []
+    seat, rules = state.to_act, state.rules
+    seen = {_canonical(a) for a in listed}
+    found: list[Action] = []
+
+    def offer(action: Action) -> None:
+        key = _canonical(action)
+        if key not in seen:
+            seen.add(key)
+            if allowed(state, seat, action):
+                found.append(action)
+
+    for action in listed:
+        if action.verb is Verb.MELD:
+            for i, group in enumerate(action.melds):
+                if any(c.joker for c in group):
+                    for other in _group_readings(group, rules.ace_high):
+                        offer(action._replace(melds=(*action.melds[:i], other,
+                                                     *action.melds[i + 1:])))
+        elif action.verb is Verb.LAY and action.cards == (JOKER,):
+            meld = state.table[action.target - 1]
+            if meld.kind == "set":
+                for suit in range(4):
+                    offer(action._replace(cards=(Card(meld.rank, suit, True),)))
+    return found
+
+
+def _canonical(action: Action) -> tuple[object, ...]:
+    """An action with its melds' cards in one order (a meld's cards may be written in any)."""
+    return (action.verb, tuple(sorted(action.cards)), action.target,
+            tuple(sorted(tuple(sorted(g)) for g in action.melds)))
+
+
+def _group_readings(group: tuple[Card, ...], ace_high: bool) -> list[tuple[Card, ...]]:
+    """Every way to say what the jokers of ``group`` stand for, as a set and as a run, in
+    play order; the engine judges which it accepts."""
+    naturals = [c for c in group if c.natural]
+    jokers = len(group) - len(naturals)
+    if not naturals:
+        return []
+    out: list[tuple[Card, ...]] = []
+    ranks = {c.rank for c in naturals}
+    if len(ranks) == 1:
+        rank = naturals[0].rank
+        out.extend((*naturals, *(Card(rank, s, True) for s in suits))
+                   for suits in combinations_with_replacement(range(4), jokers))
+    suit = naturals[0].suit
+    if all(c.suit == suit for c in naturals) and len(ranks) == len(naturals):
+        top, size = (14 if ace_high else 13), len(group)
+        for ace in ((1, 14) if 1 in ranks and ace_high else (1,)):
+            at = {(ace if c.rank == 1 else c.rank): c for c in naturals}
+            lo, hi = min(at), max(at)
+            for start in range(max(1, hi - size + 1), min(lo, top - size + 1) + 1):
+                out.append(tuple(at.get(p) or Card(p if p <= 13 else 1, suit, True)
+                                 for p in range(start, start + size)))
+    return out

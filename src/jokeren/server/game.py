@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
+from ..actions import Action
+from ..cards import format_cards
 from ..events import Event
+from ..legal import joker_readings
+from ..melds import Meld, reading
 from ..phase import Phase
 from ..table import Table
+from ..tui.words import explain
+from ..views import SeatView
 from ..wire import ClockJSON, RefusalJSON, encode_event, encode_view
+
+
+class Learner(Protocol):
+    learn: bool
+
 
 LEVELS = ("random", "basic", "strong", "level1", "level2", "level3", "level4", "level5")
 Frame = dict[str, Any]
@@ -27,23 +38,63 @@ def refusal(key: str, en: str, nl: str, **params: Any) -> RefusalJSON:
     return {"key": key, "params": params, "text": {"en": en, "nl": nl}}
 
 
-def moves(table: Table, seat: int | None) -> list[str]:
-    """What the engine lists as legal for ``seat`` now, in the notation, when it is that
-    seat's move (the browser's hints and its check of a selection); else nothing. Made from
-    the seat's own hand and the table, so it tells the seat nothing it may not see."""
+def listed(table: Table, seat: int | None) -> list[Action]:
+    """What the engine lists as legal for ``seat`` now, when it is that seat's move (the
+    browser's hints and its check of a selection); else nothing. Every card a listed meld's
+    joker may stand for is listed too (``legal.joker_readings``): the browser asks the
+    player which. Made from the seat's own hand and the table, so it tells the seat nothing
+    it may not see."""
     if seat is None or table.to_act != seat or table.phase is Phase.ROUND_OVER:
         return []  # between rounds the table deals by itself
-    return [str(a) for a in table.legal()]
+    legal = table.legal()
+    return [*legal, *joker_readings(table.state, legal)]
+
+
+def moves(table: Table, seat: int | None) -> list[str]:
+    """``listed`` in the notation."""
+    return [str(a) for a in listed(table, seat)]
+
+
+def listing(table: Table, seat: int | None) -> Frame:
+    """A frame's ``moves`` and, while the seat must still come out with points, ``values``:
+    the points of each new meld in them, so the browser counts the selection toward the
+    requirement with the engine's own values."""
+    actions = listed(table, seat)
+    frame: Frame = {"moves": [str(a) for a in actions]}
+    state = table.state
+    if actions and seat is not None and state.requirement.points and not state.come_out[seat]:
+        values: dict[str, int] = {}
+        for action in actions:
+            for group in action.melds:
+                meld = reading(group, state.rules, state.round_index)
+                if isinstance(meld, Meld):
+                    values[format_cards(group)] = meld.value()
+        frame["values"] = values
+    return frame
 
 
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
                  kind: str = "events", clock: ClockJSON | None = None) -> Frame:
     """The events as ``seat`` may see them, with the version, the seat's whole view, its
-    listed moves and the clock that runs for the seat to act (None: no clock)."""
+    listed moves (``listing``) and the clock that runs for the seat to act (None: no
+    clock)."""
     return {"type": kind, "version": table.version,
             "events": [encode_event(e, seat) for e in events],
-            "view": encode_view(table.view(seat)), "moves": moves(table, seat),
+            "view": encode_view(table.view(seat)), **listing(table, seat),
             "clock": clock}
+
+
+def why(table: Table, before: SeatView, action: Action, conns: Iterable[Learner]
+        ) -> Frame | None:
+    """Learning mode: why a computer player made ``action`` (``before``: what it saw), in
+    the terminal table's words (``tui.words.explain``), for the connections that asked.
+    Only where the room plays with open hands: the reason may name the player's cards."""
+    if not table.rules.open_hands or not any(c.learn for c in conns):
+        return None
+    text = {lang: explain(before, action, lang) for lang in ("en", "nl")}
+    if text["en"] is None:
+        return None
+    return {"seat": before.seat, "action": str(action), "text": text}
 
 
 def dumps(data: Any) -> str:

@@ -27,7 +27,7 @@ from ..reasons import Reason
 from ..state import Phase
 from ..table import Accepted, BotTurn, Table, decide
 from ..wire import ClockJSON, decode_action, encode_refusal, encode_view
-from .game import Frame, events_frame, moves, refusal
+from .game import Frame, events_frame, listing, refusal, why
 from .store import ActionRow, Store
 
 log = logging.getLogger("jokeren.server")
@@ -54,6 +54,7 @@ class Conn:
     """One WebSocket: a seat (or None, a spectator) and the frames waiting to be sent."""
 
     seat: int | None
+    learn: bool = False  # learning mode: why the computer players moved, under open hands
     outbox: asyncio.Queue[Frame | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=1024))
     closed: bool = False
@@ -253,9 +254,10 @@ class TableRunner:
                        table.view(seat), tuple(table.legal()), 0)
         action = await asyncio.get_running_loop().run_in_executor(
             self.pool, decide, turn, player)
-        await self._commit(seat, action, None)
+        await self._commit(seat, action, None, why(table, turn.view, action, self.conns))
 
-    async def _commit(self, seat: int, action: Action, cid: str | None) -> Accepted:
+    async def _commit(self, seat: int, action: Action, cid: str | None,
+                      learning: Frame | None = None) -> Accepted:
         """Store the action, then apply it, then tell everyone (the caller checked it)."""
         table = self.table
         await self.store.append(self.room_id, ActionRow(table.version + 1, seat, str(action),
@@ -276,7 +278,8 @@ class TableRunner:
             if conn.seat not in frames:
                 frames[conn.seat] = events_frame(table, conn.seat, done.events,
                                                  clock=self.clock_json())
-            conn.send(frames[conn.seat])
+            frame = frames[conn.seat]
+            conn.send({**frame, "why": learning} if learning and conn.learn else frame)
         return done
 
     async def _finish(self) -> None:
@@ -375,7 +378,7 @@ class TableRunner:
         else:
             conn.send(self.seats_frame())
         conn.send({"type": "welcome", "seat": seat, "version": table.version,
-                   "view": encode_view(table.view(seat)), "moves": moves(table, seat),
+                   "view": encode_view(table.view(seat)), **listing(table, seat),
                    "clock": self.clock_json()})
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]

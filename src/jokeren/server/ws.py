@@ -59,8 +59,8 @@ def _bad(key: str, en: str, nl: str) -> dict[str, Any]:
 
 
 def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
-    """A client's message as ``{"type": "act", id, version, action}``, or a refusal frame
-    (``type == "refused"``)."""
+    """A client's message as ``{"type": "act", id, version, action}``, a ping, learning mode
+    switched (``{"type": "learn", "on": bool}``), or a refusal frame (``type == "refused"``)."""
     if text is None or isinstance(text, bytes):
         return _bad("binary", "send text frames with JSON", "stuur tekst met JSON")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
@@ -74,6 +74,8 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     kind = data.get("type", "act")
     if kind == "ping":
         return {"type": "ping"}
+    if kind == "learn":
+        return {"type": "learn", "on": data.get("on") is True}
     if kind != "act":
         return _bad("type", "unknown message type", "onbekend soort bericht")
     cid, version, action = data.get("id"), data.get("version"), data.get("action")
@@ -98,6 +100,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_WAIT))
         token = hello.get("token") if isinstance(hello, dict) else None
         since = hello.get("since") if isinstance(hello, dict) else None
+        learn = isinstance(hello, dict) and hello.get("learn") is True
         if not isinstance(token, str) or len(token) > 256:
             raise ApiError(400, "hello", 'begin with {"type": "hello", "token": ...}',
                            'begin met {"type": "hello", "token": ...}')
@@ -114,7 +117,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         with contextlib.suppress(Exception):
             await ws.close(code=4400)
         return
-    conn = Conn(seat)
+    conn = Conn(seat, learn)
     sender = asyncio.create_task(_send(ws, conn))
     await runner.ask("connect", conn, since)
     bucket = Bucket(rate, max(BURST, rate * 3))
@@ -130,6 +133,8 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             parsed = parse(message.get("text", message.get("bytes")))
             if parsed["type"] == "ping":
                 conn.send({"type": "pong", "version": runner.table.version})
+            elif parsed["type"] == "learn":
+                conn.learn = parsed["on"]  # read by the table's task on its next move
             elif parsed["type"] == "refused":
                 conn.send(parsed)
             else:
