@@ -15,10 +15,15 @@ from serving import CHROMIUM, CHROMIUM_ARGS, running_server
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def serve_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the server keeps its SQLite file (``jokeren.sqlite``)."""
+    return tmp_path_factory.mktemp("serve")
+
+
+@pytest.fixture(scope="session")
+def server(serve_dir: Path) -> Iterator[str]:
     """The server's base URL; computer players move without the pause people follow."""
-    with running_server(tmp_path_factory.mktemp("serve"), "--bot-delay", "0.05",
-                        "--round-pause", "0.5") as base:
+    with running_server(serve_dir, "--bot-delay", "0.05", "--round-pause", "0.5") as base:
         yield base
 
 

@@ -42,7 +42,10 @@ function setup() {
     timer: (fn) => timers.push(fn),
     newId: () => `id${n++}`,
     handlers: {
-      view: (_v, version) => log.push(`view ${version}`),
+      view: (_v, version, moves, _clock, values) =>
+        log.push(`view ${version}${moves.length ? ` ${moves.join(",")}` : ""}${
+          Object.keys(values).length ? ` ${JSON.stringify(values)}` : ""}`),
+      why: (why) => log.push(`why ${why.seat} ${why.text.nl}`),
       events: (events, version) => log.push(`events ${events.length} ${version}`),
       accepted: (action, version) => log.push(`ok ${action} ${version}`),
       refused: (reason, action) => log.push(`no ${reason.key} ${action}`),
@@ -54,6 +57,26 @@ function setup() {
 }
 
 describe("TableClient", () => {
+  it("asks for learning mode, keeps it for a reconnect, and hands on why and values", () => {
+    const { client, sockets, timers, log } = setup();
+    client.connect();
+    client.learn(false); // not open yet: nothing is sent, the hello will say
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.open();
+    client.learn(true);
+    expect(sockets[0]!.sent[1]).toEqual({ type: "learn", on: true });
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 3, view: {},
+      moves: ["meld Jc Qc Kc"], values: { "Jc Qc Kc": 30 } });
+    expect(log).toContain('view 3 meld Jc Qc Kc {"Jc Qc Kc":30}');
+    sockets[0]!.frame({ type: "events", version: 4, events: [{}], view: {},
+      why: { seat: 1, action: "discard 2c", text: { en: "discards 2♣", nl: "legt 2♣ af" } } });
+    expect(log).toContain("why 1 legt 2♣ af");
+    sockets[0]!.drop();
+    timers.shift()!();
+    sockets[1]!.open();
+    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 4, learn: true });
+  });
+
   it("says hello with its token, then acts at the version it knows", () => {
     const { client, sockets, log } = setup();
     client.connect();

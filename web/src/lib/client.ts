@@ -24,8 +24,12 @@ export interface SocketLike {
 export interface ClientEvents {
   /** The whole view of the seat (every frame that changes the table carries one), the
    *  moves listed for it and the clock that runs for the seat to act (null: none;
-   *  undefined: the frame does not say, as a refusal's). */
-  view?(view: Record<string, unknown>, version: number, moves: string[], clock: unknown): void;
+   *  undefined: the frame does not say, as a refusal's) and the points of the listed melds
+   *  while the seat must come out with points. */
+  view?(view: Record<string, unknown>, version: number, moves: string[], clock: unknown,
+    values: Record<string, number>): void;
+  /** Learning mode: why a computer player moved (the server sends it under open hands). */
+  why?(why: Why): void;
   /** Events the seat may see, in order, with the version they led to. */
   events?(events: Record<string, unknown>[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
@@ -34,6 +38,12 @@ export interface ClientEvents {
   status?(status: "connecting" | "open" | "retrying" | "waiting" | "closed", attempt: number): void;
   /** The server will not let this token in (wrong or ended room): no retry. */
   fatal?(reason: Refusal): void;
+}
+
+export interface Why {
+  seat: number;
+  action: string;
+  text: { en: string; nl: string };
 }
 
 export interface ClientOptions {
@@ -52,6 +62,9 @@ const WAIT_FOR_START = 1500;
 /** The seat's legal moves as the engine lists them, sent with each view on its move. */
 const movesOf = (frame: Frame): string[] =>
   Array.isArray(frame.moves) ? frame.moves.filter((m): m is string => typeof m === "string") : [];
+/** The points of the listed melds, sent while the seat must come out with points. */
+const valuesOf = (frame: Frame): Record<string, number> =>
+  frame.values && typeof frame.values === "object" ? frame.values as Record<string, number> : {};
 let counter = 0;
 const defaultId = (): string =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -63,6 +76,8 @@ export class TableClient {
   private stopped = false;
   private sent = new Map<string, string>(); // id -> action, until answered
   private waitingForStart = false;
+  private learning = false;
+  private opened: SocketLike | null = null; // the socket whose hello went out
   private readonly opts: Required<Omit<ClientOptions, "handlers">> & { handlers: ClientEvents };
 
   constructor(options: ClientOptions) {
@@ -81,7 +96,9 @@ export class TableClient {
     this.ws = ws;
     ws.onopen = () => {
       const since = this.version >= 0 ? this.version : null;
-      ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since }));
+      this.opened = ws;
+      const learn = this.learning ? { learn: true } : {};
+      ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since, ...learn }));
     };
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onerror = () => undefined;
@@ -117,6 +134,13 @@ export class TableClient {
     return id;
   }
 
+  /** Learning mode on or off: the server then says why the computer players move (kept
+   *  for the hello of a reconnect). */
+  learn(on: boolean): void {
+    this.learning = on;
+    if (this.ws && this.opened === this.ws) this.ws.send(JSON.stringify({ type: "learn", on }));
+  }
+
   get waiting(): boolean {
     return this.sent.size > 0;
   }
@@ -140,7 +164,7 @@ export class TableClient {
         this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
         // What was sent but never answered goes again, at the current version: the server
         // answers a repeated id with its first answer.
         for (const [id, action] of this.sent) this.transmit(id, action);
@@ -150,7 +174,8 @@ export class TableClient {
       case "events": {
         this.version = version;
         h.events?.((frame.events as Record<string, unknown>[] | undefined) ?? [], version);
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
+        if (frame.why) h.why?.(frame.why as Why);
+        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
         break;
       }
       case "seats":
@@ -169,7 +194,7 @@ export class TableClient {
         if (id !== null) this.sent.delete(id);
         if (frame.view) {
           this.version = version;
-          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock);
+          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
         }
         h.refused?.(frame.reason as Refusal, action);
         break;

@@ -204,7 +204,10 @@ export function requirementWords(notation: string, lang: Lang): string {
 // legal moves (`moves` in the server's frames), never a suggestion the engine would refuse
 
 const plain = (card: string): string => (card.startsWith("*") ? "*" : card);
-const key = (cards: readonly string[]): string => cards.map(plain).sort().join(" ");
+/** The cards of a group as the hand holds them (a joker is a joker, whatever it stands
+ *  for), in one order: the same key for every reading of the group. */
+export const groupKey = (cards: readonly string[]): string => cards.map(plain).sort().join(" ");
+const key = groupKey;
 
 /** The groups of a listed `meld` move: "meld 7h 8h 9h / Kc Kd Ks" -> [[...], [...]]. */
 export function meldGroups(move: string): string[][] {
