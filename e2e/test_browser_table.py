@@ -3,24 +3,15 @@ people with one buying, a reload in mid-round, a phone, and an accessibility che
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 
 import axe_playwright_python
 from driver import Person, play_until
+from driver import post as _post
 from playwright.sync_api import Browser, Page
 
 # axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
-
-
-def _post(url: str, body: object) -> dict[str, object]:
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        data: dict[str, object] = json.load(r)
-        return data
 
 
 def _at_table(page: Page) -> None:

@@ -8,13 +8,11 @@ seed found here by the engine itself."""
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
-import urllib.request
 from pathlib import Path
 
-from driver import Person, play_until
+from driver import Person, play_until, post
 from playwright.sync_api import Browser, expect
 
 from jokeren.actions import DRAW
@@ -24,14 +22,6 @@ from jokeren.server.game import moves
 from jokeren.table import Seat, Table
 
 RULES = {"preset": "jokeren-7", "upcard": False}  # 7 cards; round 1: a set or run of 3
-
-
-def _post(url: str, body: object) -> dict[str, object]:
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        data: dict[str, object] = json.load(r)
-        return data
 
 
 def _seed_with_a_run_joker() -> tuple[int, list[str], list[str]]:
@@ -61,7 +51,7 @@ def _seed_with_a_run_joker() -> tuple[int, list[str], list[str]]:
 def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_dir: Path,
                                                             chromium: Browser) -> None:
     seed, naturals, readings = _seed_with_a_run_joker()
-    room = _post(f"{server}/api/rooms", {"rules": RULES, "seats": [
+    room = post(f"{server}/api/rooms", {"rules": RULES, "seats": [
         {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
     with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
         db.execute("UPDATE room SET seed = ? WHERE id = ?", (str(seed), room["room"]))
@@ -71,7 +61,7 @@ def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_d
     page.locator("input").first.fill("Anna")
     page.locator("button[type=submit]").click()
     page.wait_for_function("location.pathname.startsWith('/table/')")
-    _post(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    post(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
     page.get_by_role("button", name="Trekken").click()
     expect(page.locator(".status")).to_contain_text("Om uit te komen")
 
