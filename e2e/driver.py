@@ -9,7 +9,9 @@ import re
 import time
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 
+import axe_playwright_python
 from playwright.sync_api import Page
 
 ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy": "Kopen",
@@ -25,6 +27,17 @@ def post(url: str, body: object) -> dict[str, object]:
     with urllib.request.urlopen(req, timeout=10) as r:
         data: dict[str, object] = json.load(r)
         return data
+
+
+# axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)
+AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+
+
+def serious_violations(page: Page) -> list[dict[str, object]]:
+    """What axe-core finds serious or critical on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 def buttons(page: Page) -> list[str]:

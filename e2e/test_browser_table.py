@@ -3,15 +3,10 @@ people with one buying, a reload in mid-round, a phone, and an accessibility che
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 from driver import Person, play_until
 from driver import post as _post
+from driver import serious_violations as _axe
 from playwright.sync_api import Browser, Page
-
-# axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)
-AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 
 
 def _at_table(page: Page) -> None:
@@ -111,12 +106,6 @@ def test_a_phone_plays_a_round(server: str, chromium: Browser) -> None:
     play_until([me], lambda: "round is over" in me.status()
                or page.locator(".bar").inner_text().startswith("Round 2"), timeout=300)
     context.close()
-
-
-def _axe(page: Page) -> list[dict[str, object]]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => (await axe.run(document)).violations")
-    return [v for v in result if v["impact"] in ("serious", "critical")]
 
 
 def test_no_serious_accessibility_violations(server: str, chromium: Browser) -> None:

@@ -12,7 +12,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from driver import Person, play_until, post
+from driver import Person, play_until, post, serious_violations
 from playwright.sync_api import Browser, expect
 
 from jokeren.actions import DRAW
@@ -88,6 +88,7 @@ def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_d
     options = question.locator("button.reading")
     expect(options).to_have_count(2)  # the two ends the engine lists, nothing else
     expect(options.first).to_be_focused()
+    assert serious_violations(page) == []  # the question as a screen reader meets it
     labels = options.all_inner_texts()
     named = sorted(label.split(":")[0].removeprefix("joker als ") for label in labels)
     assert named == sorted(_nl(_joker(r)) for r in readings)  # the engine's readings
