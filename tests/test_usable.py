@@ -138,7 +138,42 @@ def _swap_actions(hand: Group, table: tuple[Meld, ...]) -> list[Action]:
             for c in sorted(set(hand)) if c.natural]
 
 
-def _places(action: Action, card: Card) -> bool:
+def _table_actions(hand: Group, state: State) -> list[Action]:
+    """Every rearrangement (``table``, where the rules allow it): each way to split the
+    table's cards and some hand cards into valid melds (jokers in every form) that keeps
+    every table card and adds a hand card."""
+    if not state.rules.rearrange or not state.table:
+        return []
+    on_table = Counter(to_hand(c) for m in state.table for c in m.cards)
+    pool = tuple(sorted((*on_table.elements(), *hand)))
+    groups = _groups(pool, state)
+    faces = [Counter(to_hand(c) for c in g) for g in groups]
+    size = sum(on_table.values())
+    out: list[Action] = []
+
+    def rec(left: Counter[Card], need: Counter[Card], chosen: tuple[Group, ...],
+            start: int) -> None:
+        if not need:
+            if sum(map(len, chosen)) > size:
+                out.append(Action(Verb.TABLE, melds=chosen))
+            for i in range(start, len(groups)):  # more melds of hand cards alone
+                if all(left[c] >= k for c, k in faces[i].items()):
+                    rec(left - faces[i], need, (*chosen, groups[i]), i)
+            return
+        first = min(need)  # the lowest table card still to place
+        for g, f in zip(groups, faces, strict=True):
+            if f[first] and all(left[c] >= k for c, k in f.items()):
+                rec(left - f, need - f, (*chosen, g), 0)
+
+    rec(Counter(pool), on_table, (), 0)
+    return out
+
+
+def _places(action: Action, card: Card, table: tuple[Meld, ...] = ()) -> bool:
+    if action.verb is Verb.TABLE:
+        def count(melds: object) -> int:
+            return sum(1 for g in melds for c in g if to_hand(c) == card)  # type: ignore[attr-defined]
+        return count(action.melds) > count(m.cards for m in table)
     if action.verb is Verb.MELD:
         return any(to_hand(c) == card for g in action.melds for c in g)
     return any(to_hand(c) == card for c in action.cards)
@@ -173,12 +208,13 @@ def _brute_usable(state: State, seat: int, card: Card, lay: bool) -> bool:
         seen.add(key)
         hand = s.hands[seat]
         for action in (*_swap_actions(hand, s.table), *_lay_actions(hand, s.table),
-                       *_meld_actions(hand, s)):
+                       *_meld_actions(hand, s), *_table_actions(hand, s)):
             try:
                 after, _ = apply(s, seat, action)
             except engine.IllegalMoveError:
                 continue
-            if (_places(action, card) and (lay or action.verb is Verb.MELD)) or reach(after):
+            if (_places(action, card, s.table) and (lay or action.verb is Verb.MELD)) \
+                    or reach(after):
                 return True
         return False
 
@@ -301,11 +337,7 @@ def test_usable_agrees_with_the_brute_force_on_10000_positions() -> None:
     yes = no = 0
     for i in range(10_000):
         state, card = random_position(rng)
-        want = brute_usable(state, 0, card)
-        got = can_use(state, 0, card, _tried)
-        assert got == want, (i, card, state.rules.to_obj(), state.hands[0],
-                             [str(m) for m in state.table], state.come_out[0],
-                             state.came_out_now)
+        want = _agree(i, state, card)
         yes += want
         no += not want
     assert yes > 2000 and no > 2000  # both answers well tested
@@ -330,3 +362,45 @@ def test_the_engine_imports_no_search_analysis_or_players() -> None:
                          check=True)
     assert out.stdout.strip() == "[]"
 
+
+
+def _agree(i: int, state: State, card: Card) -> bool:
+    """The brute force's answer for ``card`` of seat 0, checked against usable.py."""
+    want = brute_usable(state, 0, card)
+    got = can_use(state, 0, card, _tried)
+    assert got == want, (i, card, state.rules.to_obj(), state.hands[0],
+                         [str(m) for m in state.table], state.come_out[0],
+                         state.came_out_now)
+    return want
+
+
+def _small_table_position(rng: random.Random) -> tuple[State, Card]:
+    """A position where the table may be rearranged (004, ``table``): one meld on the
+    table, two or three cards in hand, near it (a brute force over every rearrangement of
+    more cards, with jokers, takes minutes a position)."""
+    while True:
+        state, _ = random_position(rng)
+        table = state.table[:1]
+        if not table:
+            continue
+        hand = state.hands[0][:rng.randint(2, 3)]
+        rules = replace(state.rules, rearrange=True)
+        state = evolve(state, rules=rules, table=table, owners=state.owners[:len(table)],
+                       hands=(hand, state.hands[1]))
+        return state, to_hand(rng.choice(hand))
+
+
+@pytest.mark.usefixtures("brute_engine")
+def test_usable_counts_a_rearrangement_of_the_table_quick() -> None:
+    """Where the rules allow rearranging the table, a card is usable when some sequence
+    with ``table`` actions puts it on the table: usable.py agrees with the brute force,
+    which tries every rearrangement as well."""
+    rng = random.Random(45)
+    only_by_table = 0
+    for i in range(60):
+        state, card = _small_table_position(rng)
+        want = _agree(i, state, card)
+        if want and not brute_usable(evolve(state, rules=replace(state.rules,
+                                                                 rearrange=False)), 0, card):
+            only_by_table += 1
+    assert only_by_table >= 3  # positions where only a rearrangement uses the card

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .actions import Action, Verb
 from .cards import Card, to_hand
 from .melds import Meld, MeldError, read_meld
+from .patterns import _BITS, _build, _compile, _params, _Pattern
 from .reasons import TEMPLATES, Reason
 from .rules import Rules
 
@@ -182,5 +183,79 @@ def _partners(card: Card, naturals: Sequence[Card]) -> Iterator[tuple[Card, Card
             yield Card(ranks[0], card.suit), Card(ranks[1], card.suit)
 
 
+# --- every rearrangement that puts one card on the table -------------------------------------
+
+def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: Rules,
+                round_index: int, most_left: int | None = None) -> Iterator[Action]:
+    """Every ``table`` action that puts ``card`` (a hand card) on the table: every way to
+    arrange all the table's cards, the card and any other hand cards into melds (the
+    patterns of patterns.py), leaving at most ``most_left`` hand cards, if given.
+
+    A search over the lowest card left, as in analysis.py: the table's cards and the card
+    must each go into a meld; another hand card may also stay in hand. A position from
+    which no arrangement was found is not searched again. The engine judges each.
+    """
+    on_table = [to_hand(c) for m in table for c in m.cards]
+    h = _compile((*on_table, *hand), _params(rules, round_index, False), frozenset())
+    index = {c: i for i, c in enumerate(h.cards)}
+    required = 0
+    for c in (*on_table, card):
+        if c.natural:
+            required += 1 << (_BITS * index[c])
+    table_jokers = sum(1 for c in on_table if c.joker) + (1 if card.joker else 0)
+    by_pair: dict[tuple[int, int], list[_Pattern]] = {}
+    for pt in h.patterns:
+        by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
+    left_most = len(hand) if most_left is None else most_left
+    dead: set[tuple[int, int, int, int, int]] = set()
+
+    def rec(avail: int, req: int, jokers: int, must: int, left: int,
+            chosen: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
+        found = False
+        if not req and must <= 0 and left + h.count(avail) + jokers <= left_most:
+            found = True
+            yield chosen  # and, if the engine refuses it, the ways with more hand cards
+        if not avail:
+            return
+        key = (avail, req, jokers, must, left)
+        if key in dead:
+            return
+        i = ((avail & -avail).bit_length() - 1) // _BITS
+        for need, k in h.by_low[i]:
+            if k > jokers or ((avail | h.guard) - need) & h.guard != h.guard:
+                continue
+            rest = _less_required(req, need)
+            for pt in by_pair[(need, k)]:
+                for found_tables in rec(avail - need, rest, jokers - k, must - k, left,
+                                        (*chosen, pt)):
+                    found = True
+                    yield found_tables
+        have, want = avail >> (_BITS * i) & 0x7, req >> (_BITS * i) & 0x7
+        if have > want and left < left_most:  # a copy of this hand card stays in hand
+            for found_tables in rec(avail - (1 << (_BITS * i)), req, jokers, must, left + 1,
+                                    chosen):
+                found = True
+                yield found_tables
+        if not found:
+            dead.add(key)
+
+    for chosen in rec(h.full, required, h.jokers, table_jokers, 0, ()):
+        yield Action(Verb.TABLE, melds=tuple(_build(pt).cards for pt in chosen))
+
+
+def _less_required(req: int, need: int) -> int:
+    """The cards still required once a meld takes ``need``: each field less what it takes,
+    never below nothing."""
+    out, shift = 0, 0
+    while req:
+        r, n = req & 0xF, need & 0xF
+        if r > n:
+            out |= (r - n) << shift
+        req >>= _BITS
+        need >>= _BITS
+        shift += _BITS
+    return out
+
+
 __all__ = ["RearrangeError", "Rearrangement", "check_table", "new_owners",
-           "table_candidates"]
+           "table_candidates", "tables_with"]

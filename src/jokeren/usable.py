@@ -13,6 +13,8 @@ can matter and no other:
   onto a meld of the card's suit or rank (a run may have to grow before the card fits).
   A lay-off of several cards is the same as laying them one at a time, and a new meld that
   a later lay-off extends is the same as the bigger meld at once, so neither is needed;
+  where the table may be rearranged, every ``table`` action with the card
+  (``rearrange.tables_with``): rearrangements before it are the same as one bigger one;
 - before coming out: every way to come out with the card, and every way to come out
   without it followed by the search above (only the smallest ones: a bigger coming-out is
   the smaller one plus lay-offs);
@@ -37,6 +39,7 @@ from .cards import JOKER, NATURALS, Card, to_hand
 from .melds import Meld
 from .patterns import _BITS, _build, _compile, _Hand, _params, _Pattern
 from .phase import Phase
+from .rearrange import tables_with
 from .requirements import Requirement
 from .rules import Rules
 from .state import State, evolve
@@ -158,6 +161,9 @@ class _Search:
             found = (self.first(state, _lays_of(state.table, card)) if self.lay else None) or (
                 self.first(state, (a for a in _swaps(state, seat) if a.cards[0] == card))
                 if card.natural else None)
+        if found is None and touch and rules.rearrange and self.lay:
+            found = self.first(state, tables_with(state.table, hand, card, rules,
+                                                  state.round_index))
         if found is None and out:
             found = self.first(state, (Action(Verb.MELD, melds=(g,))
                                        for g in self.groups(state) if _holds_face(g, card)))
@@ -374,6 +380,11 @@ class _Search:
             step = self.step(state, action)
             if step is not None and (action.cards[0] == card or self.going_out(step[1])):
                 return step[0]
+        if rules.rearrange and self.lay:  # a rearrangement with the card that goes out
+            found = self.first(state, tables_with(state.table, hand, card, rules,
+                                                  state.round_index, most_left=1))
+            if found is not None:
+                return found
         if len(hand) == 1:
             return self.first(state, _lays_of(state.table, card)) if last else None
         # One lay-off lays cards of one suit or one rank: the hand holds at most two of either.
@@ -604,7 +615,7 @@ def _field(h: _Hand, card: Card) -> int:
 def _forms(action: Action, rules: Rules) -> Iterator[Action]:
     """``action``, then the same with its set jokers standing for other suits."""
     yield action
-    groups = action.melds if action.verb is Verb.MELD else ()
+    groups = action.melds if action.verb in (Verb.MELD, Verb.TABLE) else ()
     if not groups or not any(c.joker for g in groups for c in g):
         return
     choices: list[list[Group]] = []
@@ -621,7 +632,7 @@ def _forms(action: Action, rules: Rules) -> Iterator[Action]:
     for combo in product(*choices):
         melds = tuple(combo)
         if melds != groups:
-            yield Action(Verb.MELD, melds=melds)
+            yield Action(action.verb, melds=melds)
 
 
 def _fitting(meld: Meld) -> list[Card]:
