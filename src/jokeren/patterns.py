@@ -77,14 +77,18 @@ class _Pattern(NamedTuple):
 
 def _build(pt: _Pattern) -> Meld:
     """The meld a pattern stands for (built only when asked: most patterns never are)."""
+    return Meld("set", _cards(pt)) if pt.kind == "set" else Meld("run", _cards(pt), pt.spec[1])
+
+
+def _cards(pt: _Pattern) -> Group:
+    """The cards of a pattern's meld (jokers written with their card)."""
     if pt.kind == "set":
         rank, suits = pt.spec[0], pt.spec[1:]
-        return Meld("set", tuple(Card(rank, s, True) if i >= pt.naturals
-                                 else NATURALS[s * 13 + rank - 1] for i, s in enumerate(suits)))
+        return tuple(Card(rank, s, True) if i >= pt.naturals else NATURALS[s * 13 + rank - 1]
+                     for i, s in enumerate(suits))
     suit, start, wild = pt.spec[0], pt.spec[1], pt.spec[2:]
-    return Meld("run", tuple(Card(q if q <= 13 else 1, suit, True) if q in wild
-                             else NATURALS[suit * 13 + (q - 1) % 13]
-                             for q in range(start, start + pt.size)), start)
+    return tuple(Card(q if q <= 13 else 1, suit, True) if q in wild
+                 else NATURALS[suit * 13 + (q - 1) % 13] for q in range(start, start + pt.size))
 
 
 def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
@@ -251,17 +255,20 @@ def _set_joker_suits(used: dict[int, int], j: int, free: list[int],
     return sorted(out)
 
 
+# the value of each run position (ace 1 low, 11 high), as prefix sums
+_PREFIX = [0]
+for _q in range(1, 15):
+    _PREFIX.append(_PREFIX[-1] + card_value(_q if _q <= 13 else 1, _q == 1))
+
+
 def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
                   jokers: int, p: _Params, blocked: frozenset[Card],
                   found: list[_Pattern], held: bool = True) -> None:
     """Runs of the hand; without ``held`` a joker stands only for a card the hand lacks."""
     top = 14 if p.ace_high else 13
     gap = p.gap
-    # value of each position (ace 1 low, 11 high), as prefix sums
-    prefix = [0]
-    for q in range(1, 15):
-        prefix.append(prefix[-1] + card_value(q if q <= 13 else 1, q == 1))
-    for suit in range(4):
+    prefix = _PREFIX
+    for suit in sorted({s for s, _ in counts}):
         bits = [0] * 15
         for q in range(1, top + 1):
             rank = q if q <= 13 else 1
@@ -382,17 +389,36 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
             mkey = ("run-melds", suit, mask, jokers, held)
             of_suit = memo.get(mkey)
             if of_suit is None:
-                part = {(suit, r): 1 for r in range(1, 14) if mask >> r & 1}
-                of_suit = memo[mkey] = _melds_of(part, jokers, rules, round_index, "run",
-                                                 held)
+                # the runs of one suit's ranks are those of any other suit's, the suit changed
+                skey = ("run-shapes", mask, jokers, held)
+                shapes = memo.get(skey)
+                if shapes is None:
+                    part = {(0, r): 1 for r in range(1, 14) if mask >> r & 1}
+                    shapes = memo[skey] = _melds_of(part, jokers, rules, round_index, "run",
+                                                    held)
+                of_suit = memo[mkey] = [_in_suit(g, suit) for g in shapes] if suit else shapes
             found.extend(of_suit)
     return found
+
+
+_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+
+
+def _in_suit(group: Group, suit: int) -> Group:
+    """A run of suit 0 moved to ``suit``."""
+    base = suit * 13 - 1
+    return tuple(_AS_JOKER[base + c.rank] if c.joker else NATURALS[base + c.rank]
+                 for c in group)
 
 
 def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
               round_index: int, kind: str, held: bool) -> list[Group]:
     """The sets (or runs) of ``counts``, one rank's (or one suit's) cards, as card tuples."""
-    p = _params(rules, round_index, True)
+    memo = memo_for(rules)
+    pkey = ("params", round_index)
+    p = memo.get(pkey)
+    if p is None:
+        p = memo[pkey] = _params(rules, round_index, True)
     counts = dict(sorted(counts.items()))  # the same order however the hand was given
     index = {k: i for i, k in enumerate(counts)}
     pats: list[_Pattern] = []
@@ -400,4 +426,4 @@ def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
         _set_patterns(counts, index, jokers, p, _NO_BLOCK, pats)
     else:
         _run_patterns(counts, index, jokers, p, _NO_BLOCK, pats, held)
-    return [_build(pt).cards for pt in pats]
+    return [_cards(pt) for pt in pats]
