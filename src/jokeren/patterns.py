@@ -384,7 +384,7 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
         for s, r in counts:
             masks[s] |= 1 << r
         for suit, mask in enumerate(masks):
-            if not mask:
+            if not _may_run(mask, jokers):
                 continue
             mkey = ("run-melds", suit, mask, jokers, held)
             of_suit = memo.get(mkey)
@@ -402,6 +402,17 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
 
 
 _AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+
+
+def _may_run(mask: int, jokers: int) -> bool:
+    """A quick necessary test for a run in a suit's ``mask`` (bit r: rank r held): without
+    jokers three ranks in a row, with one joker two held ranks at most two apart."""
+    if jokers >= 2:
+        return bool(mask)
+    mask |= (mask >> 1 & 1) << 14  # the ace, high
+    if jokers:
+        return bool(mask & (mask >> 1 | mask >> 2))
+    return bool(mask & mask >> 1 & mask >> 2)
 
 
 def _in_suit(group: Group, suit: int) -> Group:
