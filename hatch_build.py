@@ -12,9 +12,9 @@ same typed modules compiled by mypyc (part of mypy, which already checks them) r
   a warning). ``tests/test_compiled.py`` checks that a compiled wheel plays exactly as the
   sources do.
 
-Left out: modules that would not work compiled as they are (``rules.py``: a mypyc internal
-error; ``requirements.py``: its frozen dataclass would not unpickle in the tournament's
-worker processes, as ``state.py``'s and ``melds.py``'s would not without their
+Left out: modules that would not work compiled as they are (``rules/house.py``: a mypyc internal
+error; ``rules/requirements.py``: its frozen dataclass would not unpickle in the tournament's
+worker processes, as ``engine/state.py``'s and ``rules/melds.py``'s would not without their
 ``__reduce__``; ``bots/random_player.py``:
 players subclass it, and an interpreted class cannot inherit a compiled one), and those where
 time is not spent (the command line, the terminal table, records, score sheets, the
@@ -35,10 +35,11 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = [
-    "actions", "analysis", "cards", "engine", "events", "legal", "melds", "memo", "patterns",
-    "phase", "rearrange", "reasons", "scoring", "search", "state", "usable", "views",
-    "bots/basic", "bots/determinise", "bots/hand", "bots/lookahead", "bots/race",
-    "bots/strong",
+    "analysis/hands", "analysis/legal", "analysis/search", "bots/basic", "bots/determinise",
+    "bots/hand", "bots/lookahead", "bots/race", "bots/strong", "engine/actions", "engine/core",
+    "engine/events", "engine/phase", "engine/rearrange", "engine/state", "engine/usable",
+    "engine/views", "rules/cards", "rules/melds", "rules/memo", "rules/patterns", "rules/reasons",
+    "rules/scoring",
 ]
 SUFFIXES = tuple(EXTENSION_SUFFIXES)  # what a compiled module's file name ends with here
 

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from jokeren.actions import Action
-from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal, apply, new_match
-from jokeren.melds import read_meld
-from jokeren.rearrange import check_table
-from jokeren.rules import find_preset
+from jokeren.engine.actions import Action
+from jokeren.engine.rearrange import check_table
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import find_preset
+from jokeren.rules.melds import read_meld
 
 RULES = find_preset("rummikub")
 TABLE = [

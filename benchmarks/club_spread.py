@@ -20,11 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from jokeren.club import Evening, Form, draw_next, enter_form, new_evening
-from jokeren.clubgrids import form_grid, standings_grid
-from jokeren.draw import Meetings, draw_evening, spread_of
-from jokeren.pdf import write_pdf
-from jokeren.stats import write_plots
+from jokeren.club.clubgrids import form_grid, standings_grid
+from jokeren.club.draw import Meetings, draw_evening, spread_of
+from jokeren.club.evening import Evening, Form, draw_next, enter_form, new_evening
+from jokeren.club.stats import write_plots
+from jokeren.score.pdf import write_pdf
 
 
 def measure(seeds: int) -> None:

@@ -35,10 +35,10 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 sys.path.insert(0, str(SRC))
 
+from jokeren.analysis.legal import legal_actions  # noqa: E402
 from jokeren.engine import apply, deal_round, new_match  # noqa: E402
-from jokeren.legal import legal_actions  # noqa: E402
-from jokeren.rules import Rules  # noqa: E402
-from jokeren.state import Phase, State  # noqa: E402
+from jokeren.engine.state import Phase, State  # noqa: E402
+from jokeren.rules.house import Rules  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
 EVERY = 30
@@ -47,7 +47,7 @@ _WORK = """
 import pickle, random, sys
 sys.path.insert(0, {src!r})
 from jokeren.engine import apply
-from jokeren.legal import legal_actions
+from jokeren.analysis.legal import legal_actions
 states = pickle.load(open({path!r}, "rb"))[: int(sys.argv[1])]
 rng = random.Random(5)
 for s in states:

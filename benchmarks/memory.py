@@ -8,7 +8,7 @@ the middle of its first round through ``Table`` (as the server plays): a person 
 random legal moves) and computer players of levels 1-3. All the tables stay in memory
 together, with their events, records and players. The report gives the process's resident
 memory (RSS) before and after, what the engine's process-wide caches hold against their
-budget (``jokeren.memo``), and with ``--trace`` what ``tracemalloc`` counts (slower: it
+budget (``jokeren.rules.memo``), and with ``--trace`` what ``tracemalloc`` counts (slower: it
 traces every allocation). A measurement, not a test: nothing here passes or fails.
 """
 
@@ -30,10 +30,12 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from run import deep_size  # benchmarks/run.py, beside this file
 
-from jokeren import compiled, engine, memo
-from jokeren.presets import PRESETS
-from jokeren.rules import Rules
-from jokeren.state import Phase
+from jokeren import compiled
+from jokeren.engine import core as engine
+from jokeren.engine.state import Phase
+from jokeren.rules import memo
+from jokeren.rules.house import Rules
+from jokeren.rules.presets import PRESETS
 from jokeren.table import Seat, Table
 
 BUILD = ("compiled with mypyc" if compiled() else "pure Python") + \

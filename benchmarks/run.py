@@ -51,13 +51,16 @@ try:  # the installed package (compiled by `pip install .`); else the tree besid
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from jokeren import analysis, compiled, engine, patterns
-from jokeren.actions import Verb
-from jokeren.cards import JOKER, NATURALS, Card
+from jokeren import compiled
+from jokeren.analysis import hands as analysis
+from jokeren.analysis.legal import legal_actions
 from jokeren.engine import apply, deal_round, new_match
-from jokeren.legal import legal_actions
-from jokeren.rules import Rules
-from jokeren.state import Phase, State, evolve
+from jokeren.engine import core as engine
+from jokeren.engine.actions import Verb
+from jokeren.engine.state import Phase, State, evolve
+from jokeren.rules import patterns
+from jokeren.rules.cards import JOKER, NATURALS, Card
+from jokeren.rules.house import Rules
 
 PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
 BUILD = ("compiled with mypyc" if compiled() else "pure Python") + \

@@ -15,9 +15,9 @@ from pathlib import Path
 from driver import Person, play_until, post, serious_violations
 from playwright.sync_api import Browser, expect
 
-from jokeren.actions import DRAW
-from jokeren.phase import Phase
-from jokeren.rules import Rules
+from jokeren.engine.actions import DRAW
+from jokeren.engine.phase import Phase
+from jokeren.rules.house import Rules
 from jokeren.server.game import moves
 from jokeren.table import Seat, Table
 

@@ -12,14 +12,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from jokeren.actions import BUY, DRAW, PASS, Action, discard
-from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal
-from jokeren.rules import Rules
-from jokeren.state import Phase
+from jokeren.engine.actions import BUY, DRAW, PASS, Action, discard
+from jokeren.engine.state import Phase
+from jokeren.engine.views import SeatView
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import Rules
 from jokeren.tui.app import JokerenApp
 from jokeren.tui.session import TableConfig
-from jokeren.views import SeatView
 
 RULES = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
 HANDS = ("5h 5d * 7c 8c 9c Ks Kh Kd Kc As 2s Qs",

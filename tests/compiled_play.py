@@ -18,12 +18,12 @@ import random
 from dataclasses import replace
 
 from jokeren import compiled
+from jokeren.analysis.legal import legal_actions
 from jokeren.bots import make_player
 from jokeren.engine import apply, deal_round, new_match
-from jokeren.legal import legal_actions
-from jokeren.presets import PRESETS
+from jokeren.engine.state import Phase, State, evolve
+from jokeren.rules.presets import PRESETS
 from jokeren.simulate import play_match
-from jokeren.state import Phase, State, evolve
 
 NAMES = ["Ann", "Bob", "Cas", "Dirk"]
 

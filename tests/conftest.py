@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from jokeren.actions import Action, Verb
+from jokeren.analysis.legal import legal_actions
 from jokeren.bots.random_player import RandomPlayer
-from jokeren.cards import full_deck, to_hand
-from jokeren.events import EventKind
-from jokeren.legal import legal_actions
-from jokeren.record import Record, replay
-from jokeren.rules import Rules
-from jokeren.state import State
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.events import EventKind
+from jokeren.engine.record import Record, replay
+from jokeren.engine.state import State
+from jokeren.engine.views import SeatView, event_for, view
+from jokeren.rules.cards import full_deck, to_hand
+from jokeren.rules.house import Rules
 from jokeren.table import BotTurn, Seat, Table, decide
-from jokeren.views import SeatView, event_for, view
 
 if TYPE_CHECKING:
     import httpx
@@ -35,7 +35,7 @@ def pytest_sessionfinish(session: object) -> None:
     5 s pytest-xdist gives a worker to stop, its SIGINT surfaces as a
     PytestUnraisableExceptionWarning in hypothesis' gc callback.
     Dropping the memos frees them by reference counting, before any collection runs."""
-    from jokeren import memo
+    from jokeren.rules import memo
 
     memo.clear_all()
 
@@ -146,7 +146,7 @@ class EagerPlayer(RandomPlayer):
     name = "eager"
 
     def choose(self, view: SeatView, legal: list) -> object:  # type: ignore[override]
-        from jokeren.actions import Verb
+        from jokeren.engine.actions import Verb
 
         table_moves = [a for a in legal if a.verb in (Verb.MELD, Verb.LAY, Verb.SWAP,
                                                        Verb.TABLE)]

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jokeren.actions import Action, Verb
-from jokeren.cards import JOKER, Card, NotationError
+from jokeren.engine.actions import Action, Verb
+from jokeren.rules.cards import JOKER, Card, NotationError
 
 card = st.one_of(st.builds(Card, st.integers(1, 13), st.integers(0, 3)), st.just(JOKER),
                  st.builds(lambda r, s: Card(r, s, True), st.integers(1, 13), st.integers(0, 3)))

@@ -1,6 +1,6 @@
 """Hand analysis checked against brute force: every meld by read_meld, every packing listed.
 
-The brute force knows nothing of analysis.py: it tries every sub-multiset of the hand and
+The brute force knows nothing of analysis/hands.py: it tries every sub-multiset of the hand and
 every way to declare its jokers, asks ``read_meld`` (the engine's own rule) whether that is a
 meld, then lists every set of disjoint melds.
 """
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jokeren.analysis import (
+from jokeren.analysis.hands import (
     BIG_HAND,
     _all_at_once,
     _compile,
@@ -27,11 +27,11 @@ from jokeren.analysis import (
     can_come_out,
     outs,
 )
-from jokeren.cards import JOKER, Card, full_deck, parse_cards, to_hand
-from jokeren.engine import _requirement_met
-from jokeren.melds import Meld, MeldError, card_value, read_meld
-from jokeren.requirements import Requirement
-from jokeren.rules import PRESETS, Rules
+from jokeren.engine.core import _requirement_met
+from jokeren.rules.cards import JOKER, Card, full_deck, parse_cards, to_hand
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.melds import Meld, MeldError, card_value, read_meld
+from jokeren.rules.requirements import Requirement
 
 GAP0_LOW_ACE = replace(PRESETS["amerikaans-40"], preset="amerikaans-40", joker_gap=0,
                        ace_high=False, set_max=None)

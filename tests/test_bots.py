@@ -7,22 +7,22 @@ from dataclasses import replace
 
 import pytest
 
-from jokeren.actions import DRAW, PASS, TAKE, Action, Verb
-from jokeren.analysis import can_come_out
+from jokeren.analysis.hands import can_come_out
+from jokeren.analysis.legal import legal_actions
+from jokeren.analysis.search import candidate_melds
 from jokeren.bots import lookahead, make_player
 from jokeren.bots.basic import BasicPlayer
 from jokeren.bots.determinise import determinise
 from jokeren.bots.hand import HandEval
 from jokeren.bots.strong import StrongPlayer
-from jokeren.cards import JOKER, Card, parse_cards
 from jokeren.engine import apply, deal_round
-from jokeren.legal import legal_actions
-from jokeren.melds import read_meld
-from jokeren.presets import PRESETS
-from jokeren.rules import Rules
-from jokeren.search import candidate_melds
-from jokeren.state import Phase, State
-from jokeren.views import view
+from jokeren.engine.actions import DRAW, PASS, TAKE, Action, Verb
+from jokeren.engine.state import Phase, State
+from jokeren.engine.views import view
+from jokeren.rules.cards import JOKER, Card, parse_cards
+from jokeren.rules.house import Rules
+from jokeren.rules.melds import read_meld
+from jokeren.rules.presets import PRESETS
 
 
 def start(preset: str, n: int, round_index: int, seed: int) -> State:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jokeren.cards import JOKER, Card, NotationError, format_cards, hand_key, parse_cards
+from jokeren.rules.cards import JOKER, Card, NotationError, format_cards, hand_key, parse_cards
 
 naturals = st.builds(Card, st.integers(1, 13), st.integers(0, 3))
 declared_jokers = st.builds(lambda r, s: Card(r, s, True), st.integers(1, 13), st.integers(0, 3))

@@ -14,7 +14,9 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from jokeren.cli import app
-from jokeren.club import (
+from jokeren.club.clubfile import from_obj, to_json
+from jokeren.club.draw import Meetings, draw_evening, spread_of, table_sizes
+from jokeren.club.evening import (
     ClubError,
     Evening,
     Form,
@@ -24,8 +26,6 @@ from jokeren.club import (
     season,
     standings,
 )
-from jokeren.clubfile import from_obj, to_json
-from jokeren.draw import Meetings, draw_evening, spread_of, table_sizes
 
 NAMES = [f"P{i:02}" for i in range(60)]
 
@@ -223,8 +223,8 @@ def test_season_plots(tmp_path: Path) -> None:
         assert len(set(image.convert("RGB").tobytes()[::97])) > 5  # not a blank picture
 
 
-@pytest.mark.parametrize(("doc", "reader"), [("club.md", "jokeren.clubfile"),
-                                             ("score.md", "jokeren.scorefile")])
+@pytest.mark.parametrize(("doc", "reader"), [("club.md", "jokeren.club.clubfile"),
+                                             ("score.md", "jokeren.score.scorefile")])
 def test_the_documented_file_examples_are_read(doc: str, reader: str) -> None:
     import importlib
     import re

@@ -1,6 +1,6 @@
 """Every Dutch message in the words Dutch players use (issue 30, points 7, 8, 24-28).
 
-The walk covers the catalogue (messages.json), the refusals (reasons.py), the rules in words
+The walk covers the catalogue (messages.json), the refusals (rules/reasons.py), the rules in words
 (presets, ``jokeren rules``, ``rules --check``, contradictions) and the score sheets and
 replay text. It fails on English words, on card codes (``8h``, ``Qs``: players read
 symbols, in Dutch with B, V, H), and on the Dutch words the texts in ../shared/seeds/ do not
@@ -20,18 +20,18 @@ from importlib import resources
 import pytest
 from typer.testing import CliRunner, Result
 
-from jokeren.actions import Verb
 from jokeren.bots import DUTCH, level_name, make_player
-from jokeren.cards import Card, parse_cards
 from jokeren.cli import app
+from jokeren.engine.actions import Verb
+from jokeren.engine.record import Record, replay
 from jokeren.i18n import t
-from jokeren.reasons import TEMPLATES, Rank, Reason, Suit
-from jokeren.record import Record, replay
-from jokeren.requirements import Requirement
-from jokeren.rules import PRESETS, Rules, contradictions
-from jokeren.sheet import move_words, replay_text, rules_text, score_sheet
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import PRESETS, Rules, contradictions
+from jokeren.rules.reasons import TEMPLATES, Rank, Reason, Suit
+from jokeren.rules.requirements import Requirement
+from jokeren.rules.variants import check_text
+from jokeren.score.sheet import move_words, replay_text, rules_text, score_sheet
 from jokeren.simulate import play_match
-from jokeren.variants import check_text
 
 # English words a Dutch sentence never needs ("is", "in", "of", "set" and "hint" are Dutch).
 ENGLISH = {
@@ -243,7 +243,7 @@ def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
     assert "een set van 3" in sheet and "een rij van 3" in sheet
     assert not re.search(r"\b(set|run) \d", sheet)
     assert "a set of 3" in score_sheet(game.state, "en")
-    from jokeren.variants import explain
+    from jokeren.rules.variants import explain
 
     one_pack = Rules.load({"preset": "jokeren", "packs": 1, "jokers": 1, "draws": 1})
     assert explain(one_pack, "packs", "nl") == "1 spel"
@@ -415,8 +415,8 @@ def test_card_notation_and_deal_errors_are_dutch_in_dutch(tmp_path: object) -> N
     sentences: a score card, a record's hand, a record's move and its deal."""
     from pathlib import Path
 
-    from jokeren.cards import NotationError
     from jokeren.engine import Deal, DealError, new_match
+    from jokeren.rules.cards import NotationError
 
     folder = Path(str(tmp_path))
     card = folder / "kaart.json"

@@ -9,14 +9,14 @@ from dataclasses import FrozenInstanceError, fields, replace
 import pytest
 
 from compiled_play import with_melds_and_results
-from jokeren.actions import DRAW, PASS, TAKE, Action, discard
-from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
-from jokeren.melds import Meld
-from jokeren.record import Game
-from jokeren.rules import PRESETS, Rules
-from jokeren.state import Phase, RoundResult, State, evolve
-from jokeren.views import event_for, view
+from jokeren.engine.actions import DRAW, PASS, TAKE, Action, discard
+from jokeren.engine.state import Phase, RoundResult, State, evolve
+from jokeren.engine.views import event_for, view
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.melds import Meld
+from jokeren.table import Game
 
 from conftest import assert_replays, check_invariants, play_out
 
@@ -200,7 +200,7 @@ def test_a_set_joker_is_not_inferred_as_a_card_with_no_copy_left() -> None:
 
 
 def test_evolve_copies_every_field_as_dataclasses_replace_does() -> None:
-    """``evolve`` is written out field by field (state.py): it must name every field, keep
+    """``evolve`` is written out field by field (engine/state.py): it must name every field, keep
     what it is not given, and give a frozen State equal to ``dataclasses.replace``'s."""
     names = [f.name for f in fields(State)]
     assert list(inspect.signature(evolve).parameters)[1:] == names

@@ -13,16 +13,16 @@ from dataclasses import fields, replace
 
 import pytest
 
+from jokeren.analysis.legal import legal_actions
 from jokeren.bots import make_player
 from jokeren.bots.determinise import determinise, unseen
 from jokeren.bots.strong import StrongPlayer
-from jokeren.cards import full_deck, to_hand
 from jokeren.engine import apply
-from jokeren.legal import legal_actions
-from jokeren.record import Game
-from jokeren.rules import Rules
-from jokeren.state import State
-from jokeren.views import SeatView, view
+from jokeren.engine.state import State
+from jokeren.engine.views import SeatView, view
+from jokeren.rules.cards import full_deck, to_hand
+from jokeren.rules.house import Rules
+from jokeren.table import Game
 
 
 def midgame(preset: str, n: int, seed: int, steps: int) -> State:

@@ -13,13 +13,13 @@ import random
 
 import pytest
 
-from jokeren.actions import Action, Verb
+from jokeren.analysis.legal import candidate_actions, legal_actions
 from jokeren.engine import check, ways_to_use
-from jokeren.legal import candidate_actions, legal_actions
-from jokeren.record import Game
-from jokeren.rules import PRESETS
-from jokeren.state import Phase, State
-from jokeren.views import view
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.state import Phase, State
+from jokeren.engine.views import view
+from jokeren.rules.house import PRESETS
+from jokeren.table import Game
 
 from conftest import EagerPlayer, capped
 
@@ -27,7 +27,7 @@ NAMES = ["Ann", "Bob", "Cas", "Dirk"]
 
 
 def broad_candidates(state: State) -> list[Action]:
-    """Every simple action worth asking, without legal.py's shortcuts."""
+    """Every simple action worth asking, without analysis/legal.py's shortcuts."""
     actions = list(candidate_actions(state))
     if state.phase is Phase.PLAY:
         distinct = sorted(set(state.hands[state.to_act]))
@@ -72,10 +72,10 @@ def test_a_taken_card_swapped_onto_the_table_no_longer_blocks_the_discard() -> N
     """Found by the play-outs: under "take only to use it" (000) the taken Ah went into a run
     in place of the joker that stood for it; Ah is still pending but no longer in hand, so
     it cannot be used again and the discard must be allowed (not a stuck turn)."""
-    from jokeren.cards import parse_cards
     from jokeren.engine import new_match
-    from jokeren.melds import read_meld
-    from jokeren.state import evolve
+    from jokeren.engine.state import evolve
+    from jokeren.rules.cards import parse_cards
+    from jokeren.rules.melds import read_meld
 
     rules = PRESETS["jokeren"]
     assert rules.take_discard == "if-used"
@@ -94,10 +94,10 @@ def test_a_taken_card_swapped_onto_the_table_no_longer_blocks_the_discard() -> N
 def test_bulk_checks_refuse_cards_not_held() -> None:
     """``engine.legal_lays`` and ``legal_melds`` are asked for many candidates at once; a
     candidate with a card the seat does not hold must be refused, as ``apply`` would."""
-    from jokeren.cards import parse_cards
     from jokeren.engine import legal_lays, legal_melds, new_match
-    from jokeren.melds import read_meld
-    from jokeren.state import evolve
+    from jokeren.engine.state import evolve
+    from jokeren.rules.cards import parse_cards
+    from jokeren.rules.melds import read_meld
 
     rules = PRESETS["amerikaans"]
     state = new_match(rules, NAMES[:2], 1)

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jokeren.cards import JOKER, Card, format_cards, parse_cards
-from jokeren.melds import MeldError, extend_meld, read_meld, replace_joker
-from jokeren.rules import PRESETS, Rules
+from jokeren.rules.cards import JOKER, Card, format_cards, parse_cards
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.melds import MeldError, extend_meld, read_meld, replace_joker
 
 AM = PRESETS["amerikaans"]
 CLUB = PRESETS["jokeren"]

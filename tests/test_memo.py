@@ -5,10 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from jokeren import analysis, melds, memo
-from jokeren.cards import Card, parse_cards
-from jokeren.memo import ByIdentity, drop_oldest
-from jokeren.rules import Rules
+from jokeren.analysis import hands as analysis
+from jokeren.rules import melds, memo
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import Rules
+from jokeren.rules.memo import ByIdentity, drop_oldest
 
 
 def recorder(answer: Callable[[tuple[int, ...], int], int]

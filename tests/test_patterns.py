@@ -1,7 +1,7 @@
 """One meld enumerator (issue 27, point 2): what a set or run may hold is written once, in
-patterns.py, and move listing (search), the hints and the computer players' hand estimate
+rules/patterns.py, and move listing (search), the hints and the computer players' hand estimate
 (bots/hand.py) list exactly what it lists, under any house rules; one edit there changes
-all of them. (That patterns.py lists exactly the melds the engine accepts is checked
+all of them. (That rules/patterns.py lists exactly the melds the engine accepts is checked
 against a brute force over ``read_meld`` in tests/test_analysis.py.)
 """
 
@@ -14,20 +14,20 @@ from dataclasses import replace
 
 import pytest
 
-from jokeren import patterns
-from jokeren.actions import Action, Verb
+from jokeren.analysis.legal import legal_actions
+from jokeren.analysis.search import candidate_melds
 from jokeren.bots.hand import HandEval
-from jokeren.cards import JOKER, NATURALS, Card, parse_cards
 from jokeren.engine import allowed, new_match
-from jokeren.legal import legal_actions
-from jokeren.memo import clear_all
-from jokeren.patterns import meld_cards, set_limit
-from jokeren.phase import Phase
-from jokeren.rules import PRESETS, Rules
-from jokeren.search import candidate_melds
-from jokeren.state import State, evolve
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.phase import Phase
+from jokeren.engine.state import State, evolve
+from jokeren.engine.views import view
+from jokeren.rules import patterns
+from jokeren.rules.cards import JOKER, NATURALS, Card, parse_cards
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.memo import clear_all
+from jokeren.rules.patterns import meld_cards, set_limit
 from jokeren.tui.hints import hints
-from jokeren.views import view
 
 Group = tuple[Card, ...]
 
@@ -119,7 +119,7 @@ def test_with_jokers_move_listing_lists_the_patterns_melds() -> None:
 
 def test_one_edit_in_patterns_changes_what_every_consumer_lists(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sets of at most three cards, written once in patterns.py: move listing, the hints and
+    """Sets of at most three cards, written once in rules/patterns.py: move listing, the hints and
     the computer players then list no set of four, and still list the sets of three."""
     rules = PRESETS["jokeren"]
     hand = tuple(parse_cards("7s 7h 7d 7c 2c 3c 4c 9d Jh"))

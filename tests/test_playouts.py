@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from jokeren.rules import PRESETS, Rules
+from jokeren.rules.house import PRESETS, Rules
 
 from conftest import assert_replays, capped, play_out
 

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from jokeren.analysis import Pool, can_come_out
-from jokeren.cards import JOKER, Card
-from jokeren.rules import PRESETS
+from jokeren.analysis.hands import Pool, can_come_out
+from jokeren.rules.cards import JOKER, Card
+from jokeren.rules.house import PRESETS
 from test_analysis import Brute, meld_rich_hand, random_hand
 
 

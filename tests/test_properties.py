@@ -9,11 +9,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jokeren.analysis.legal import candidate_actions, legal_actions
 from jokeren.engine import IllegalMoveError, apply
-from jokeren.legal import candidate_actions, legal_actions
-from jokeren.record import Game
-from jokeren.rules import PRESETS
-from jokeren.state import Phase
+from jokeren.engine.state import Phase
+from jokeren.rules.house import PRESETS
+from jokeren.table import Game
 
 from conftest import assert_replays, capped, check_invariants
 

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 from jokeren.bots.race import Race, win_chance
-from jokeren.cards import parse_cards
-from jokeren.rules import PRESETS
+from jokeren.rules.cards import parse_cards
+from jokeren.rules.house import PRESETS
 
 RULES = PRESETS["amerikaans"]
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jokeren.actions import Action, Verb
-from jokeren.cards import JOKER, Card, parse_cards, to_hand
+from jokeren.analysis.legal import legal_actions
 from jokeren.engine import Deal, IllegalMoveError, apply, check, new_match
-from jokeren.legal import legal_actions
-from jokeren.melds import Meld, read_meld
-from jokeren.rearrange import RearrangeError, check_table, new_owners, table_candidates
-from jokeren.rules import PRESETS
-from jokeren.state import Phase, State
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.rearrange import RearrangeError, check_table, new_owners, table_candidates
+from jokeren.engine.state import Phase, State
+from jokeren.rules.cards import JOKER, Card, parse_cards, to_hand
+from jokeren.rules.house import PRESETS
+from jokeren.rules.melds import Meld, read_meld
 
 from conftest import check_invariants
 

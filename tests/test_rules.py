@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jokeren.engine import DealError, new_match
-from jokeren.rules import PRESETS, Rules, RulesError, contradictions
+from jokeren.rules.house import PRESETS, Rules, RulesError, contradictions
 
 SIX = ["amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren", "jokeren-30"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jokeren.record import Record, replay
+from jokeren.engine.record import Record, replay
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared" / "examples"

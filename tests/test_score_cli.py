@@ -125,7 +125,7 @@ def test_a_played_match_becomes_a_score_card(tmp_path: Path) -> None:
     """A record played by the program (money, buying, a stock cap) gives a card whose totals,
     pot and winner are the engine's."""
     from jokeren.bots.random_player import RandomPlayer
-    from jokeren.rules import Rules
+    from jokeren.rules.house import Rules
     from jokeren.simulate import play_match
 
     rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1},
@@ -152,7 +152,7 @@ def test_a_played_match_becomes_a_score_card(tmp_path: Path) -> None:
 def test_the_font_is_found_without_debian_fonts(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """No font folder at all: matplotlib's own DejaVu Sans; JOKEREN_FONT wins over both."""
-    from jokeren import pdf
+    from jokeren.score import pdf
 
     monkeypatch.setattr(pdf, "_DIRS", ())
     monkeypatch.delenv("JOKEREN_FONT", raising=False)

@@ -1,4 +1,4 @@
-"""Move-listing shortcuts in search.py never hide a legal option."""
+"""Move-listing shortcuts in analysis/search.py never hide a legal option."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from jokeren.analysis import can_come_out
-from jokeren.cards import JOKER, NATURALS, Card
-from jokeren.melds import MeldError, read_meld
-from jokeren.rules import PRESETS
-from jokeren.search import _could_lay_all, candidate_melds
+from jokeren.analysis.hands import can_come_out
+from jokeren.analysis.search import _could_lay_all, candidate_melds
+from jokeren.rules.cards import JOKER, NATURALS, Card
+from jokeren.rules.house import PRESETS
+from jokeren.rules.melds import MeldError, read_meld
 
 
 def meld_rich_hand(rng: random.Random, size: int) -> list[Card]:

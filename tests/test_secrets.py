@@ -19,13 +19,13 @@ from dataclasses import replace
 
 import pytest
 
-from jokeren.actions import Action, Verb
-from jokeren.cards import NATURALS, to_hand
-from jokeren.events import Event
-from jokeren.presets import PRESETS
-from jokeren.state import Phase, State
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.events import Event
+from jokeren.engine.state import Phase, State
+from jokeren.engine.wire import encode_event, encode_refusal, encode_view
+from jokeren.rules.cards import NATURALS, to_hand
+from jokeren.rules.presets import PRESETS
 from jokeren.table import Refused, Seat, Table
-from jokeren.wire import encode_event, encode_refusal, encode_view
 
 CARD = re.compile(r"(?<![\w*])\*?(?:10|[2-9AJQK])[shdc](?![\w])|(?<![\w*])\*(?![\w*])")
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",

@@ -21,7 +21,7 @@ import httpx
 import pytest
 import websockets
 
-from jokeren.record import Record, replay
+from jokeren.engine.record import Record, replay
 
 HERE = Path(__file__).parent
 RULES = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}

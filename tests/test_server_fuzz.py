@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jokeren.rules import Rules
+from jokeren.rules.house import Rules
 from jokeren.server.runtime import TableRunner, Timing
 from jokeren.server.store import ActionRow
 from jokeren.server.ws import MAX_MESSAGE, parse

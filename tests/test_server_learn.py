@@ -13,14 +13,14 @@ from typing import Any
 import httpx
 import pytest
 
-from jokeren.actions import DRAW, Action, Verb
-from jokeren.cards import Card, parse_cards
+from jokeren.analysis.legal import _canonical, joker_readings, legal_actions
 from jokeren.engine import Deal, apply, check, new_match
-from jokeren.legal import _canonical, joker_readings, legal_actions
-from jokeren.presets import PRESETS
-from jokeren.rules import Rules
+from jokeren.engine.actions import DRAW, Action, Verb
+from jokeren.engine.state import State
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import Rules
+from jokeren.rules.presets import PRESETS
 from jokeren.server.game import listing
-from jokeren.state import State
 from jokeren.table import Seat, Table
 
 from server_harness import Client, make_room, play_person, serve

@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from jokeren.record import Record, replay
-from jokeren.rules import Rules
+from jokeren.engine.record import Record, replay
+from jokeren.rules.house import Rules
 from jokeren.table import Seat, Table
 
 EXAMPLE = Path(__file__).parent / "scenarios" / "jokeren-round-with-scores.json"

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from openpyxl import load_workbook
 
-from jokeren.scorefile import from_obj
+from jokeren.score.scorefile import from_obj
 
 
 async def _ok(http: httpx.AsyncClient, path: str, body: object) -> dict[str, Any]:

@@ -170,9 +170,9 @@ async def test_the_host_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> No
 def test_events_stripped_twice_keep_their_count() -> None:
     """A reconnect encodes ``events_since`` (stripped for the seat) through ``wire`` (which
     strips again): the others still see how many cards were drawn."""
-    from jokeren.rules import Rules
+    from jokeren.engine.wire import encode_event
+    from jokeren.rules.house import Rules
     from jokeren.table import Seat, Table
-    from jokeren.wire import encode_event
 
     table = Table(Rules.load("jokeren-7"), [Seat("Ann"), Seat("Bob")], 5)
     seat = table.to_act

@@ -177,7 +177,7 @@ async def test_the_turn_timer_is_off_unless_the_host_sets_it(tmp_path: Path) -> 
 async def test_an_end_the_store_missed_is_stored_again() -> None:
     """The match's end (the room's status) failed to be written once: the table's task
     tries again (after RETRY) instead of leaving the room 'playing' for ever."""
-    from jokeren.rules import Rules
+    from jokeren.rules.house import Rules
     from jokeren.table import Seat, Table
 
     class Rows:

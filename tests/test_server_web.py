@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from jokeren.actions import Action
+from jokeren.engine.actions import Action
 from jokeren.server.web import PAGES, check_rules
 
 from server_harness import FAST, SHORT, Client, make_room, serve

@@ -7,13 +7,11 @@ import pickle
 
 import pytest
 
-from jokeren.actions import DEAL, DRAW, Action
-from jokeren.presets import PRESETS
-from jokeren.record import Record, replay
-from jokeren.state import Phase
-from jokeren.table import SEED_BITS, Accepted, Refused, Seat, Table, decide, new_seed
-from jokeren.views import event_for
-from jokeren.wire import (
+from jokeren.engine.actions import DEAL, DRAW, Action
+from jokeren.engine.record import Record, replay
+from jokeren.engine.state import Phase
+from jokeren.engine.views import event_for
+from jokeren.engine.wire import (
     decode_event,
     decode_refusal,
     decode_view,
@@ -23,6 +21,8 @@ from jokeren.wire import (
     json_schema,
     validator,
 )
+from jokeren.rules.presets import PRESETS
+from jokeren.table import SEED_BITS, Accepted, Refused, Seat, Table, decide, new_seed
 
 from conftest import capped
 
@@ -148,7 +148,7 @@ def test_a_match_people_play_has_a_128_bit_seed_and_the_record_keeps_it() -> Non
 
 
 def test_a_record_deals_by_a_new_round_entry_not_by_a_deal_line() -> None:
-    from jokeren.record import RecordError
+    from jokeren.engine.record import RecordError
 
     data = json.loads(Table(SHORT, BOTS, 1).record.dumps())
     data["rounds"][0]["moves"] = ["Ann: deal"]

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from jokeren import tournament
 from jokeren.cli import app
-from jokeren.rules import Rules
+from jokeren.rules.house import Rules
 
 AMERIKAANS = replace(Rules.load("amerikaans"), max_reshuffles=2)
 runner = CliRunner()

@@ -23,18 +23,19 @@ from textual.widgets import Button, Checkbox
 from typer.testing import CliRunner
 
 from jokeren import cli
-from jokeren.actions import BUY, DRAW, PASS, Action, Verb, discard, meld
-from jokeren.cards import Card, parse_cards
 from jokeren.engine import Deal
-from jokeren.record import Game, Record, replay
-from jokeren.rules import Rules
-from jokeren.state import Phase
+from jokeren.engine.actions import BUY, DRAW, PASS, Action, Verb, discard, meld
+from jokeren.engine.record import Record, replay
+from jokeren.engine.state import Phase
+from jokeren.engine.views import SeatView
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import Rules
+from jokeren.table import Game
 from jokeren.tui.app import JokerenApp
 from jokeren.tui.order import HandOrder
 from jokeren.tui.screens import ConfirmScreen, CoverScreen, ScoreScreen, SetupScreen
 from jokeren.tui.session import TableConfig
 from jokeren.tui.widgets import CARD_WIDTH, HandView, TableView
-from jokeren.views import SeatView
 
 SHORT = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
 ANN = "5h 5d * 7c 8c 9c Ks Kh Kd Kc As 2s Qs"
@@ -360,8 +361,8 @@ def _ann_game() -> Game:
 
 
 def test_hints_name_the_cards_that_complete_the_requirement() -> None:
+    from jokeren.engine.views import view
     from jokeren.tui.hints import hints
-    from jokeren.views import view
 
     game = _ann_game()
     h = hints(view(game.state, 0), [])
@@ -372,9 +373,9 @@ def test_hints_name_the_cards_that_complete_the_requirement() -> None:
 def test_hints_come_from_the_engines_listing() -> None:
     """Issue 30.11: no lay-off in the turn of coming out (the engine refuses it), every way
     to come out with the natural ones first, and a joker swap once it is allowed."""
-    from jokeren.legal import legal_actions
+    from jokeren.analysis.legal import legal_actions
+    from jokeren.engine.views import view
     from jokeren.tui.hints import hint_text, hints
-    from jokeren.views import view
 
     hands = ("5h 5d 5c 7s 7h * 9c Jh 2d 4c Ks Ah 3s", BOB, CAS)
     game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
@@ -606,9 +607,9 @@ def test_learning_mode_does_not_say_a_card_fits_nothing_that_fits_the_table() ->
     """Issue 30.12: J♦ is discarded while a set of jacks lies on the table."""
     from dataclasses import replace
 
-    from jokeren.melds import read_meld
+    from jokeren.engine.views import view
+    from jokeren.rules.melds import read_meld
     from jokeren.tui.words import explain
-    from jokeren.views import view
 
     v = view(_ann_game().state, 1)  # Bob holds Jc Jd
     jacks = read_meld(parse_cards("Js Jh Jc"), v.rules, v.round_index)
@@ -646,7 +647,7 @@ def test_the_chosen_meld_scrolls_into_view() -> None:
     """Issue 30.14: meld 11 of 11 at 80x24."""
     from dataclasses import replace
 
-    from jokeren.melds import read_meld
+    from jokeren.rules.melds import read_meld
 
     config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
     app = JokerenApp(config, lang="en", deal=DEAL, bots=[Scripted(), Scripted()],
@@ -675,7 +676,7 @@ def test_the_chosen_meld_scrolls_into_view() -> None:
 def test_setup_screen_shows_all_its_text_and_which_boxes_are_ticked() -> None:
     """Issue 30.15, 30.17: nothing cut off at 80x24; a ticked box shows X, an empty one
     does not; the computer players' level is one that plays like a person."""
-    from jokeren.presets import PRESETS
+    from jokeren.rules.presets import PRESETS
 
     app = JokerenApp(lang="en", bot_delay=0, seed=4)
 
@@ -798,7 +799,7 @@ def test_resume_refuses_a_record_with_an_illegal_move(tmp_path: Path) -> None:
 
 def test_dutch_cards_on_the_table_read_boer_vrouw_heer() -> None:
     """Issue 30, point 24: B, V, H on the cards and in every line in Dutch."""
-    from jokeren.cards import parse_cards as cards
+    from jokeren.rules.cards import parse_cards as cards
     from jokeren.tui.hints import hint_text  # noqa: F401  (the hint lines take lang too)
     from jokeren.tui.widgets import card_text
     from jokeren.tui.words import cards_text

@@ -1,12 +1,12 @@
 """Exact legality: "can this card still go on the table this turn" and Turbo's "can the seat
-meld now" (usable.py) against a brute force over every action the engine accepts.
+meld now" (engine/usable.py) against a brute force over every action the engine accepts.
 
 The brute force tries, from a position in the play phase, every meld action (any disjoint
 groups of hand cards, jokers written for every card they could stand for, or not written),
 every lay-off (any cards onto any meld), and every joker swap, one after the other, and
 says whether some sequence puts the card on the table. The engine judges each action; where
 it asks whether a freed joker can be used, it asks the brute force too (patched in), so the
-answer owes nothing to usable.py. Positions are random: small hands, meld-rich and
+answer owes nothing to engine/usable.py. Positions are random: small hands, meld-rich and
 joker-rich, many melds on the table, random house rules (every key that bears on melding).
 """
 
@@ -21,16 +21,16 @@ from itertools import combinations, combinations_with_replacement
 
 import pytest
 
-from jokeren import engine
-from jokeren.actions import Action, Verb
-from jokeren.cards import JOKER, NATURALS, Card, parse_cards, to_hand
-from jokeren.engine import _tried, allowed, apply, new_match
-from jokeren.melds import Meld, MeldError, read_meld
-from jokeren.phase import Phase
-from jokeren.requirements import Requirement
-from jokeren.rules import PRESETS, Rules
-from jokeren.state import State, evolve
-from jokeren.usable import can_meld_now, can_use
+from jokeren.engine import core as engine
+from jokeren.engine.actions import Action, Verb
+from jokeren.engine.core import _tried, allowed, apply, new_match
+from jokeren.engine.phase import Phase
+from jokeren.engine.state import State, evolve
+from jokeren.engine.usable import can_meld_now, can_use
+from jokeren.rules.cards import JOKER, NATURALS, Card, parse_cards, to_hand
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.melds import Meld, MeldError, read_meld
+from jokeren.rules.requirements import Requirement
 
 Group = tuple[Card, ...]
 
@@ -227,7 +227,7 @@ def brute_meld_now(state: State, seat: int) -> bool:
 
 @pytest.fixture
 def brute_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The engine asks the brute force, not usable.py, whether a freed joker can be used."""
+    """The engine asks the brute force, not engine/usable.py, whether a freed joker can be used."""
     def patched(state: State, seat: int, card: Card, tried: object,
                 extra: Card | None = None, lay: bool = True) -> bool:
         assert extra is None
@@ -356,8 +356,8 @@ def test_can_meld_now_agrees_with_the_brute_force() -> None:
 
 def test_the_engine_imports_no_search_analysis_or_players() -> None:
     code = ("import sys, jokeren.engine; "
-            "print(sorted(m for m in sys.modules if m.startswith(('jokeren.search', "
-            "'jokeren.analysis', 'jokeren.bots'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('jokeren.analysis', "
+            "'jokeren.bots'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
@@ -365,7 +365,7 @@ def test_the_engine_imports_no_search_analysis_or_players() -> None:
 
 
 def _agree(i: int, state: State, card: Card) -> bool:
-    """The brute force's answer for ``card`` of seat 0, checked against usable.py."""
+    """The brute force's answer for ``card`` of seat 0, checked against engine/usable.py."""
     want = brute_usable(state, 0, card)
     got = can_use(state, 0, card, _tried)
     assert got == want, (i, card, state.rules.to_obj(), state.hands[0],
@@ -393,7 +393,7 @@ def _small_table_position(rng: random.Random) -> tuple[State, Card]:
 @pytest.mark.usefixtures("brute_engine")
 def test_usable_counts_a_rearrangement_of_the_table_quick() -> None:
     """Where the rules allow rearranging the table, a card is usable when some sequence
-    with ``table`` actions puts it on the table: usable.py agrees with the brute force,
+    with ``table`` actions puts it on the table: engine/usable.py agrees with the brute force,
     which tries every rearrangement as well."""
     rng = random.Random(45)
     only_by_table = 0

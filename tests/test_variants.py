@@ -11,17 +11,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from jokeren.actions import DRAW, TAKE, Action, Verb
+from jokeren.analysis.legal import legal_actions
 from jokeren.bots.random_player import RandomPlayer
-from jokeren.cards import Card, parse_cards
 from jokeren.cli import app
 from jokeren.engine import Deal, check, deal_round, new_match
-from jokeren.legal import legal_actions
-from jokeren.record import Game, apply_line
-from jokeren.rules import PRESETS, Rules, contradictions, find_preset
-from jokeren.state import Phase
-from jokeren.variants import VARIANTS, changed_keys, check_text, explain
-from jokeren.views import SeatView, view
+from jokeren.engine.actions import DRAW, TAKE, Action, Verb
+from jokeren.engine.record import apply_line
+from jokeren.engine.state import Phase
+from jokeren.engine.views import SeatView, view
+from jokeren.rules.cards import Card, parse_cards
+from jokeren.rules.house import PRESETS, Rules, contradictions, find_preset
+from jokeren.rules.variants import VARIANTS, changed_keys, check_text, explain
+from jokeren.table import Game
 
 from conftest import assert_replays, capped, check_invariants, play_out
 

@@ -1,11 +1,11 @@
 """Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules."""
 
-from . import rules as _rules  # noqa: F401  (first: the presets are built from Rules)
+from .rules import house as _rules  # noqa: F401  (first: the presets are built from Rules)
 
 
 def compiled() -> bool:
     """Whether the engine runs compiled by mypyc (a wheel built by ``hatch_build.py``)
     rather than from its Python sources (an editable install, or a pure wheel)."""
-    from . import engine
+    from .engine import core as engine
 
     return not (engine.__file__ or "").endswith(".py")

@@ -14,11 +14,11 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from .cli_nl import lang_of_args, run_in_dutch
+from .engine.record import Record, RecordError, replay
 from .i18n import Lang, detect_lang
-from .reasons import text_of
-from .record import Record, RecordError, replay
-from .rules import PRESETS, Rules, RulesError, contradictions
-from .textfile import parse_json
+from .rules.house import PRESETS, Rules, RulesError, contradictions
+from .rules.reasons import text_of
+from .rules.textfile import parse_json
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
@@ -97,7 +97,7 @@ def replay_cmd(
     if as_json:
         typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
     else:
-        from .sheet import replay_text
+        from .score.sheet import replay_text
 
         reason = result.refusal.text(language) if result.refusal is not None else None
         typer.echo(replay_text(summary, language, reason))
@@ -119,7 +119,7 @@ def rules_cmd(
     Exit status of --check: 0 for usable rules, 2 for a bad file or rules that contradict
     each other (one sentence each on standard error).
     """
-    from .sheet import rules_text
+    from .score.sheet import rules_text
 
     language = lang or detect_lang()
     if check is not None:
@@ -130,7 +130,7 @@ def rules_cmd(
         if as_json:
             typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False))
         else:
-            from .variants import check_text
+            from .rules.variants import check_text
 
             typer.echo(check_text(rules, language, str(check)))
         problems = contradictions(rules, language)
@@ -294,7 +294,7 @@ def play_cmd(
                        game=game)
     table.run()
     if table.session is not None and table.session.table.state.results:
-        from .sheet import score_sheet
+        from .score.sheet import score_sheet
 
         typer.echo(score_sheet(table.session.table.state, language))
     if table.saved_note:

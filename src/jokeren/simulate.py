@@ -17,9 +17,9 @@ import typer
 from . import tournament
 from .bots import Player, make_player
 from .i18n import t
-from .reasons import Sentence
-from .rules import Rules
-from .sheet import score_sheet
+from .rules.house import Rules
+from .rules.reasons import Sentence
+from .score.sheet import score_sheet
 from .table import Seat, Table
 
 NAMES = tournament.NAMES

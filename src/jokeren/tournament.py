@@ -17,10 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
 from .bots import Player, make_player
-from .rules import Rules
-from .state import State
+from .engine.actions import Action
+from .engine.state import State
+from .rules.house import Rules
 from .table import BotTurn, Seat, Table, decide
 
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..actions import Action
-from ..views import SeatView
+from ..engine.actions import Action
+from ..engine.views import SeatView
 
 
 class Player(Protocol):
@@ -81,7 +81,7 @@ def level_name(kind: str, lang: str = "en") -> str:
 def make_player(kind: str, seed: int = 0) -> Player:
     """A computer player by kind or level name, English or Dutch (``strong:N`` or
     ``sterk:N``: N samples per decision)."""
-    from ..reasons import Sentence
+    from ..rules.reasons import Sentence
 
     key = level_name(kind, "en")
     if key.startswith("strong:"):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Verb
-from ..cards import JOKER, Card, to_hand
-from ..phase import Phase
-from ..views import SeatView
+from ..engine.actions import Action, Verb
+from ..engine.phase import Phase
+from ..engine.views import SeatView
+from ..rules.cards import JOKER, Card, to_hand
 from .hand import HandEval, keep_round, without
 
 TAKE_MARGIN = 3.0  # taking the discard must beat a blind draw by this much

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import Card, full_deck, to_hand
-from ..state import State
-from ..views import SeatView
+from ..engine.state import State
+from ..engine.views import SeatView
+from ..rules.cards import Card, full_deck, to_hand
 
 
 def unseen(view: SeatView) -> Counter[Card]:

@@ -1,7 +1,7 @@
 """How good a hand is: a fast heuristic shared by the basic and the strong player.
 
 The engine decides what is legal; this module only estimates. A hand is split into melds
-(natural sets and runs as the rules layer lists them, patterns.py, chosen by a small
+(natural sets and runs as the rules layer lists them, rules/patterns.py, chosen by a small
 exact search), partial melds (two cards one card short, completed by a joker when the
 hand has one) and dead cards. The score is
 what the hand would cost if the round ended now, with partial melds at a fraction of their
@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JOKER, Card
-from ..memo import drop_oldest
-from ..patterns import meld_cards, set_limit
-from ..requirements import Requirement
-from ..rules import Rules
+from ..rules.cards import JOKER, Card
+from ..rules.house import Rules
+from ..rules.memo import drop_oldest
+from ..rules.patterns import meld_cards, set_limit
+from ..rules.requirements import Requirement
 
 REQ_WEIGHT = 12.0  # one missing card for the requirement weighs about one dead high card
 PARTIAL_SHARE = 0.5  # a partial meld costs this share of its penalty (without ``live``)

@@ -17,12 +17,12 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import DRAW, PASS, TAKE, Action, Verb
-from ..analysis import Pool
-from ..cards import Card
-from ..phase import Phase
-from ..state import State
-from ..views import SeatView
+from ..analysis.hands import Pool
+from ..engine.actions import DRAW, PASS, TAKE, Action, Verb
+from ..engine.phase import Phase
+from ..engine.state import State
+from ..engine.views import SeatView
+from ..rules.cards import Card
 from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
 from .determinise import determinise, unseen
 from .hand import HandEval, keep_round, without

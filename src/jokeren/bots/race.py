@@ -20,10 +20,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..analysis import Pool
-from ..cards import Card
-from ..requirements import Requirement
-from ..rules import Rules
+from ..analysis.hands import Pool
+from ..rules.cards import Card
+from ..rules.house import Rules
+from ..rules.requirements import Requirement
 
 Turns = tuple[float, float]  # own turns to go out, and to come out (0: out already)
 

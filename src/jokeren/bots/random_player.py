@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..views import SeatView
+from ..engine.actions import Action
+from ..engine.views import SeatView
 
 
 class RandomPlayer:

@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import DRAW, TAKE, Action
-from ..analysis import can_come_out
-from ..cards import Card
-from ..search import candidate_melds
-from ..state import State
-from ..views import SeatView
+from ..analysis.hands import can_come_out
+from ..analysis.search import candidate_melds
+from ..engine.actions import DRAW, TAKE, Action
+from ..engine.state import State
+from ..engine.views import SeatView
+from ..rules.cards import Card
 from .basic import _rest
 from .determinise import determinise
 from .hand import without

@@ -13,16 +13,16 @@ from typing import Any, Protocol
 
 import orjson
 
-from ..actions import Action
-from ..cards import format_cards
-from ..events import Event
-from ..legal import joker_readings
-from ..melds import Meld, reading
-from ..phase import Phase
+from ..analysis.legal import joker_readings
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.phase import Phase
+from ..engine.views import SeatView
+from ..engine.wire import ClockJSON, RefusalJSON, encode_event, encode_view
+from ..rules.cards import format_cards
+from ..rules.melds import Meld, reading
 from ..table import Table
 from ..tui.words import explain
-from ..views import SeatView
-from ..wire import ClockJSON, RefusalJSON, encode_event, encode_view
 
 
 class Learner(Protocol):

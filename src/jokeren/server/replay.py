@@ -11,10 +11,10 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ..reasons import text_of
-from ..record import Record, RecordError, Step, Stopped, steps
-from ..views import view
-from ..wire import EventJSON, ViewJSON, encode_event, encode_view
+from ..engine.record import Record, RecordError, Step, Stopped, steps
+from ..engine.views import view
+from ..engine.wire import EventJSON, ViewJSON, encode_event, encode_view
+from ..rules.reasons import text_of
 from .errors import ApiError
 
 router = APIRouter(prefix="/api")

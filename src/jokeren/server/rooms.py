@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..i18n import t
-from ..rules import Money, Rules, RulesError, contradictions
+from ..rules.house import Money, Rules, RulesError, contradictions
 from ..table import Seat, Table, new_seed
 from . import tokens
 from .errors import ApiError, forbidden, not_found

@@ -19,14 +19,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, Verb
 from ..bots import Player, level_name, make_player
-from ..cards import NotationError
+from ..engine.actions import Action, Verb
+from ..engine.state import Phase
+from ..engine.wire import ClockJSON, decode_action, encode_refusal, encode_view
 from ..i18n import t
-from ..reasons import Reason
-from ..state import Phase
+from ..rules.cards import NotationError
+from ..rules.reasons import Reason
 from ..table import Accepted, BotTurn, Table, decide
-from ..wire import ClockJSON, decode_action, encode_refusal, encode_view
 from .game import Frame, events_frame, listing, refusal, why
 from .store import ActionRow, Store
 

@@ -14,9 +14,9 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
-from ..rules import Rules, RulesError
-from ..scorecard import Left, ScoreCard, ScoreError, add_round, new_card, tally, undo_round
-from ..scorefile import from_obj, make_round, parse_left
+from ..rules.house import Rules, RulesError
+from ..score.scorecard import Left, ScoreCard, ScoreError, add_round, new_card, tally, undo_round
+from ..score.scorefile import from_obj, make_round, parse_left
 from .errors import ApiError
 from .web import Words
 
@@ -116,9 +116,9 @@ def _rules(obj: str | dict[str, Any]) -> Rules:
 
 def scored(card: ScoreCard) -> ScoreOut:
     """The card as its file holds it, and everything counted from it."""
-    from ..requirements import Requirement
-    from ..scorefile import to_json
-    from ..sheet import outcome_lines
+    from ..rules.requirements import Requirement
+    from ..score.scorefile import to_json
+    from ..score.sheet import outcome_lines
 
     def asked(text: str) -> Words:
         req = Requirement.parse(text)
@@ -206,7 +206,7 @@ _TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
                  lang: Literal["en", "nl"] = "en") -> Response:
     """The card as the terminal exports it: xlsx with formulas, csv, or a printable pdf."""
-    from ..grids import score_grid, to_csv
+    from ..score.grids import score_grid, to_csv
 
     card = _card(body.card)
     sheets = [score_grid(card, lang)]
@@ -214,11 +214,11 @@ async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
         if kind == "csv":
             data = to_csv(sheets).encode("utf-8")
         elif kind == "xlsx":
-            from ..xlsx import xlsx_bytes
+            from ..score.xlsx import xlsx_bytes
 
             data = xlsx_bytes(sheets)
         else:
-            from ..pdf import pdf_bytes
+            from ..score.pdf import pdf_bytes
 
             data = pdf_bytes(sheets)
     except ModuleNotFoundError as exc:

@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from ..i18n import t
-from ..reasons import Sentence
+from ..rules.reasons import Sentence
 from . import schema
 
 

@@ -16,8 +16,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..i18n import catalogue
-from ..reasons import Sentence
-from ..rules import PRESETS, Rules, contradictions
+from ..rules.house import PRESETS, Rules, contradictions
+from ..rules.reasons import Sentence
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
          "/watch/{room}", "/replay", "/replay/{room}")

@@ -21,15 +21,15 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Button, Static
 
-from ..actions import BUY, DRAW, PASS, TAKE, Action, Verb, discard, give, lay, meld, swap
 from ..bots import Player
-from ..cards import Card
 from ..engine import Deal, IllegalMoveError
-from ..events import Event
+from ..engine.actions import BUY, DRAW, PASS, TAKE, Action, Verb, discard, give, lay, meld, swap
+from ..engine.events import Event
+from ..engine.state import Phase
+from ..engine.views import SeatView
 from ..i18n import t
-from ..state import Phase
+from ..rules.cards import Card
 from ..table import Table
-from ..views import SeatView
 from .hints import hint_text, hints
 from .news import NewCards
 from .order import HandOrder

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ..actions import Action, Verb
-from ..cards import Card
+from ..analysis.search import coming_out_options
+from ..engine.actions import Action, Verb
+from ..engine.phase import Phase
+from ..engine.views import SeatView
 from ..i18n import t
-from ..phase import Phase
-from ..search import coming_out_options
-from ..views import SeatView
+from ..rules.cards import Card
 from .words import cards_text
 
 Group = tuple[Card, ...]

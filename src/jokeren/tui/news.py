@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..events import Event
+from ..engine.events import Event
+from ..rules.cards import Card
 
 
 class NewCards:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Card, hand_key, rank_key
+from ..rules.cards import Card, hand_key, rank_key
 
 
 class HandOrder:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.record import Record, RecordError
+from ..engine.state import Phase
 from ..i18n import t
-from ..reasons import text_of
-from ..record import Record, RecordError
-from ..state import Phase
+from ..rules.reasons import text_of
 from ..table import Table
 from .session import DEFAULT_LEVEL, TABLE_KEY, TableConfig
 

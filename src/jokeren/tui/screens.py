@@ -18,12 +18,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import make_player
-from ..cards import hand_key
+from ..engine.views import SeatView
 from ..i18n import t
-from ..presets import PRESETS
-from ..requirements import Requirement
-from ..rules import Rules, RulesError
-from ..views import SeatView
+from ..rules.cards import hand_key
+from ..rules.house import Rules, RulesError
+from ..rules.presets import PRESETS
+from ..rules.requirements import Requirement
 from .session import DEFAULT_LEVEL, TableConfig
 from .widgets import card_text
 

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..actions import Action
 from ..bots import Player, make_player
 from ..engine import Deal, IllegalMoveError
-from ..events import Event
-from ..rules import Rules
-from ..state import Phase
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.state import Phase
+from ..engine.views import SeatView, event_for
+from ..rules.house import Rules
 from ..table import Seat, Table
-from ..views import SeatView, event_for
 
 LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
 DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)

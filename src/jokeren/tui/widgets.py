@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..cards import Card
-from ..melds import Meld
+from ..rules.cards import Card
+from ..rules.melds import Meld
 
 CARD_WIDTH = 4  # "10♥" plus a space
 RED = "bold red"

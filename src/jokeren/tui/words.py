@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, Verb
-from ..cards import Card
-from ..events import Event
+from ..analysis.search import candidate_melds
+from ..engine.actions import Action, Verb
+from ..engine.events import Event
+from ..engine.state import Phase
+from ..engine.views import SeatView
 from ..i18n import t
-from ..melds import Meld, MeldError, extension
-from ..search import candidate_melds
-from ..state import Phase
-from ..views import SeatView
+from ..rules.cards import Card
+from ..rules.melds import Meld, MeldError, extension
 
 
 def cards_text(cards: Sequence[Card], lang: str = "en") -> str:

@@ -1,0 +1,2 @@
+"""Club evenings: the draw of tables, competition forms, standings, statistics
+(docs/club.md)."""

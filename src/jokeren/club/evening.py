@@ -1,0 +1,216 @@
+"""A club evening (003): rounds of tables drawn by lot, competition forms, standings, seasons.
+
+"7 ronden van elk 4 partijen"; before every round the tables of 3 or 4 are drawn
+(``draw.py``); each table plays its games with the deal passing round and writes the points
+left in hand on the competition form, whose columns "worden opgeteld en gecontroleerd door
+de overige spelers". Pure values and functions; the file is ``clubfile.py`` (docs/club.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from ..score.scorecard import ScoreError
+from .draw import Meetings, Tables, draw_round
+
+
+class ClubError(ScoreError):
+    """A club evening's input refused: one sentence in Dutch or English."""
+
+
+@dataclass(frozen=True)
+class Form:
+    """One table's competition form: the points of each game, seats in the drawn order."""
+
+    games: tuple[tuple[int, ...], ...]
+    stock_out: frozenset[int] = frozenset()  # games (0-based) in which nobody went out
+    totals: tuple[int, ...] | None = None  # the column totals as written on the paper
+
+
+@dataclass(frozen=True)
+class Evening:
+    players: tuple[str, ...]
+    rounds: int = 7
+    games: int = 4
+    seed: int = 0
+    rules: str = "jokeren"
+    title: str = ""
+    draws: tuple[Tables, ...] = ()  # per round drawn: tables of player indices
+    forms: tuple[tuple[Form | None, ...], ...] = ()  # per round drawn, per table
+
+
+def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: int = 0,
+                rules: str = "jokeren", title: str = "") -> Evening:
+    names = tuple(p.strip() for p in players)
+    if len(names) < 6:
+        raise ClubError("club_err_few", n=len(names))
+    if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
+        raise ClubError("score_err_names")
+    if not 1 <= rounds <= 20 or not 1 <= games <= 12:
+        raise ClubError("club_err_counts")
+    return Evening(names, rounds, games, seed, rules, title)
+
+
+def add_player(evening: Evening, name: str) -> Evening:
+    """A latecomer: drawn from the next round on."""
+    if not name.strip() or name.strip().lower() in {p.lower() for p in evening.players}:
+        raise ClubError("score_err_names")
+    return replace(evening, players=(*evening.players, name.strip()))
+
+
+def draw_next(evening: Evening, absent: Iterable[int] = (), starts: int = 8) -> Evening:
+    """The evening with its next round drawn, spreading the meetings so far."""
+    if len(evening.draws) >= evening.rounds:
+        raise ClubError("club_err_all_drawn", n=evening.rounds)
+    away = set(absent)
+    present = [p for p in range(len(evening.players)) if p not in away]
+    if len(present) < 6:
+        raise ClubError("club_err_few", n=len(present))
+    meetings = Meetings.of(len(evening.players), evening.draws)
+    rng = random.Random(f"jokeren-club/{evening.seed}/{len(evening.draws)}")
+    tables = draw_round(present, meetings, rng, starts)
+    # Seats by lot too: the first seat deals game 1.
+    tables = tuple(tuple(rng.sample(table, len(table))) for table in tables)
+    return replace(evening, draws=(*evening.draws, tables),
+                   forms=(*evening.forms, (None,) * len(tables)))
+
+
+def dealer(game: int, size: int) -> int:
+    """The seat that deals game ``game`` (0-based) at a table: the deal passes round."""
+    return game % size
+
+
+def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> None:
+    """The checks of 003's form: 4 games, one winner with 0 a game (none if the stock ran
+    out), and the written column totals add up. Round and table count from 1."""
+    if not 1 <= round_no <= len(evening.draws):
+        raise ClubError("club_err_round", n=round_no, drawn=len(evening.draws))
+    tables = evening.draws[round_no - 1]
+    if not 1 <= table_no <= len(tables):
+        raise ClubError("club_err_table", n=table_no, tables=len(tables))
+    seats = tables[table_no - 1]
+    names = [evening.players[p] for p in seats]
+    if len(form.games) != evening.games:
+        raise ClubError("club_err_games", n=len(form.games), games=evening.games)
+    for g, points in enumerate(form.games, 1):
+        if len(points) != len(seats):
+            raise ClubError("club_err_game_size", game=g, n=len(points), size=len(seats))
+        if any(p < 0 for p in points):
+            raise ClubError("club_err_negative", game=g)
+        zeros = sum(1 for p in points if p == 0)
+        if g - 1 in form.stock_out and zeros:
+            raise ClubError("club_err_stock_zero", game=g)
+        if g - 1 not in form.stock_out and zeros != 1:
+            raise ClubError("club_err_one_winner", game=g, n=zeros)
+    if any(not 0 <= g < evening.games for g in form.stock_out):
+        raise ClubError("club_err_games", n=max(form.stock_out) + 1, games=evening.games)
+    if form.totals is not None:
+        if len(form.totals) != len(seats):
+            raise ClubError("club_err_game_size", game="Σ", n=len(form.totals), size=len(seats))
+        for s, written in enumerate(form.totals):
+            summed = sum(points[s] for points in form.games)
+            if written != summed:
+                raise ClubError("club_err_total", name=names[s], written=written, summed=summed)
+
+
+def enter_form(evening: Evening, round_no: int, table_no: int, form: Form) -> Evening:
+    """The evening with a table's form entered (again, to correct it)."""
+    check_form(evening, round_no, table_no, form)
+    row = list(evening.forms[round_no - 1])
+    row[table_no - 1] = form
+    forms = list(evening.forms)
+    forms[round_no - 1] = tuple(row)
+    return replace(evening, forms=tuple(forms))
+
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    points: int  # penalty points: lowest wins
+    games: int
+    won: int  # games gone out in (scored 0)
+    best_round: int | None  # the lowest table total of one round
+    place: int
+
+
+def player_games(evening: Evening) -> dict[int, list[tuple[int, int]]]:
+    """Per player: (round, points) of every game entered."""
+    out: dict[int, list[tuple[int, int]]] = {p: [] for p in range(len(evening.players))}
+    for r, (tables, forms) in enumerate(zip(evening.draws, evening.forms, strict=True)):
+        for seats, form in zip(tables, forms, strict=True):
+            if form is None:
+                continue
+            for points in form.games:
+                for s, p in enumerate(points):
+                    out[seats[s]].append((r, p))
+    return out
+
+
+def standings(evening: Evening) -> list[Standing]:
+    """Lowest penalty total first; ties: more games won, then the lowest round total; still
+    equal, the same place (listed by name)."""
+    rows = []
+    for p, games in player_games(evening).items():
+        rounds: dict[int, int] = {}
+        for r, pts in games:
+            rounds[r] = rounds.get(r, 0) + pts
+        rows.append((evening.players[p], sum(pts for _, pts in games), len(games),
+                     sum(1 for _, pts in games if pts == 0),
+                     min(rounds.values()) if rounds else None))
+    return _place(rows)
+
+
+def _place(rows: list[tuple[str, int, int, int, int | None]]) -> list[Standing]:
+    def key(row: tuple[str, int, int, int, int | None]) -> tuple[int, int, float]:
+        return (row[1], -row[3], row[4] if row[4] is not None else float("inf"))
+
+    rows.sort(key=lambda row: (key(row), row[0].lower()))
+    out: list[Standing] = []
+    for i, row in enumerate(rows):
+        place = out[-1].place if out and key(rows[i - 1]) == key(row) else i + 1
+        out.append(Standing(row[0], row[1], row[2], row[3], row[4], place))
+    return out
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    name: str
+    evenings: int
+    games: int
+    points: int
+    won: int
+    per_game: float  # penalty points per game: lowest wins
+    place: int
+
+
+def season(evenings: Sequence[Evening]) -> list[SeasonRow]:
+    """A season sums its evenings; ranked by penalty points per game played (so a missed
+    evening neither helps nor hurts), ties by games won per game, then shared."""
+    acc: dict[str, list[int]] = {}
+    for ev in evenings:
+        for p, games in player_games(ev).items():
+            if not games:
+                continue
+            a = acc.setdefault(ev.players[p], [0, 0, 0, 0])
+            a[0] += 1
+            a[1] += len(games)
+            a[2] += sum(pts for _, pts in games)
+            a[3] += sum(1 for _, pts in games if pts == 0)
+
+    def key(item: tuple[str, list[int]]) -> tuple[float, float]:
+        _, (_, games, points, won) = item
+        return (points / games, -won / games)
+
+    items = sorted(acc.items(), key=lambda it: (key(it), it[0].lower()))
+    rows: list[SeasonRow] = []
+    for i, (name, (evs, n_games, points, won)) in enumerate(items):
+        place = rows[-1].place if rows and key(items[i - 1]) == key(items[i]) else i + 1
+        rows.append(SeasonRow(name, evs, n_games, points, won, points / n_games, place))
+    return rows
+
+
+__all__ = ["ClubError", "Evening", "Form", "SeasonRow", "Standing", "add_player",
+           "check_form", "dealer", "draw_next", "enter_form", "new_evening", "player_games",
+           "season", "standings"]

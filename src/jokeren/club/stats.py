@@ -1,0 +1,92 @@
+"""A season's statistics per player as pictures (matplotlib, Agg: no screen needed).
+
+Three png files: penalty points per game at each evening (a line per player), games won
+over the season (bars), and the spread of the penalty points per game (a box per player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..i18n import t
+from .evening import Evening, player_games
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+
+def per_player(evenings: Sequence[Evening]) -> dict[str, list[list[int]]]:
+    """Per player (by name): the points of each game, one list per evening (empty when
+    absent)."""
+    names: list[str] = []
+    for ev in evenings:
+        names += [p for p in ev.players if p not in names]
+    out: dict[str, list[list[int]]] = {name: [] for name in names}
+    for ev in evenings:
+        games = player_games(ev)
+        for name in names:
+            seat = ev.players.index(name) if name in ev.players else None
+            out[name].append([pts for _, pts in games[seat]] if seat is not None else [])
+    return out
+
+
+def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> list[Path]:
+    """The three pictures in ``folder`` (made if missing); their paths."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    data = per_player(evenings)
+    names = [n for n, evs in data.items() if any(evs)]
+    labels = [ev.title or f"{t('club_evening', lang)} {i}" for i, ev in enumerate(evenings, 1)]
+    paths = []
+
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    colours = plt.get_cmap("tab20").colors  # type: ignore[attr-defined]
+    for k, name in enumerate(names):  # 20 colours, then the markers tell players apart
+        xs = [i for i, games in enumerate(data[name]) if games]
+        ys = [sum(data[name][i]) / len(data[name][i]) for i in xs]
+        ax.plot(xs, ys, marker="os^Dv"[k // 20 % 5], color=colours[k % 20], label=name)
+    ax.set_xticks(range(len(evenings)), labels, rotation=20, ha="right")
+    ax.set_ylabel(t("club_points", lang))
+    ax.set_title(t("club_plot_penalty", lang))
+    ax.legend(fontsize="small", ncol=2)
+    paths.append(_save(fig, folder / "penalty_per_game.png"))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    won = [sum(1 for games in data[n] for p in games if p == 0) for n in names]
+    ax.bar(names, won, color="#2e7d32")
+    ax.set_ylabel(t("club_won", lang))
+    ax.set_title(t("club_plot_won", lang))
+    ax.tick_params(axis="x", rotation=30)
+    paths.append(_save(fig, folder / "games_won.png"))
+
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    ax.boxplot([[p for games in data[n] for p in games] for n in names], tick_labels=names)
+    ax.set_ylabel(t("club_points", lang))
+    ax.set_title(t("club_plot_spread", lang))
+    ax.tick_params(axis="x", rotation=30)
+    paths.append(_save(fig, folder / "spread.png"))
+    return paths
+
+
+def _save(fig: Figure, path: Path) -> Path:
+    import io
+
+    import matplotlib.pyplot as plt
+
+    from ..rules.textfile import write_atomic
+
+    buf = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    write_atomic(path, buf.getvalue())
+    return path
+
+
+__all__ = ["per_player", "write_plots"]

@@ -1,0 +1,103 @@
+"""The ONE function that makes what a seat (or a spectator) may see.
+
+Other hands appear only as counts (all of them under ``open_hands``), the stock only as its
+size, the seed never. Every screen, message and computer player gets a ``SeatView``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.cards import Card
+from ..rules.house import Rules
+from ..rules.melds import Meld
+from ..rules.requirements import Requirement
+from .events import Event
+from .phase import Phase
+from .state import RoundResult, State
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int | None  # None: a spectator
+    rules: Rules
+    players: tuple[str, ...]
+    round_index: int
+    requirement: Requirement
+    dealer: int
+    phase: Phase
+    turn: int
+    to_act: int
+    offer: tuple[int, ...]
+    hand: tuple[Card, ...]  # this seat's own hand (empty for a spectator)
+    open_hands: tuple[tuple[Card, ...], ...] | None  # every hand, under open_hands only
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]  # cards seen going into each hand (taken, bought)
+    come_out: tuple[bool, ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    turns_done: int
+    drawn: tuple[Card, ...]  # what this seat took this turn
+    pending: tuple[Card, ...]  # cards this seat must still use this turn
+    came_out_now: bool
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    eliminated: tuple[int, ...]
+    pot: int
+    winner: int | None
+    discard_pile: tuple[Card, ...] = ()  # the whole pile, top last: public (every discard
+    #                                       was seen); computer players count cards with it
+    rebuilds: int = 0  # times the stock was rebuilt this round (public)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.to_act == self.seat
+
+
+def view(state: State, seat: int | None) -> SeatView:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    own = seat is not None and state.turn == seat
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        round_index=state.round_index,
+        requirement=state.requirement,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        to_act=state.to_act,
+        offer=state.offer,
+        hand=state.hands[seat] if seat is not None and state.hands else (),
+        open_hands=state.hands if state.rules.open_hands else None,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known=state.known,
+        come_out=state.come_out,
+        table=state.table,
+        owners=state.owners,
+        discard_top=state.discard[-1] if state.discard else None,
+        discard_size=len(state.discard),
+        stock_size=len(state.stock),
+        turns_done=state.turns_done,
+        drawn=state.drawn if own else (),
+        pending=state.pending if own else (),
+        came_out_now=state.came_out_now,
+        totals=state.totals,
+        results=state.results,
+        eliminated=state.eliminated,
+        pot=state.pot,
+        winner=state.winner,
+        discard_pile=state.discard,
+        rebuilds=state.rebuilds,
+    )
+
+
+def event_for(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it: private cards stripped for everyone else. Where a
+    duplicate went stays public (the givers pass it clockwise); the card does not."""
+    if event.public or (seat is not None and seat in event.audience):
+        return event
+    return event.without_cards(event.to)

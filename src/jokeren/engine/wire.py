@@ -1,0 +1,303 @@
+"""Actions, events, views and refusals as JSON, and back: the one schema of docs/protocol.md.
+
+The schema is the ``TypedDict``s below; ``json_schema()`` derives a JSON Schema from them
+(with pydantic, loaded only then) and ``validator()`` checks a message against them. Cards
+are written in the public notation (``"7h"``, ``"*"``, ``"*7h"``), actions are one line of it
+(``"lay 1 8h"``). A frame for a seat is built from what that seat may see (``views.view``,
+``views.event_for``): this module adds nothing a seat may not see and drops nothing it may.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, Literal, cast
+
+from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
+
+from ..rules.cards import JOKER, NATURALS, RANKS, Card, format_cards, parse_cards
+from ..rules.house import Rules
+from ..rules.melds import Meld
+from ..rules.reasons import Rank, Reason, Suit
+from ..rules.requirements import Requirement
+from .actions import Action
+from .events import Event, EventKind
+from .phase import Phase
+from .state import RoundResult
+from .views import SeatView, event_for
+
+# --- the schema ------------------------------------------------------------------------
+
+
+class MeldJSON(TypedDict):
+    kind: Literal["set", "run"]
+    cards: list[str]  # a joker says what it stands for: "*7h"
+    start: int  # runs: the position of the first card (1 = low ace ... 14 = high ace)
+
+
+class EventJSON(TypedDict):
+    kind: str  # an EventKind value
+    seat: int | None  # who acted (None: the table, e.g. the stock rebuilt)
+    cards: list[str]  # the cards, when this seat may see them
+    hidden: int  # how many cards are left out for this seat (a drawn card, a dealt hand)
+    to: int | None  # a table meld number (from 1), or the seat an exchanged card went to
+    melds: list[MeldJSON]
+    audience: list[int]  # the seats that may see the cards; [] for everyone
+
+
+class WordsJSON(TypedDict):
+    en: str
+    nl: str
+
+
+class RequirementJSON(TypedDict):
+    notation: str  # "set 3 + run 3"
+    text: WordsJSON
+
+
+class ResultJSON(TypedDict):
+    winner: int | None
+    penalties: list[int]
+    requirement: str
+    dealer: int
+    hands_left: list[list[str]]  # shown at the end of the round, for the count
+    all_at_once: bool
+
+
+class ViewJSON(TypedDict):
+    seat: int | None  # None: a spectator
+    rules: str | dict[str, Any]  # a preset name, or {"preset": name, key: value, ...}
+    players: list[str]
+    round_index: int
+    requirement: RequirementJSON
+    dealer: int
+    phase: str  # a Phase value
+    turn: int
+    to_act: int
+    offer: list[int]
+    hand: list[str]
+    open_hands: list[list[str]] | None
+    hand_sizes: list[int]
+    known: list[list[str]]
+    come_out: list[bool]
+    table: list[MeldJSON]
+    owners: list[int]
+    discard_top: str | None
+    discard_size: int
+    stock_size: int
+    turns_done: int
+    drawn: list[str]
+    pending: list[str]
+    came_out_now: bool
+    totals: list[int]
+    results: list[ResultJSON]
+    eliminated: list[int]
+    pot: int
+    winner: int | None
+    discard_pile: list[str]
+    rebuilds: int
+
+
+class RefusalJSON(TypedDict):
+    key: str
+    params: dict[str, Any]  # values: numbers, words, cards in notation, nested refusals
+    text: WordsJSON
+
+
+class ClockJSON(TypedDict):
+    """A clock that runs for the seat to act (the server's timers; null when none runs)."""
+
+    seat: int
+    kind: Literal["turn", "buy"]  # the turn timer, or the buying window
+    left: float  # seconds left when the frame was sent
+    seconds: float  # its whole length
+
+
+# --- encoding --------------------------------------------------------------------------
+
+# Every card's notation, looked up rather than formatted: a view late in a match holds
+# hundreds of cards, and the server writes four views an action.
+_TEXT: dict[Card, str] = {c: str(c) for c in (*NATURALS, *(n.as_joker() for n in NATURALS),
+                                               JOKER)}
+_RULES_OBJ: dict[int, tuple[Rules, str | dict[str, Any]]] = {}  # id -> (rules, to_obj())
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    text = _TEXT
+    return [text.get(c) or str(c) for c in cards]
+
+
+@functools.lru_cache(maxsize=256)
+def _words(req: Requirement) -> tuple[str, str, str]:
+    return str(req), req.describe("en"), req.describe("nl")
+
+
+def _requirement(req: Requirement) -> RequirementJSON:
+    """The requirement's notation and words, worked out once per requirement."""
+    notation, en, nl = _words(req)
+    return {"notation": notation, "text": {"en": en, "nl": nl}}
+
+
+def _rules_obj(rules: Rules) -> str | dict[str, Any]:
+    """``rules.to_obj()``, worked out once per rule set (a table's views all share it)."""
+    hit = _RULES_OBJ.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_RULES_OBJ) >= 256:
+            _RULES_OBJ.clear()
+        hit = _RULES_OBJ[id(rules)] = (rules, rules.to_obj())
+    obj = hit[1]
+    return dict(obj) if isinstance(obj, dict) else obj
+
+
+def _meld(meld: Meld) -> MeldJSON:
+    return {"kind": meld.kind, "cards": _cards(meld.cards), "start": meld.start}
+
+
+def encode_action(action: Action) -> str:
+    return str(action)
+
+
+def encode_event(event: Event, seat: int | None) -> EventJSON:
+    """``event`` as ``seat`` (None: a spectator) may see it."""
+    seen = event_for(event, seat)
+    return {"kind": str(seen.kind), "seat": seen.seat, "cards": _cards(seen.cards),
+            "hidden": seen.hidden, "to": seen.to, "melds": [_meld(m) for m in seen.melds],
+            "audience": list(event.audience)}
+
+
+def encode_view(v: SeatView) -> ViewJSON:
+    return {
+        "seat": v.seat, "rules": _rules_obj(v.rules), "players": list(v.players),
+        "round_index": v.round_index,
+        "requirement": _requirement(v.requirement),
+        "dealer": v.dealer, "phase": v.phase.value, "turn": v.turn, "to_act": v.to_act,
+        "offer": list(v.offer), "hand": _cards(v.hand),
+        "open_hands": [_cards(h) for h in v.open_hands] if v.open_hands is not None else None,
+        "hand_sizes": list(v.hand_sizes), "known": [_cards(k) for k in v.known],
+        "come_out": list(v.come_out), "table": [_meld(m) for m in v.table],
+        "owners": list(v.owners),
+        "discard_top": str(v.discard_top) if v.discard_top is not None else None,
+        "discard_size": v.discard_size, "stock_size": v.stock_size,
+        "turns_done": v.turns_done, "drawn": _cards(v.drawn), "pending": _cards(v.pending),
+        "came_out_now": v.came_out_now, "totals": list(v.totals),
+        "results": [{"winner": r.winner, "penalties": list(r.penalties),
+                     "requirement": r.requirement, "dealer": r.dealer,
+                     "hands_left": [_cards(h) for h in r.hands_left],
+                     "all_at_once": r.all_at_once} for r in v.results],
+        "eliminated": list(v.eliminated), "pot": v.pot, "winner": v.winner,
+        "discard_pile": _cards(v.discard_pile), "rebuilds": v.rebuilds,
+    }
+
+
+def encode_refusal(reason: Reason) -> RefusalJSON:
+    return {"key": reason.key, "params": {k: _param(p) for k, p in reason.params.items()},
+            "text": {"en": reason.text("en"), "nl": reason.text("nl")}}
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, Reason):
+        return encode_refusal(value)
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if isinstance(value, Suit):
+        return "shdc"[value.index]
+    if isinstance(value, Rank):
+        return RANKS[value.rank - 1]
+    cards = getattr(value, "cards", value)  # a meld, or the cards of one
+    if isinstance(cards, tuple | list) and all(isinstance(c, Card) for c in cards):
+        return format_cards(cards)
+    return str(value)  # a card, a requirement: their notation
+
+
+# --- decoding --------------------------------------------------------------------------
+
+def decode_action(text: str) -> Action:
+    """An action's notation (NotationError if it is not)."""
+    return Action.parse(text)
+
+
+def _parse_cards(items: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in items)
+
+
+def _read_meld(obj: MeldJSON) -> Meld:
+    return Meld(obj["kind"], _parse_cards(obj["cards"]), obj["start"])
+
+
+def decode_event(obj: EventJSON) -> Event:
+    """The event as its seat saw it (``views.event_for``)."""
+    kind = EventKind(obj["kind"])
+    hidden = obj["hidden"]
+    public = not obj["audience"]
+    return Event(kind.value, obj["seat"], _parse_cards(obj["cards"]), obj["to"],
+                 tuple(_read_meld(m) for m in obj["melds"]), public, hidden)
+
+
+def decode_view(obj: ViewJSON) -> SeatView:
+    hands, rules = obj["open_hands"], Rules.load(obj["rules"])
+    return SeatView(
+        seat=obj["seat"], rules=rules, players=tuple(obj["players"]),
+        round_index=obj["round_index"], requirement=rules.requirement(obj["round_index"]),
+        dealer=obj["dealer"], phase=Phase(obj["phase"]), turn=obj["turn"],
+        to_act=obj["to_act"], offer=tuple(obj["offer"]), hand=_parse_cards(obj["hand"]),
+        open_hands=tuple(_parse_cards(h) for h in hands) if hands is not None else None,
+        hand_sizes=tuple(obj["hand_sizes"]), known=tuple(_parse_cards(k) for k in obj["known"]),
+        come_out=tuple(obj["come_out"]), table=tuple(_read_meld(m) for m in obj["table"]),
+        owners=tuple(obj["owners"]),
+        discard_top=Card.parse(obj["discard_top"]) if obj["discard_top"] is not None else None,
+        discard_size=obj["discard_size"], stock_size=obj["stock_size"],
+        turns_done=obj["turns_done"], drawn=_parse_cards(obj["drawn"]),
+        pending=_parse_cards(obj["pending"]), came_out_now=obj["came_out_now"],
+        totals=tuple(obj["totals"]),
+        results=tuple(RoundResult(r["winner"], tuple(r["penalties"]), r["requirement"],
+                                  r["dealer"], tuple(_parse_cards(h) for h in r["hands_left"]),
+                                  r["all_at_once"]) for r in obj["results"]),
+        eliminated=tuple(obj["eliminated"]), pot=obj["pot"], winner=obj["winner"],
+        discard_pile=_parse_cards(obj["discard_pile"]), rebuilds=obj["rebuilds"],
+    )
+
+
+def decode_refusal(obj: RefusalJSON) -> Reason:
+    """The refusal with its key and values (cards and requirements as their notation)."""
+    params = {k: decode_refusal(cast(RefusalJSON, v)) if isinstance(v, dict)
+              else _unparam(k, v) for k, v in obj["params"].items()}
+    return Reason(obj["key"], **params)
+
+
+def _unparam(key: str, value: Any) -> Any:
+    """A refusal's value back as the engine gave it (cards, rank, suit, requirement), so
+    the decoded refusal words itself as the original did; anything else as it came."""
+    if not isinstance(value, str):
+        return value
+    try:
+        if key in ("card", "what"):
+            return Card.parse(value)
+        if key in ("cards", "meld", "where"):
+            return parse_cards(value)
+        if key == "rank":
+            return Rank(RANKS.index(value) + 1)
+        if key == "suit":
+            return Suit("shdc".index(value))
+        if key == "requirement":
+            return Requirement.parse(value)
+    except ValueError:
+        pass
+    return value
+
+
+# --- the schema as JSON Schema ---------------------------------------------------------
+
+MESSAGES: dict[str, Any] = {"action": str, "event": EventJSON, "view": ViewJSON,
+                            "refusal": RefusalJSON, "clock": ClockJSON}
+
+
+def validator(kind: str) -> Any:
+    """A pydantic ``TypeAdapter`` for ``kind`` (a key of ``MESSAGES``)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(MESSAGES[kind])
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of every message, by kind."""
+    return {kind: validator(kind).json_schema() for kind in MESSAGES}

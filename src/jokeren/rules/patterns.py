@@ -1,0 +1,440 @@
+"""Every meld a hand can make, listed once: the rules layer's meld enumerator.
+
+A hand becomes one Python int: four bits per distinct natural card (its count, up to 7
+copies), with the top bit of each field a guard, so "does the hand still hold these cards"
+is one subtraction and one AND. Every valid meld the hand can make is listed once as a
+*pattern* (the naturals it takes as such an int, and the jokers it needs); a pattern is
+filed under its lowest natural card. What a set may hold (``set_patterns``) and what a run
+may hold (``run_patterns``) are written here only: the exact solver (analysis/hands.py), the
+engine's legality (engine/usable.py), the move lists and the computer players all read them.
+
+Jokers are written with the card they stand for (``Card(rank, suit, True)``), never for a
+card in ``blocked`` (every copy already on the table). ``meld_cards`` lists the same
+melds as card tuples (move listing, hints, the computer players), and ``set_limit`` says how
+many cards a set may hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, pairwise, product
+from typing import NamedTuple
+
+from .cards import NATURALS, Card
+from .house import PENALTY_KEYS, Rules
+from .melds import Meld, card_value, memo_for
+from .memo import BUDGET, drop_oldest, register
+
+_BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
+_FIELD = (1 << _BITS) - 1  # one card field of a hand int
+_NO_BLOCK: frozenset[Card] = frozenset()
+_ANY_SIZE = 99  # no set_max: a set is bounded only by the cards there are
+
+Group = tuple[Card, ...]
+
+
+def _set_top(distinct: bool, set_max: int | None) -> int:
+    """The most cards a set may hold: ``set_max``, and one per suit where suits may not
+    repeat. Every enumerator of sets reads it here."""
+    top = set_max if set_max is not None else _ANY_SIZE
+    return min(top, 4) if distinct else top
+
+
+def set_limit(rules: Rules, round_index: int) -> int:
+    """The most cards a set may hold in round ``round_index`` under ``rules``."""
+    return _set_top(rules.distinct_suits(round_index), rules.set_max)
+
+
+class _Params(NamedTuple):
+    """The rule values that matter to melding in one round (hashable, for the cache)."""
+
+    distinct: bool
+    set_max: int | None
+    ace_high: bool
+    gap: int
+    penalties: tuple[int, ...]  # index = rank (0 unused)
+    joker_penalty: int
+
+
+def _params(rules: Rules, round_index: int, come_out: bool) -> _Params:
+    table = rules.penalty
+    return _Params(
+        rules.distinct_suits(round_index), rules.set_max, rules.ace_high, rules.joker_gap,
+        (0, *(table[k] for k in PENALTY_KEYS[:13])),
+        rules.penalty_of(0, True, come_out),
+    )
+
+
+class _Pattern(NamedTuple):
+    need: int  # naturals taken, as a hand int
+    jokers: int
+    kind: str
+    value: int  # meld value (points requirements)
+    size: int
+    spec: tuple[int, ...]  # set: rank, suits (naturals' first); run: suit, start, joker places
+    naturals: int = 0  # sets: how many of the suits are naturals
+
+
+def _build(pt: _Pattern) -> Meld:
+    """The meld a pattern stands for (built only when asked: most patterns never are)."""
+    return Meld("set", _cards(pt)) if pt.kind == "set" else Meld("run", _cards(pt), pt.spec[1])
+
+
+def _cards(pt: _Pattern) -> Group:
+    """The cards of a pattern's meld (jokers written with their card)."""
+    if pt.kind == "set":
+        rank, suits = pt.spec[0], pt.spec[1:]
+        return tuple(Card(rank, s, True) if i >= pt.naturals else NATURALS[s * 13 + rank - 1]
+                     for i, s in enumerate(suits))
+    suit, start, wild = pt.spec[0], pt.spec[1], pt.spec[2:]
+    return tuple(Card(q if q <= 13 else 1, suit, True) if q in wild
+                 else NATURALS[suit * 13 + (q - 1) % 13] for q in range(start, start + pt.size))
+
+
+def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
+    """The hand's natural cards counted by (suit, rank), and its jokers."""
+    counts: dict[tuple[int, int], int] = {}
+    jokers = 0
+    for c in hand:
+        if c.joker:
+            jokers += 1
+        else:
+            key = (c.suit, c.rank)
+            counts[key] = counts.get(key, 0) + 1
+    return counts, jokers
+
+
+class _Hand:
+    """A hand compiled for the search: card fields, patterns, and penalties."""
+
+    __slots__ = ("all_but_one", "by_low", "cards", "full", "guard", "jokers", "patterns", "pen")
+
+    def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card],
+                 hard_first: bool = False) -> None:
+        counts, jokers = _counted(hand)
+        order = sorted(counts)
+        index = {k: i for i, k in enumerate(order)}
+        patterns = _patterns(counts, index, jokers, p, blocked)
+        if hard_first:
+            order = _hard_first(order, counts, patterns)
+            moved = [0] * len(order)
+            for i, k in enumerate(order):
+                moved[index[k]] = i
+            patterns = [pt._replace(need=_moved(pt.need, moved)) for pt in patterns]
+            index = {k: i for i, k in enumerate(order)}
+        self.cards = [Card(r, s) for s, r in order]
+        self.pen = [p.penalties[r] for _, r in order]
+        self.jokers = jokers
+        self.full = sum(counts[k] << (_BITS * i) for k, i in index.items())
+        self.guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(order)))
+        self.patterns = patterns
+        by_low: list[list[tuple[int, int]]] = [[] for _ in order]
+        seen: set[tuple[int, int]] = set()
+        for pat in self.patterns:
+            key = (pat.need, pat.jokers)
+            if key in seen:
+                continue
+            seen.add(key)
+            low = ((pat.need & -pat.need).bit_length() - 1) // _BITS
+            by_low[low].append(key)
+        for options in by_low:  # more cards first: good answers early, for the cut-off at 0
+            options.sort(key=lambda o: -(o[0].bit_count() * 8 + o[1]))
+        self.by_low = by_low
+        # whether melds can take every card but at most one (engine/usable.py; None until asked)
+        self.all_but_one: bool | None = None
+
+    def count(self, mask: int) -> int:
+        total = 0
+        while mask:
+            total += mask & 0x7
+            mask >>= _BITS
+        return total
+
+    def naturals(self, mask: int) -> list[Card]:
+        out: list[Card] = []
+        i = 0
+        while mask:
+            out.extend([self.cards[i]] * (mask & 0x7))
+            mask >>= _BITS
+            i += 1
+        return out
+
+
+def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int],
+                patterns: list[_Pattern]) -> list[tuple[int, int]]:
+    """The card fields reordered so that the cards fewest melds can take come first.
+
+    The searches cover the lowest field first. In (suit, rank) order a card no meld can
+    take is found only after every way to lay the cards below it, which on a big hand
+    (buying: 40 cards and more) is millions of ways; first, it ends the search at once.
+    """
+    cover = [0] * len(order)
+    for pt in patterns:
+        need, i = pt.need, 0
+        while need:
+            if need & 0x7:
+                cover[i] += 1
+            need >>= _BITS
+            i += 1
+    return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
+
+
+def _moved(need: int, moved: list[int]) -> int:
+    """A hand int with card field i moved to field ``moved[i]``."""
+    out, i = 0, 0
+    while need:
+        out |= (need & _FIELD) << (_BITS * moved[i])
+        need >>= _BITS
+        i += 1
+    return out
+
+
+def _patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
+              jokers: int, p: _Params, blocked: frozenset[Card]) -> list[_Pattern]:
+    found: list[_Pattern] = []
+    _set_patterns(counts, index, jokers, p, blocked, found)
+    _run_patterns(counts, index, jokers, p, blocked, found)
+    return found
+
+
+def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
+                  jokers: int, p: _Params, blocked: frozenset[Card],
+                  found: list[_Pattern]) -> None:
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    for (s, r), n in counts.items():
+        by_rank.setdefault(r, []).append((s, n))
+    top = _set_top(p.distinct, p.set_max)
+    each = 1 if p.distinct else 7
+    for rank, suits in by_rank.items():
+        if sum(min(n, each) for _, n in suits) + jokers < 3:
+            continue
+        free_suits = [s for s in range(4) if Card(rank, s) not in blocked] if blocked \
+            else [0, 1, 2, 3]
+        # fewer naturals first, then the earlier suits (as combinations of the cards list)
+        takes = sorted(product(*(range(min(n, each) + 1) for _, n in suits)),
+                       key=lambda t: (sum(t), tuple(-k for k in t)))
+        for take in takes:
+            naturals = sum(take)
+            if naturals == 0:
+                continue
+            need = sum(k << (_BITS * index[(s, rank)]) for (s, _), k in zip(suits, take,
+                                                                         strict=True))
+            used = {s: k for (s, _), k in zip(suits, take, strict=True) if k}
+            natural_suits = tuple(sorted(s for s, k in used.items() for _ in range(k)))
+            for j in range(jokers + 1):
+                size = naturals + j
+                if size > top:
+                    break
+                if size < 3:
+                    continue
+                if j and p.gap and naturals < (j - 1) * p.gap:
+                    break
+                faces = _set_joker_suits(used, j, free_suits, p.distinct)
+                if faces is None:
+                    break
+                found.append(_Pattern(need, j, "set", size * card_value(rank, False), size,
+                                      (rank, *natural_suits, *faces), naturals))
+
+
+def _set_joker_suits(used: dict[int, int], j: int, free: list[int],
+                     distinct: bool) -> list[int] | None:
+    """Suits for ``j`` set jokers: a missing suit each (distinct), else the least used."""
+    if not j:
+        return []
+    if distinct:
+        missing = [s for s in free if s not in used]
+        return missing[:j] if len(missing) >= j else None
+    if not free:
+        return None
+    load = {s: used.get(s, 0) for s in free}
+    out = []
+    for _ in range(j):
+        s = min(free, key=lambda x: (load[x], x))
+        load[s] += 1
+        out.append(s)
+    return sorted(out)
+
+
+# the value of each run position (ace 1 low, 11 high), as prefix sums
+_PREFIX = [0]
+for _q in range(1, 15):
+    _PREFIX.append(_PREFIX[-1] + card_value(_q if _q <= 13 else 1, _q == 1))
+
+
+def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
+                  jokers: int, p: _Params, blocked: frozenset[Card],
+                  found: list[_Pattern], held: bool = True) -> None:
+    """Runs of the hand; without ``held`` a joker stands only for a card the hand lacks."""
+    top = 14 if p.ace_high else 13
+    gap = p.gap
+    prefix = _PREFIX
+    for suit in sorted({s for s, _ in counts}):
+        bits = [0] * 15
+        for q in range(1, top + 1):
+            rank = q if q <= 13 else 1
+            if (suit, rank) in counts:
+                bits[q] = 1 << (_BITS * index[(suit, rank)])
+        places = [q for q in range(1, top + 1) if bits[q]]
+        if not places:
+            continue
+        if blocked:
+            ok_joker = [q <= top and Card(q if q <= 13 else 1, suit) not in blocked
+                        for q in range(15)]
+        else:
+            ok_joker = [q <= top for q in range(15)]
+        # a run starts at a natural card or at most ``jokers`` places below one
+        starts = sorted({a for q in places for a in range(max(1, q - jokers), q + 1)})
+        for a in starts:
+            if a > top - 2:
+                break
+            missing: list[int] = []
+            present: list[int] = []
+            need = 0
+            for b in range(a, top + 1):
+                if a == 1 and b == 14:
+                    break
+                if bits[b]:
+                    present.append(b)
+                    need += bits[b]
+                else:
+                    if not ok_joker[b] or len(missing) == jokers:
+                        break
+                    if gap and missing and b - missing[-1] <= gap:
+                        break
+                    missing.append(b)
+                if b - a < 2 or not present:
+                    continue
+                size = b - a + 1
+                value = prefix[b] - prefix[a - 1]
+                found.append(_Pattern(need, len(missing), "run", value, size,
+                                      (suit, a, *missing)))
+                spare = jokers - len(missing) if held else 0
+                for k in range(1, min(spare, len(present) - 1) + 1):
+                    for extra in combinations(present, k):
+                        if not all(ok_joker[q] for q in extra):
+                            continue
+                        wild = sorted((*missing, *extra))
+                        if gap and any(y - x <= gap for x, y in pairwise(wild)):
+                            continue
+                        found.append(_Pattern(need - sum(bits[q] for q in extra), len(wild),
+                                              "run", value, size, (suit, a, *wild)))
+
+
+_CACHE: dict[tuple[object, ...], _Hand] = {}  # the bound: memo.BUDGET["analysis"]
+register("analysis", _CACHE.__len__, lambda: _CACHE, _CACHE.clear)
+_CACHE_SIZE = BUDGET["analysis"]
+
+
+def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card],
+             hard_first: bool = False) -> _Hand:
+    cards = tuple(sorted(hand))
+    key = (cards, p, blocked, hard_first)
+    compiled = _CACHE.get(key)
+    if compiled is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            drop_oldest(_CACHE, _CACHE_SIZE // 2)
+        compiled = _CACHE[key] = _Hand(cards, p, blocked, hard_first)
+    return compiled
+
+
+def _pattern_of(h: _Hand, need: int, jokers: int, kind: str | None = None) -> _Pattern:
+    best: _Pattern | None = None
+    for pat in h.patterns:
+        if pat.need == need and pat.jokers == jokers and kind in (None, pat.kind) and (
+            best is None or pat.value > best.value
+        ):
+            best = pat
+    assert best is not None
+    return best
+
+
+def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
+               max_jokers: int = _ANY_SIZE, sets: bool = True, runs: bool = True,
+               held: bool = True) -> list[Group]:
+    """Every meld ``hand`` can make, as its cards (jokers written with their card): the
+    patterns' melds, sets by rank, then runs by suit.
+
+    ``max_jokers`` caps the jokers of a meld; only runs without ``sets``, only sets without
+    ``runs``; without ``held`` a joker in a run stands only for a card the hand lacks. The
+    sets of one rank and the runs of one suit depend only on the hand's cards of that rank
+    or suit, so each part is memoised under the rules (``melds.memo_for``).
+    """
+    counts, jokers = _counted(hand)
+    jokers = min(jokers, max_jokers)
+    memo = memo_for(rules)
+    distinct = rules.distinct_suits(round_index)
+    found: list[Group] = []
+    if sets:
+        by_rank: dict[int, dict[tuple[int, int], int]] = {}
+        for (s, r), n in counts.items():
+            by_rank.setdefault(r, {})[(s, r)] = n
+        for rank in sorted(by_rank):
+            part = by_rank[rank]
+            if sum(part.values()) + jokers < 3:
+                continue  # too few cards for any set
+            mkey: tuple[object, ...] = ("set-melds", tuple(sorted(part.items())), jokers,
+                                        distinct)
+            of_rank = memo.get(mkey)
+            if of_rank is None:
+                of_rank = memo[mkey] = _melds_of(part, jokers, rules, round_index, "set",
+                                                 held)
+            found.extend(of_rank)
+    if runs:
+        masks = [0, 0, 0, 0]
+        for s, r in counts:
+            masks[s] |= 1 << r
+        for suit, mask in enumerate(masks):
+            if not _may_run(mask, jokers):
+                continue
+            mkey = ("run-melds", suit, mask, jokers, held)
+            of_suit = memo.get(mkey)
+            if of_suit is None:
+                # the runs of one suit's ranks are those of any other suit's, the suit changed
+                skey = ("run-shapes", mask, jokers, held)
+                shapes = memo.get(skey)
+                if shapes is None:
+                    part = {(0, r): 1 for r in range(1, 14) if mask >> r & 1}
+                    shapes = memo[skey] = _melds_of(part, jokers, rules, round_index, "run",
+                                                    held)
+                of_suit = memo[mkey] = [_in_suit(g, suit) for g in shapes] if suit else shapes
+            found.extend(of_suit)
+    return found
+
+
+_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+
+
+def _may_run(mask: int, jokers: int) -> bool:
+    """A quick necessary test for a run in a suit's ``mask`` (bit r: rank r held): without
+    jokers three ranks in a row, with one joker two held ranks at most two apart."""
+    if jokers >= 2:
+        return bool(mask)
+    mask |= (mask >> 1 & 1) << 14  # the ace, high
+    if jokers:
+        return bool(mask & (mask >> 1 | mask >> 2))
+    return bool(mask & mask >> 1 & mask >> 2)
+
+
+def _in_suit(group: Group, suit: int) -> Group:
+    """A run of suit 0 moved to ``suit``."""
+    base = suit * 13 - 1
+    return tuple(_AS_JOKER[base + c.rank] if c.joker else NATURALS[base + c.rank]
+                 for c in group)
+
+
+def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
+              round_index: int, kind: str, held: bool) -> list[Group]:
+    """The sets (or runs) of ``counts``, one rank's (or one suit's) cards, as card tuples."""
+    memo = memo_for(rules)
+    pkey = ("params", round_index)
+    p = memo.get(pkey)
+    if p is None:
+        p = memo[pkey] = _params(rules, round_index, True)
+    counts = dict(sorted(counts.items()))  # the same order however the hand was given
+    index = {k: i for i, k in enumerate(counts)}
+    pats: list[_Pattern] = []
+    if kind == "set":
+        _set_patterns(counts, index, jokers, p, _NO_BLOCK, pats)
+    else:
+        _run_patterns(counts, index, jokers, p, _NO_BLOCK, pats, held)
+    return [_cards(pt) for pt in pats]

@@ -1,0 +1,1 @@
+"""Score cards of matches played with real cards, and their exports."""

@@ -1,0 +1,142 @@
+"""Tables to print or to open in a spreadsheet, before they become csv, xlsx or pdf.
+
+A ``Grid`` is one sheet: a header in row 1, rows below it, notes under the table. A cell may
+carry a spreadsheet formula (A1 references within its own sheet) beside the value the
+program computed: the xlsx gets the formula, so the sheet works on as the Excel card
+players know (000); csv and pdf get the value.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..i18n import t
+from ..rules.requirements import Requirement
+from .scorecard import ScoreCard, tally
+
+Value = int | float | str | None
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: Value
+    formula: str | None = None  # without the leading "="
+    bold: bool = False
+
+
+@dataclass
+class Grid:
+    title: str
+    header: list[str]
+    rows: list[list[Cell]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    widths: list[float] = field(default_factory=list)  # relative column widths (pdf, xlsx)
+    row_mm: float | None = None  # pdf: body rows this tall (room to write by hand)
+
+    def add(self, *values: Value | Cell, bold: bool = False) -> int:
+        """Append a row; its spreadsheet row number (the header is row 1)."""
+        self.rows.append([v if isinstance(v, Cell) else Cell(v, bold=bold) for v in values])
+        return len(self.rows) + 1
+
+
+def col(index: int) -> str:
+    """Spreadsheet column letters of a 0-based column: 0 -> A, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def total_cell(column: int, first: int, last: int, value: int, bold: bool = True) -> Cell:
+    """``=SUM(...)`` of a column's rows first..last, with the program's own total."""
+    ref = col(column)
+    formula = f"SUM({ref}{first}:{ref}{last})" if last >= first else "0"
+    return Cell(value, formula, bold)
+
+
+def to_csv(grids: Sequence[Grid]) -> str:
+    """The grids one below the other, separated by an empty line; values, not formulas."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for i, grid in enumerate(grids):
+        if i:
+            writer.writerow([])
+        writer.writerow(grid.header)
+        for row in grid.rows:
+            writer.writerow(["" if c.value is None else c.value for c in row])
+    return out.getvalue()
+
+
+def to_text(grid: Grid) -> str:
+    """A grid as a terminal table (values), its notes below."""
+    from rich.table import Table
+
+    from .sheet import render
+
+    table = Table(title=grid.title)
+    for name in grid.header:
+        table.add_column(name)
+    for row in grid.rows:
+        table.add_row(*("" if c.value is None else str(c.value) for c in row))
+    return "\n".join([render(table), *grid.notes])
+
+
+def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
+    """The score card: a row per round, totals as formulas, the pot when playing for money."""
+    score = tally(card)
+    names, n = list(card.players), len(card.players)
+    money = card.rules.money
+    header = [t("round", lang), t("requirement", lang), t("dealer", lang), t("score_out", lang),
+              *names]
+    if money is not None:
+        header += [t("score_buys", lang), t("score_pot_col", lang)]
+    title = card.title or f"{t('score_title', lang)} · {card.rules.preset}"
+    grid = Grid(title, header, widths=[1.2, 3.2, 1.8, 1.8, *[1.6] * n]
+                + ([1.4, 1.4] if money else []))
+    first_player = 4
+    for i, r in enumerate(score.rounds, 1):
+        out = names[r.out] if r.out is not None else t("score_stock_out", lang)
+        row = len(grid.rows) + 2
+        cells: list[Value | Cell] = [i, Requirement.parse(r.requirement).describe(lang),
+                                     names[r.dealer], out, *r.penalties]
+        if money is not None:
+            span = f"{col(first_player)}{row}:{col(first_player + n - 1)}{row}"
+            buys = col(first_player + n) + str(row)
+            cells += [sum(r.buys), Cell(r.pot_gain, f'{money.per_buy}*{buys}+{money.per_point}'
+                                                     f'*SUMIF({span},">0")')]
+        grid.add(*cells)
+    last = len(grid.rows) + 1
+    totals: list[Value | Cell] = [None, t("total", lang), None, None]
+    totals += [total_cell(first_player + s, 2, last, score.totals[s]) for s in range(n)]
+    if money is not None:
+        totals += [total_cell(first_player + n, 2, last, sum(sum(r.buys) for r in score.rounds)),
+                   total_cell(first_player + n + 1, 2, last, score.pot)]
+    grid.add(*totals, bold=True)
+    for i, r in enumerate(score.rounds, 1):  # running totals, as formulas too
+        grid.add(i, t("score_running", lang), None, None,
+                 *[total_cell(first_player + s, 2, i + 1, r.totals[s], bold=False)
+                   for s in range(n)])
+    grid.notes = _card_notes(card, lang)
+    return grid
+
+
+def _card_notes(card: ScoreCard, lang: str) -> list[str]:
+    from .sheet import outcome_lines
+
+    names = card.players
+    notes = []
+    for i, entry in enumerate(card.rounds, 1):
+        kept = [f"{names[s]}: {' '.join(c.symbol() for c in e.cards) or '-'}"
+                for s, e in enumerate(entry.left) if e is not None and e.cards is not None]
+        if kept:
+            notes.append(f"{t('round', lang)} {i} · {t('score_cards_left', lang)}: "
+                         + "; ".join(kept))
+    return notes + outcome_lines(card, lang)
+
+
+__all__ = ["Cell", "Grid", "col", "score_grid", "to_csv", "to_text", "total_cell"]

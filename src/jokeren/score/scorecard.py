@@ -1,0 +1,237 @@
+"""The score card of a match played with real cards: rounds entered by hand, totals computed.
+
+Pure values and functions (no I/O), so the terminal, the exports and a browser page share
+them. Each round says who went out and, for every other player, the cards left in hand
+(penalised by the rules' own table, ``rules/scoring.py``) or the points counted at the table.
+The file format is ``scorefile.py`` (docs/score.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..engine.state import State
+from ..i18n import t
+from ..rules.cards import JOKER, Card
+from ..rules.house import Rules
+from ..rules.reasons import Reason, Sentence
+from ..rules.scoring import (
+    hand_penalty,
+    match_over,
+    match_winner,
+    newly_eliminated,
+    pot_gain,
+    round_penalties,
+)
+
+
+class ScoreError(ValueError):
+    """Input the score card refuses: one sentence, in Dutch or English (messages.json)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang``; a nested error (``error=``) in the same language."""
+        return t(self.key, lang, **{
+            k: v.text(lang) if isinstance(v, ScoreError | Sentence | Reason) else v
+            for k, v in self.params.items()})
+
+
+@dataclass(frozen=True)
+class Left:
+    """What one player kept: the cards (``cards``), or only the points counted (``points``)."""
+
+    cards: tuple[Card, ...] | None = None
+    points: int | None = None
+    come_out: bool = True  # a joker may cost less before coming out (001)
+
+    def penalty(self, rules: Rules) -> int:
+        if self.cards is not None:
+            return hand_penalty(rules, self.cards, self.come_out)
+        return self.points or 0
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round as written on the card; seats index ``ScoreCard.players``."""
+
+    out: int | None  # who went out; None: the stock ran out, everyone scores
+    left: tuple[Left | None, ...]  # per seat; None for the one out and the eliminated
+    all_at_once: bool = False  # the one out went out all at once (bonus rules, 004)
+    buys: tuple[int, ...] = ()  # per seat: cards bought this round (money, 000)
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    rules: Rules
+    players: tuple[str, ...]
+    rounds: tuple[RoundEntry, ...] = ()
+    title: str = ""
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    requirement: str
+    dealer: int
+    out: int | None
+    all_at_once: bool
+    penalties: tuple[int, ...]
+    totals: tuple[int, ...]  # running, after this round
+    pot: int  # running, after this round
+    pot_gain: int
+    buys: tuple[int, ...]
+    eliminated: tuple[int, ...]  # seats out of the match after this round, in order
+
+
+@dataclass(frozen=True)
+class Tally:
+    rounds: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    pot: int
+    eliminated: tuple[int, ...]
+    over: bool
+    winner: int | None  # of the match, once over
+    pot_winner: int | None  # who went out in the last round (money only)
+    next_dealer: int
+    next_requirement: str
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.totals)) if s not in self.eliminated)
+
+
+def new_card(rules: Rules, players: Sequence[str], title: str = "") -> ScoreCard:
+    names = tuple(p.strip() for p in players)
+    if len(names) < 2:
+        raise ScoreError("score_err_few_players")
+    if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
+        raise ScoreError("score_err_names")
+    lo, hi = rules.players
+    if not lo <= len(names) <= hi:
+        raise ScoreError("score_err_player_count", preset=rules.preset, lo=lo, hi=hi,
+                         n=len(names))
+    return ScoreCard(rules, names, (), title)
+
+
+def _next_seat(seat: int, n: int, eliminated: Sequence[int]) -> int:
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if s not in eliminated:
+            return s
+    return seat
+
+
+def tally(card: ScoreCard) -> Tally:
+    """Running totals, pot, elimination and winner, round by round (the engine's counting)."""
+    rules, n = card.rules, len(card.players)
+    totals: tuple[int, ...] = (0,) * n
+    eliminated: tuple[int, ...] = ()
+    pot = 0
+    dealer = n - 1  # the first player listed plays first, as in the engine
+    scores: list[RoundScore] = []
+    over, winner = False, None
+    for i, entry in enumerate(card.rounds):
+        if i:
+            dealer = _next_seat(dealer, n, eliminated)
+        left = [e.penalty(rules) if e is not None else 0 for e in entry.left]
+        penalties = round_penalties(rules, entry.out, left, eliminated, entry.all_at_once)
+        totals = tuple(a + b for a, b in zip(totals, penalties, strict=True))
+        buys = entry.buys or (0,) * n
+        gain = pot_gain(rules, penalties, entry.out, sum(buys))
+        pot += gain
+        out = newly_eliminated(rules, [s for s in range(n) if s not in eliminated], totals)
+        eliminated = (*eliminated, *out)
+        still = [s for s in range(n) if s not in eliminated]
+        scores.append(RoundScore(str(rules.requirement(i)), dealer, entry.out, entry.all_at_once,
+                                 penalties, totals, pot, gain, buys, eliminated))
+        if match_over(rules, i + 1, still):
+            over, winner = True, match_winner(rules, totals, still, out)
+    last_out = card.rounds[-1].out if card.rounds else None
+    return Tally(tuple(scores), totals, pot, eliminated, over, winner,
+                 last_out if over and rules.money is not None else None,
+                 _next_seat(dealer, n, eliminated) if card.rounds else dealer,
+                 str(rules.requirement(len(card.rounds))))
+
+
+def add_round(card: ScoreCard, entry: RoundEntry) -> ScoreCard:
+    """The card with one more round, after checking it against the card and the rules."""
+    check_round(card, entry)
+    return replace(card, rounds=(*card.rounds, entry))
+
+
+def undo_round(card: ScoreCard) -> ScoreCard:
+    if not card.rounds:
+        raise ScoreError("score_err_nothing_to_undo")
+    return replace(card, rounds=card.rounds[:-1])
+
+
+def check_round(card: ScoreCard, entry: RoundEntry) -> None:
+    """One sentence for the first thing wrong with ``entry``."""
+    so_far = tally(card)
+    names, n = card.players, len(card.players)
+    if so_far.over:
+        raise ScoreError("score_err_over")
+    if len(entry.left) != n or (entry.buys and len(entry.buys) != n):
+        raise ScoreError("score_err_shape")
+    if entry.out is not None and entry.out in so_far.eliminated:
+        raise ScoreError("score_err_out_eliminated", name=names[entry.out])
+    if entry.all_at_once and entry.out is None:
+        raise ScoreError("score_err_all_at_once")
+    for s in range(n):
+        given = entry.left[s]
+        if s == entry.out and given is not None:
+            raise ScoreError("score_err_winner_left", name=names[s])
+        if s in so_far.eliminated and given is not None:
+            raise ScoreError("score_err_eliminated_left", name=names[s])
+        if s != entry.out and s not in so_far.eliminated and given is None:
+            raise ScoreError("score_err_missing", name=names[s])
+        if given is not None and given.points is not None and given.points < 0:
+            raise ScoreError("score_err_negative", name=names[s])
+        if s in so_far.eliminated and entry.buys and entry.buys[s]:
+            raise ScoreError("score_err_eliminated_left", name=names[s])
+    if any(b < 0 for b in entry.buys):
+        raise ScoreError("score_err_buys")
+    if any(entry.buys) and not card.rules.buying_on(len(so_far.active)):
+        raise ScoreError("score_err_no_buying", preset=card.rules.preset)
+    _check_copies(card, entry, len(so_far.active))
+
+
+def _check_copies(card: ScoreCard, entry: RoundEntry, players: int) -> None:
+    """No card more often than the packs hold it (a card misread or typed twice)."""
+    counts: Counter[Card] = Counter()
+    for given in entry.left:
+        if given is not None and given.cards is not None:
+            counts.update(JOKER if c.joker else c for c in given.cards)
+    packs, jokers = card.rules.pack_count(players), card.rules.joker_count(players)
+    for c, k in counts.items():
+        if k > (jokers if c.joker else packs):
+            raise ScoreError("score_err_copies", card=c.symbol(), k=k,
+                             most=jokers if c.joker else packs)
+
+
+
+
+def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard:
+    """The score card of a match played in the program (terminal, server, a record): each
+    finished round's penalties as points, buys counted from the round's moves ("Bob: buy"),
+    so a played match exports exactly as a card entered by hand."""
+    card = new_card(state.rules, state.players)
+    for i, result in enumerate(state.results):
+        gone = tally(card).eliminated
+        left = tuple(None if s == result.winner or s in gone else Left(points=p)
+                     for s, p in enumerate(result.penalties))
+        lines = moves[i] if i < len(moves) else ()
+        buys = tuple(sum(1 for m in lines if m == f"{name}: buy") for name in state.players)
+        card = add_round(card, RoundEntry(result.winner, left, result.all_at_once,
+                                          buys if any(buys) else ()))
+    return card
+
+
+__all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
+           "card_of_game", "check_round", "new_card", "tally", "undo_round"]

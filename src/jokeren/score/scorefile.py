@@ -1,0 +1,184 @@
+"""The score card file, ``jokeren-score/1`` (JSON, docs/score.md): read, check, write.
+
+Players are named, not numbered, in the file, so a person can read and mend it by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..rules.cards import NotationError, parse_cards, to_hand
+from ..rules.house import Rules, RulesError
+from ..rules.reasons import Sentence
+from ..rules.textfile import parse_json, read_text, write_atomic
+from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_card
+
+FORMAT = "jokeren-score/1"
+T = TypeVar("T")
+_ROUND_KEYS = {"out", "left", "all_at_once", "not_come_out", "buys", "comment"}
+
+
+def parse_left(name: str, value: object) -> Left:
+    """``35`` (points) or ``"Ks 7h *"`` (cards; ``""`` or ``"-"`` for none)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Left(points=value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("-").isdigit():
+            return Left(points=int(text))
+        try:
+            cards = () if text in ("", "-") else parse_cards(text)
+        except NotationError as exc:
+            raise ScoreError("score_err_card", name=name, error=exc) from None
+        return Left(cards=tuple(to_hand(c) for c in cards))
+    raise ScoreError("score_err_left_value", name=name)
+
+
+def find_player(players: Sequence[str], text: str) -> int:
+    """A seat by name, case-insensitive; a unique beginning of a name will do."""
+    key = text.strip().lower()
+    exact = [i for i, p in enumerate(players) if p.lower() == key]
+    if exact:
+        return exact[0]
+    starts = [i for i, p in enumerate(players) if key and p.lower().startswith(key)]
+    if len(starts) == 1:
+        return starts[0]
+    raise ScoreError("score_err_who", name=text, players=", ".join(players))
+
+
+def make_round(players: Sequence[str], out: str | None, left: Mapping[str, object],
+               all_at_once: bool = False, not_come_out: Sequence[str] = (),
+               buys: Mapping[str, int] | None = None) -> RoundEntry:
+    """A round from names, as the file and the command line give it."""
+    n = len(players)
+    seat_out = find_player(players, out) if out is not None else None
+    hands: list[Left | None] = [None] * n
+    for name, value in left.items():
+        s = find_player(players, name)
+        if hands[s] is not None:
+            raise ScoreError("score_err_twice", name=players[s])
+        hands[s] = parse_left(players[s], value)
+    for name in not_come_out:
+        s = find_player(players, name)
+        given = hands[s]
+        if given is None:
+            raise ScoreError("score_err_missing", name=players[s])
+        hands[s] = Left(given.cards, given.points, come_out=False)
+    counts = [0] * n
+    for name, k in (buys or {}).items():
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise ScoreError("score_err_buys")
+        counts[find_player(players, name)] += k
+    return RoundEntry(seat_out, tuple(hands), all_at_once, tuple(counts) if any(counts) else ())
+
+
+def round_to_obj(card: ScoreCard, entry: RoundEntry) -> dict[str, Any]:
+    names = card.players
+    obj: dict[str, Any] = {"out": names[entry.out] if entry.out is not None else None}
+    if entry.all_at_once:
+        obj["all_at_once"] = True
+    left: dict[str, object] = {}
+    for s, given in enumerate(entry.left):
+        if given is not None:
+            left[names[s]] = (" ".join(str(c) for c in given.cards) if given.cards is not None
+                              else given.points)
+    obj["left"] = left
+    late = [names[s] for s, g in enumerate(entry.left) if g is not None and not g.come_out]
+    if late:
+        obj["not_come_out"] = late
+    if any(entry.buys):
+        obj["buys"] = {names[s]: k for s, k in enumerate(entry.buys) if k}
+    if entry.comment:
+        obj["comment"] = entry.comment
+    return obj
+
+
+def to_json(card: ScoreCard) -> str:
+    obj: dict[str, Any] = {"format": FORMAT}
+    if card.title:
+        obj["title"] = card.title
+    obj["rules"] = card.rules.to_obj()
+    obj["players"] = list(card.players)
+    obj["rounds"] = [round_to_obj(card, e) for e in card.rounds]
+    if card.comment:
+        obj["comment"] = card.comment
+    return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
+
+
+def from_obj(obj: object) -> ScoreCard:
+    if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
+        raise ScoreError("score_err_format", format=FORMAT)
+    unknown = set(obj) - {"format", "title", "rules", "players", "rounds", "comment"}
+    if unknown:
+        raise ScoreError("score_err_key", field=sorted(unknown)[0])
+    try:
+        rules = Rules.load(obj.get("rules", "amerikaans"))
+    except RulesError as exc:
+        raise ScoreError("score_err_rules", error=exc) from None
+    players = obj.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ScoreError("score_err_players_list")
+    title, comment = obj.get("title", ""), obj.get("comment", "")
+    card = replace(new_card(rules, players, title if isinstance(title, str) else ""),
+                   comment=comment if isinstance(comment, str) else json.dumps(comment))
+    rounds = obj.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise ScoreError("score_err_rounds_list")
+    for i, r in enumerate(rounds, 1):
+        try:
+            card = add_round(card, _round_from_obj(card.players, r))
+        except ScoreError as exc:
+            raise ScoreError("score_err_in_round", n=i, error=exc) from None
+    return card
+
+
+def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
+    if not isinstance(r, Mapping) or set(r) - _ROUND_KEYS or not isinstance(
+            r.get("left", {}), Mapping):
+        raise ScoreError("score_err_round_keys", keys=", ".join(sorted(_ROUND_KEYS)))
+    out = r.get("out")
+    late = r.get("not_come_out", [])
+    buys = r.get("buys", {})
+    if (out is not None and not isinstance(out, str)) or not isinstance(late, list) \
+            or not isinstance(buys, Mapping):
+        raise ScoreError("score_err_round_keys", keys=", ".join(sorted(_ROUND_KEYS)))
+    entry = make_round(players, out, r.get("left", {}), bool(r.get("all_at_once", False)),
+                       [str(x) for x in late], buys)
+    comment = r.get("comment", "")
+    return replace(entry, comment=comment if isinstance(comment, str) else json.dumps(comment))
+
+
+def read_file(path: str | Path, from_obj: Callable[[object], T],
+              error: type[ScoreError] = ScoreError) -> T:
+    """``from_obj`` of the JSON file ``path`` (a score card, a club evening); ``error``
+    naming the file and what is wrong."""
+    try:
+        return from_obj(parse_json(read_text(path, Sentence), Sentence))
+    except (ScoreError, Sentence) as exc:
+        raise error("score_err_in_file", path=str(path), error=exc) from None
+
+
+def write_file(path: str | Path, text: str, error: type[ScoreError] = ScoreError) -> None:
+    """``text`` to ``path`` atomically; ``error`` naming the file if it cannot be written."""
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise error("score_err_write", path=str(path), error=exc.strerror or str(exc)) \
+            from None
+
+
+def load(path: str | Path) -> ScoreCard:
+    """The card in ``path``; ScoreError naming the file and what is wrong."""
+    return read_file(path, from_obj)
+
+
+def save(card: ScoreCard, path: str | Path) -> None:
+    write_file(path, to_json(card))
+
+
+__all__ = ["FORMAT", "find_player", "from_obj", "load", "make_round", "parse_left", "read_file",
+           "save", "to_json", "write_file"]

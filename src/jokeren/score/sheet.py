@@ -1,0 +1,157 @@
+"""Score sheets and rule listings as text, in Dutch or English (the screens' words)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from io import StringIO
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ..engine.actions import Action
+from ..engine.state import State
+from ..i18n import t
+from ..rules.cards import NotationError, format_cards
+from ..rules.house import Rules
+from ..rules.requirements import Requirement
+from .scorecard import ScoreCard, tally
+
+
+def render(table: Table) -> str:
+    buf = StringIO()
+    Console(file=buf, width=120, color_system=None, legacy_windows=False).print(table)
+    return buf.getvalue().rstrip()
+
+
+def score_table(players: Sequence[str],
+                rows: Iterable[tuple[str, int, int | None, Sequence[int]]],
+                totals: Sequence[int], lang: str = "en", title: str | None = None) -> str:
+    """Rounds x players: requirement, dealer, each penalty with its running total, a star
+    for who went out; one table for played matches and score cards alike. A row is
+    (requirement, dealer, the one out or None, penalties)."""
+    table = Table(title=title)
+    table.add_column(t("round", lang), justify="right")
+    table.add_column(t("requirement", lang))
+    table.add_column(t("dealer", lang))
+    for name in players:
+        table.add_column(name, justify="right")
+    running = [0] * len(players)
+    for i, (req, dealer, winner, penalties) in enumerate(rows, 1):
+        cells = []
+        for s, p in enumerate(penalties):
+            running[s] += p
+            cells.append(f"{p}{'*' if winner == s else ''} ({running[s]})")
+        table.add_row(str(i), req, players[dealer], *cells)
+    table.add_row("", t("total", lang), "", *(str(x) for x in totals), end_section=True)
+    return render(table)
+
+
+def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
+    """Rounds x players with requirement, dealer, points, running totals and the winner."""
+    rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.winner, r.penalties)
+            for r in state.results]
+    lines = [score_table(state.players, rows, state.totals, lang, title)]
+    if state.winner is not None:
+        lines.append(t("match_over", lang, name=state.players[state.winner]))
+    if state.rules.eliminate_at is not None and state.eliminated:
+        lines.append(f"{t('eliminated', lang)}: "
+                     + ", ".join(state.players[s] for s in state.eliminated))
+    if state.rules.money is not None:
+        who = state.players[state.pot_winner] if state.pot_winner is not None else "-"
+        lines.append(t("pot", lang, cents=state.pot, name=who))
+    return "\n".join(lines)
+
+
+def cards_left(state: State) -> str:
+    """The cards each player kept at the end of the last round (the competition form, 003)."""
+    if not state.results:
+        return ""
+    last = state.results[-1]
+    return "\n".join(f"{state.players[s]}: {format_cards(last.hands_left[s]) or '-'}"
+                     for s in range(state.n))
+
+
+def replay_text(summary: dict[str, Any], lang: str = "en", reason: str | None = None) -> str:
+    """``jokeren replay`` without --json; ``reason`` words the refusal in ``lang``."""
+    lines = []
+    if summary["ok"]:
+        lines.append(t("all_legal", lang))
+    else:
+        error = dict(summary["error"])
+        if reason is not None:
+            error["reason"] = reason
+        if lang == "nl":  # the record's line in words and card symbols
+            error["text"] = move_words(error["text"], lang)
+        lines.append(t("illegal", lang, **error))
+    for i, r in enumerate(summary["rounds"], 1):
+        if r["penalties"] is None:
+            lines.append(f"{t('round', lang)} {i}: {t('not_finished', lang)}")
+        else:
+            pts = ", ".join(f"{p} {v}" for p, v in r["penalties"].items())
+            who = (t("went_out", lang, name=r["winner"]) if r["winner"]
+                   else t("no_winner", lang))
+            lines.append(f"{t('round', lang)} {i}: {who}; {t('penalty_points', lang)}: {pts}")
+    lines.append(f"{t('total', lang)}: "
+                 + ", ".join(f"{p} {v}" for p, v in summary["totals"].items()))
+    if summary.get("finished"):
+        lines.append(t("match_over", lang, name=summary["winner"]))
+    return "\n".join(lines)
+
+
+def move_words(line: str, lang: str = "en") -> str:
+    """A record's line (``Ann: lay 1 8h``) as a player says it (``Ann legt 8♥ aan bij
+    combinatie 1``); a line that is not notation is given as it stands."""
+    name, _, rest = line.partition(":")
+    try:
+        action = Action.parse(rest.strip())
+    except NotationError:
+        return line
+    groups = action.melds or (action.cards,)
+    cards = " / ".join(" ".join(c.symbol(lang) for c in g) for g in groups)
+    return t(f"move_{action.verb.value}", lang, name=name.strip(), cards=cards, n=action.target)
+
+
+def rules_text(rules: Rules, lang: str = "en") -> str:
+    """``jokeren rules NAME``: the preset's description, then every rule as a sentence."""
+    from ..rules.variants import rule_lines
+
+    return "\n".join([f"{t('preset', lang)}: {rules.preset}", rules.describe(lang), "",
+                      *rule_lines(rules, lang)])
+
+
+def card_text(card: ScoreCard, lang: str = "en") -> str:
+    """A score card as text: the table, the pot, who is out, the winner or who deals next."""
+    score = tally(card)
+    rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.out, r.penalties)
+            for r in score.rounds]
+    table = score_table(card.players, rows, score.totals, lang,
+                        card.title or f"{t('score_title', lang)} · {card.rules.preset}")
+    return "\n".join([table, *outcome_lines(card, lang)])
+
+
+def outcome_lines(card: ScoreCard, lang: str = "en") -> list[str]:
+    """Who is eliminated; then the winner and the pot, or the pot so far and the next deal."""
+    score = tally(card)
+    names = card.players
+    lines = []
+    if score.eliminated:
+        lines.append(f"{t('eliminated', lang)}: " + ", ".join(names[s] for s in score.eliminated))
+    if score.over and score.winner is not None:
+        lines.append(t("match_over", lang, name=names[score.winner]))
+        if card.rules.money is not None:
+            who = names[score.pot_winner] if score.pot_winner is not None else "-"
+            lines.append(t("pot", lang, cents=score.pot, name=who))
+        return lines
+    if card.rules.money is not None:
+        lines.append(t("score_pot_so_far", lang, cents=score.pot))
+    first = names[_after(score.next_dealer, score.active)]
+    req = Requirement.parse(score.next_requirement).describe(lang)
+    lines.append(t("score_next", lang, n=len(score.rounds) + 1, req=req,
+                   dealer=names[score.next_dealer], first=first))
+    return lines
+
+
+def _after(seat: int, active: Sequence[int]) -> int:
+    later = [s for s in active if s > seat]
+    return later[0] if later else active[0]

@@ -1,0 +1,57 @@
+"""Grids as an Excel workbook (openpyxl): one sheet per grid, totals kept as formulas."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+from ..rules.textfile import write_atomic
+from .grids import Grid, col
+
+_BAD = '[]:*?/\\'
+
+
+def _sheet_name(title: str, taken: set[str]) -> str:
+    base = "".join("-" if ch in _BAD else ch for ch in title)[:28].strip() or "Sheet"
+    name, k = base, 2
+    while name.lower() in taken:
+        name, k = f"{base[:26]} {k}", k + 1
+    taken.add(name.lower())
+    return name
+
+
+def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    taken: set[str] = set()
+    bold = Font(bold=True)
+    for grid in grids:
+        sheet = book.create_sheet(_sheet_name(grid.title, taken))
+        for j, name in enumerate(grid.header, 1):
+            sheet.cell(row=1, column=j, value=name).font = bold
+        for i, row in enumerate(grid.rows, 2):
+            for j, c in enumerate(row, 1):
+                cell = sheet.cell(row=i, column=j,
+                                  value=f"={c.formula}" if c.formula else c.value)
+                if c.bold:
+                    cell.font = bold
+        below = len(grid.rows) + 3
+        for k, note in enumerate(grid.notes):
+            sheet.cell(row=below + k, column=1, value=note)
+        for j, width in enumerate(grid.widths):
+            sheet.column_dimensions[col(j)].width = 6 * width
+        sheet.freeze_panes = "A2"
+    buf = io.BytesIO()
+    book.save(buf)
+    return buf.getvalue()
+
+
+def write_xlsx(path: str | Path, grids: Sequence[Grid]) -> None:
+    write_atomic(path, xlsx_bytes(grids))
+
+
+__all__ = ["write_xlsx", "xlsx_bytes"]
