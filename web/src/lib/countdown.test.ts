@@ -1,14 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countdownSaid, countdownText, deadlineOf, milestone, secondsLeft } from "./countdown";
-import { setCatalogue } from "./i18n";
-
-beforeAll(() => {
-  setCatalogue({
-    web_clock_left: { en: "{n} s left", nl: "nog {n} s" },
-    web_clock_buy_said: { en: "{n} seconds left to buy or pass", nl: "Nog {n} seconden om te kopen of te passen" },
-    web_clock_turn_said: { en: "{n} seconds left for your turn", nl: "Nog {n} seconden voor je beurt" },
-  });
-});
 
 describe("the buying window's countdown", () => {
   it("counts down from when the frame came, whatever the server's clock says", () => {

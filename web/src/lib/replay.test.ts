@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { setCatalogue } from "./i18n";
+import { describe, expect, it } from "vitest";
 import { type ReplayStep, roundStarts, roundStep, stepAfterKey, stepLines, whereText } from "./replay";
 import type { EventJSON, ViewJSON } from "./view";
 
@@ -17,15 +16,6 @@ const steps: ReplayStep[] = [
   { round: 2, move: 1, line: "Bob: draw", view: view(0), events: [ev("draw", 1, ["Kc"])] },
   { round: 2, move: 2, line: "Bob: discard Kc", view: view(0), events: [ev("discard", 1, ["Kc"])] },
 ];
-
-beforeAll(() => {
-  setCatalogue({
-    web_replay_where: { en: "Round {round} of {rounds} · move {move} of {moves}", nl: "Ronde {round} van {rounds} · zet {move} van {moves}" },
-    web_replay_dealt: { en: "Round {round} is dealt; {name} deals", nl: "Ronde {round} is gedeeld; {name} geeft" },
-    tui_ev_draw: { en: "{name} draws {cards}", nl: "{name} trekt {cards}" },
-    tui_ev_discard: { en: "{name} discards {cards}", nl: "{name} legt {cards} af" },
-  });
-});
 
 describe("stepping through a replay", () => {
   it("finds each round's deal and jumps to a round, the nearest one when out of range", () => {
@@ -58,7 +48,8 @@ describe("stepping through a replay", () => {
     expect(whereText(5, steps, "nl")).toBe("Ronde 2 van 2 · zet 1 van 2");
     expect(whereText(2, steps, "en")).toBe("Round 1 of 2 · move 2 of 3");
     expect(stepLines(steps[0] as ReplayStep, "en")).toEqual(["Round 1 is dealt; Bob deals"]);
-    expect(stepLines(steps[1] as ReplayStep, "nl")).toEqual(["Ann trekt 7♥"]);
+    expect(stepLines(steps[1] as ReplayStep, "nl")).toEqual(["Ann trok 7♥"]);
+    expect(stepLines(steps[2] as ReplayStep, "en")).toEqual(["Ann discarded 7♥"]);
     // a move whose events the log leaves out (a pass) shows the record's line
     expect(stepLines(steps[3] as ReplayStep, "en")).toEqual(["Bob: pass"]);
   });
