@@ -1,7 +1,7 @@
 // The end of a round as the table shows it before the score sheet: what the winner laid in
 // the turn they went out, found in the round's events as this seat saw them (the melds are
 // on the table for everyone; nothing hidden is needed).
-import type { EventJSON } from "./view";
+import { type EventJSON, touchedBy } from "./view";
 
 export interface Laid { melds: number[]; discard: boolean }
 
@@ -19,15 +19,8 @@ export function wentOut(events: readonly EventJSON[], winner: number | null): La
   const marked = new Set<number>();
   for (const e of events.slice(start)) {
     if (e.seat !== winner) continue;
-    if ((e.kind === "meld" || e.kind === "come-out") && e.to !== null) {
-      e.melds.forEach((_, i) => marked.add((e.to as number) + i));
-    } else if ((e.kind === "lay" || e.kind === "swap") && e.to !== null) {
-      marked.add(e.to);
-    } else if (e.kind === "table") {
-      e.melds.forEach((_, i) => marked.add(i + 1));
-    } else if (e.kind === "discard") {
-      laid.discard = true;
-    }
+    for (const n of touchedBy(e) ?? []) marked.add(n);
+    if (e.kind === "discard") laid.discard = true;
   }
   laid.melds = [...marked].sort((a, b) => a - b);
   return laid;

@@ -114,4 +114,9 @@ describe("the last action", async () => {
     expect(lastTouched([ev("lay", { to: 2 }), ev("discard")])).toEqual({ melds: [], discard: true });
     expect(lastTouched([ev("draw")])).toBeNull();
   });
+  it("points at every meld of a rearranged table", () => {
+    const set = { kind: "set" as const, cards: ["5h", "5d", "5s"], start: 0 };
+    expect(lastTouched([ev("draw"), ev("table", { melds: [set, set, set] })])).toEqual({ melds: [1, 2, 3], discard: false });
+    expect(lastTouched([ev("table", { melds: [set] }), ev("discard")])).toEqual({ melds: [], discard: true });
+  });
 });

@@ -253,17 +253,27 @@ export function hintLines(moves: readonly string[], lang: Lang, most = 4): strin
   return lines;
 }
 
+/** The table melds (numbers from 1) one event laid or changed: a new meld or come-out its
+ *  new melds, a lay-off or joker swap its meld, a rearranged table (`table`) every meld of
+ *  the new table. Null for an event that touches no meld. */
+export function touchedBy(e: EventJSON): number[] | null {
+  if ((e.kind === "meld" || e.kind === "come-out") && e.to !== null) {
+    return e.melds.map((_, i) => (e.to as number) + i);
+  }
+  if ((e.kind === "lay" || e.kind === "swap") && e.to !== null) return [e.to];
+  if (e.kind === "table") return e.melds.map((_, i) => i + 1);
+  return null;
+}
+
 /** What the last action put on the table, to highlight: the table melds it laid or changed
  *  (numbers from 1) and whether it discarded. Null when the events touch neither. */
 export function lastTouched(events: readonly EventJSON[]): { melds: number[]; discard: boolean } | null {
   let found: { melds: number[]; discard: boolean } | null = null;
   for (const e of events) {
+    const melds = touchedBy(e);
     if (e.kind === "deal") found = { melds: [], discard: false };
     else if (e.kind === "discard") found = { melds: [], discard: true };
-    else if ((e.kind === "lay" || e.kind === "swap") && e.to !== null) found = { melds: [e.to], discard: false };
-    else if ((e.kind === "meld" || e.kind === "come-out") && e.to !== null) {
-      found = { melds: e.melds.map((_, i) => (e.to as number) + i), discard: false };
-    }
+    else if (melds !== null) found = { melds, discard: false };
   }
   return found;
 }
