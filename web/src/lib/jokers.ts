@@ -9,12 +9,13 @@ import { groupKey, meldGroups } from "./view";
 const jokersOf = (cards: readonly string[]): string =>
   cards.filter((c) => c.startsWith("*")).sort().join(" ");
 
+const hasJoker = (cards: readonly string[]): boolean => cards.some((c) => c.startsWith("*"));
+
 /** The readings of `group` in the listed meld moves: listed groups of the same cards,
  *  one per distinct set of cards its jokers stand for, in the listing's order (a group
- *  whose jokers already say their cards: that reading alone). Empty for a group without a
- *  joker or one the listing does not name. */
+ *  whose jokers already say their cards, or one without a joker: that reading alone).
+ *  Empty for a group the listing does not name. */
 export function meldReadings(moves: readonly string[], group: readonly string[]): string[][] {
-  if (!group.some((c) => c.startsWith("*"))) return [];
   const wanted = groupKey(group);
   const found = new Map<string, string[]>();
   for (const move of moves) {
@@ -33,7 +34,7 @@ export function meldReadings(moves: readonly string[], group: readonly string[])
  *  lay-offs that say what their joker stands for (a run's either end, a set's suits). */
 export function layReadings(moves: readonly string[], target: number,
   cards: readonly string[]): string[][] {
-  if (!cards.some((c) => c.startsWith("*"))) return [];
+  if (!hasJoker(cards)) return [];
   const wanted = groupKey(cards);
   const found: string[][] = [];
   for (const move of moves) {
@@ -57,13 +58,13 @@ export function nextQuestion(moves: readonly string[], groups: readonly string[]
   return null;
 }
 
-/** The groups as they will be sent: a group with exactly one listed reading is written in
- *  it (the engine then reads its jokers as listed, whatever order the hand shows), the
- *  others as they are. */
+/** The groups as they will be sent: a group with a joker and exactly one listed reading is
+ *  written in it (the engine then reads its jokers as listed, whatever order the hand
+ *  shows), the others as they are. */
 export function settled(moves: readonly string[], groups: readonly string[][]): string[][] {
   return groups.map((group) => {
     const readings = meldReadings(moves, group);
-    return readings.length === 1 ? (readings[0] as string[]) : [...group];
+    return readings.length === 1 && hasJoker(group) ? (readings[0] as string[]) : [...group];
   });
 }
 

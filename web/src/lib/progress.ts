@@ -6,7 +6,7 @@
 import type { Lang } from "./cards";
 import { t } from "./i18n";
 import { meldReadings } from "./jokers";
-import { groupKey, meldGroups, requirementWords, type ViewJSON } from "./view";
+import { groupKey, requirementWords, type ViewJSON } from "./view";
 
 export type Kind = "set" | "run";
 export interface Part { kind: Kind; size: number }
@@ -40,17 +40,6 @@ export function shapeOf(cards: readonly string[]): Kind | null {
   if (ranks.size === 1) return "set";
   if (new Set(named.map(suitOf)).size === 1 && ranks.size === named.length) return "run";
   return null;
-}
-
-/** The listed groups with the same cards as `group` (a joker group in each reading). */
-function listedAs(moves: readonly string[], group: readonly string[]): string[][] {
-  if (group.some((c) => c.startsWith("*"))) return meldReadings(moves, group);
-  const wanted = groupKey(group);
-  for (const move of moves) {
-    const found = meldGroups(move).find((g) => groupKey(g) === wanted);
-    if (found) return [found];
-  }
-  return [];
 }
 
 /** How well `groups` meet one alternative: each part takes the biggest unused group of its
@@ -90,7 +79,7 @@ export function progressLines(v: ViewJSON, moves: readonly string[],
   if (req.points) {
     let points = 0;
     for (const group of all) {
-      const worth = listedAs(moves, group).map((g) => values[g.join(" ")])
+      const worth = meldReadings(moves, group).map((g) => values[g.join(" ")])
         .filter((x): x is number => typeof x === "number");
       if (worth.length) points += Math.min(...worth);
     }
@@ -98,7 +87,7 @@ export function progressLines(v: ViewJSON, moves: readonly string[],
   }
   if (!req.alternatives.length) return [];
   const shaped = all.map((g) => {
-    const listed = listedAs(moves, g)[0];
+    const listed = meldReadings(moves, g)[0];
     return { kind: shapeOf(listed ?? g), n: g.length };
   });
   let best = req.alternatives[0] as Part[];
