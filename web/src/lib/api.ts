@@ -30,7 +30,8 @@ export function failureText(exc: unknown, lang: Lang): string {
   return t("web_error", lang, { text: reason ? reason.text[lang] : String(exc) });
 }
 
-async function answer<T>(response: Response): Promise<T> {
+/** A response's JSON answer, or an ApiFailure with the server's refusal when it is not ok. */
+export async function answer<T>(response: Response): Promise<T> {
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new ApiFailure(refusalOf(data), `${response.status}`);
   return data as T;
@@ -125,3 +126,7 @@ export function fetchPresets(): Promise<Preset[]> {
   presets.catch(() => { presets = null; }); // a failed load is asked again next time
   return presets;
 }
+
+/** The presets' names for a page's rules list; the default alone when the list cannot load. */
+export const presetNames = (): Promise<string[]> =>
+  fetchPresets().then((all) => all.map((p) => p.preset), () => ["amerikaans"]);
