@@ -112,7 +112,7 @@ def _joker(reading: str) -> str:
     return next(c for c in reading.split() if c.startswith("*"))[1:]
 
 
-def test_learning_mode_shows_open_cards_and_why(server: str, chromium: Browser) -> None:
+def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(server: str, chromium: Browser) -> None:
     context = chromium.new_context(locale="en-GB")
     page = context.new_page()
     page.goto(f"{server}/")
@@ -128,4 +128,9 @@ def test_learning_mode_shows_open_cards_and_why(server: str, chromium: Browser) 
     play_until([me], lambda: any(line.startswith("→ ")
                                  for line in page.locator(".log li").all_inner_texts()),
                timeout=120)
+    # the next table, started without the box ticked, starts without learning mode
+    page.goto(f"{server}/")
+    page.locator("button[type=submit]").click()
+    page.wait_for_function("location.pathname.startsWith('/table/')")
+    expect(page.get_by_label("Learning mode: why the computer players move")).not_to_be_checked()
     context.close()
