@@ -112,7 +112,8 @@ def _joker(reading: str) -> str:
     return next(c for c in reading.split() if c.startswith("*"))[1:]
 
 
-def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(server: str, chromium: Browser) -> None:
+def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(
+        server: str, chromium: Browser) -> None:
     context = chromium.new_context(locale="en-GB")
     page = context.new_page()
     page.goto(f"{server}/")
