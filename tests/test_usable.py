@@ -404,3 +404,24 @@ def test_usable_counts_a_rearrangement_of_the_table_quick() -> None:
                                                                  rearrange=False)), 0, card):
             only_by_table += 1
     assert only_by_table >= 3  # positions where only a rearrangement uses the card
+
+
+@pytest.mark.usefixtures("brute_engine")
+def test_a_rearrangement_reads_a_set_joker_as_a_suit_not_used_up() -> None:
+    """Two packs, the table may be rearranged, a joker in a set stands for its rank only:
+    8h and a joker can go on the table only as ``8s 8h *8c`` (8s taken off a run). The
+    first missing suit, diamonds, is out: both 8d lie in the runs, and the copies limit
+    refuses a third. engine/usable.py tries the other suits too, as the brute force does."""
+    rules = replace(PRESETS["jokeren"], packs=2, rearrange=True, joker_copies_limit=True,
+                    set_joker_fixed=False)
+    state = new_match(rules, ["Ann", "Bob", "Cas"], 1)
+    table = tuple(read_meld(parse_cards(t), rules, 0)
+                  for t in ("5s 6s 7s 8s", "7d 8d 9d", "7d 8d 9d"))
+    state = evolve(state, hands=(tuple(sorted(parse_cards("8h * Kc"))), *state.hands[1:]),
+                   table=table, owners=(1, 1, 1), come_out=(True, True, True),
+                   came_out_now=False, turns_done=2, phase=Phase.PLAY, to_act=0, turn=0,
+                   pending=(), acted=False)
+    assert allowed(state, 0, Action.parse("table 5s 6s 7s / 8s 8h *8c / 7d 8d 9d / 7d 8d 9d"))
+    assert not allowed(state, 0,
+                       Action.parse("table 5s 6s 7s / 8s 8h *8d / 7d 8d 9d / 7d 8d 9d"))
+    assert _agree(0, state, parse_cards("8h")[0])

@@ -118,7 +118,7 @@ class _Search:
              dry: bool = False) -> tuple[Action, State] | None:
         """The form of ``action`` the engine accepts (trying the other suits of set jokers
         when the copies limit refuses it) and the state after it; None if none is."""
-        if action.verb is not Verb.MELD:  # one form only
+        if action.verb not in (Verb.MELD, Verb.TABLE):  # one form only
             after = self.tried(state, self.seat, action, dry)
             return (action, after) if isinstance(after, State) else None
         for form in _forms(action, state.rules):
