@@ -4,10 +4,8 @@ follows the match through the screen alone, as a person would."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,15 +16,6 @@ ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy":
               "take": "Pakken"},
        "en": {"draw": "Draw", "pass": "Pass", "discard": "Discard", "buy": "Buy",
               "take": "Take"}}
-
-
-def post(url: str, body: object) -> dict[str, object]:
-    """A JSON request to the server's API (making a room, starting it)."""
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        data: dict[str, object] = json.load(r)
-        return data
 
 
 # axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)

@@ -4,9 +4,9 @@ people with one buying, a reload in mid-round, a phone, and an accessibility che
 from __future__ import annotations
 
 from driver import Person, play_until
-from driver import post as _post
 from driver import serious_violations as _axe
 from playwright.sync_api import Browser, Page
+from serving import call
 
 
 def _at_table(page: Page) -> None:
@@ -42,7 +42,7 @@ def test_a_whole_amerikaans_match_against_two_computer_players(server: str,
 
 
 def test_two_people_play_a_round_in_which_one_buys(server: str, chromium: Browser) -> None:
-    room = _post(f"{server}/api/rooms", {
+    room = call(f"{server}/api/rooms", {
         "rules": "amerikaans",
         "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
     pages = []
@@ -54,7 +54,7 @@ def test_two_people_play_a_round_in_which_one_buys(server: str, chromium: Browse
         page.locator("button[type=submit]").click()
         _at_table(page)
         pages.append(page)
-    _post(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
     for page in pages:
         page.locator(".status").wait_for()
     anna, bram = Person(pages[0], "nl"), Person(pages[1], "nl", buy=True)

@@ -12,8 +12,9 @@ import re
 import sqlite3
 from pathlib import Path
 
-from driver import Person, play_until, post, serious_violations
+from driver import Person, play_until, serious_violations
 from playwright.sync_api import Browser, expect
+from serving import call
 
 from jokeren.engine.actions import DRAW
 from jokeren.engine.phase import Phase
@@ -51,7 +52,7 @@ def _seed_with_a_run_joker() -> tuple[int, list[str], list[str]]:
 def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_dir: Path,
                                                             chromium: Browser) -> None:
     seed, naturals, readings = _seed_with_a_run_joker()
-    room = post(f"{server}/api/rooms", {"rules": RULES, "seats": [
+    room = call(f"{server}/api/rooms", {"rules": RULES, "seats": [
         {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
     with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
         db.execute("UPDATE room SET seed = ? WHERE id = ?", (str(seed), room["room"]))
@@ -61,7 +62,7 @@ def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_d
     page.locator("input").first.fill("Anna")
     page.locator("button[type=submit]").click()
     page.wait_for_function("location.pathname.startsWith('/table/')")
-    post(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
     page.get_by_role("button", name="Trekken").click()
     expect(page.locator(".status")).to_contain_text("Om uit te komen")
 

@@ -7,12 +7,9 @@ import json
 import re
 from pathlib import Path
 
-import axe_playwright_python
+from driver import serious_violations
 from playwright.sync_api import Browser, Page
 from serving import call, finished_room
-
-# axe-core, as the axe-playwright-python package ships it
-AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 
 
 def _where(page: Page) -> str:
@@ -51,9 +48,7 @@ def test_a_finished_games_replay_steps_move_by_move(server: str, chromium: Brows
     assert page.locator(".players .hand").count() == shown - 1
     page.keyboard.press("Home")
     assert _where(page).endswith(f"zet 0 van {moves}")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
+    assert [v["id"] for v in serious_violations(page)] == []
     assert not errors
     context.close()
 
