@@ -19,7 +19,7 @@ from serving import call
 from jokeren.engine.actions import DRAW
 from jokeren.engine.phase import Phase
 from jokeren.rules.house import Rules
-from jokeren.server.game import moves
+from jokeren.server.game import listing
 from jokeren.table import Seat, Table
 
 RULES = {"preset": "jokeren-7", "upcard": False}  # 7 cards; round 1: a set or run of 3
@@ -36,7 +36,7 @@ def _seed_with_a_run_joker() -> tuple[int, list[str], list[str]]:
             continue
         table.play(0, DRAW)
         readings: dict[tuple[str, ...], list[str]] = {}
-        for move in moves(table, 0):
+        for move in listing(table, 0)["moves"]:
             cards = move.removeprefix("meld ").split()
             naturals = tuple(sorted(c for c in cards if not c.startswith("*")))
             if move.startswith("meld ") and "/" not in move and len(cards) == 3 \

@@ -50,11 +50,6 @@ def listed(table: Table, seat: int | None) -> list[Action]:
     return [*legal, *joker_readings(table.state, legal)]
 
 
-def moves(table: Table, seat: int | None) -> list[str]:
-    """``listed`` in the notation."""
-    return [str(a) for a in listed(table, seat)]
-
-
 def listing(table: Table, seat: int | None) -> Frame:
     """A frame's ``moves`` and, while the seat must still come out with points, ``values``:
     the points of each new meld in them, so the browser counts the selection toward the
