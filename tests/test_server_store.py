@@ -4,6 +4,8 @@ together, each caller returns once its own action is stored, and a bad row fails
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,15 @@ async def _store(tmp_path: Path, rooms: int) -> Store:
     return store
 
 
+def _committed(tmp_path: Path, room_id: str) -> list[int]:
+    """The versions of ``room_id`` another connection sees: only what was committed. Read
+    without awaiting (blocking the loop), so the store's writer cannot finish a commit
+    meanwhile: an ``append`` that returned before its commit is caught every time."""
+    with contextlib.closing(sqlite3.connect(tmp_path / "store.sqlite")) as again:
+        return [v for (v,) in again.execute(
+            "SELECT version FROM action WHERE room_id = ? ORDER BY version", (room_id,))]
+
+
 def test_appends_of_many_tables_at_once_are_all_stored(tmp_path: Path) -> None:
     async def go() -> dict[str, list[int]]:
         store = await _store(tmp_path, 20)
@@ -31,8 +42,7 @@ def test_appends_of_many_tables_at_once_are_all_stored(tmp_path: Path) -> None:
             for version in range(1, 6):  # 20 tables append together, five times
                 await asyncio.gather(*(store.append(f"r{r}", ActionRow(
                     version, 0, "draw", f"{r}-{version}")) for r in range(20)))
-            return {f"r{r}": [a.version for a in await store.actions(f"r{r}")]
-                    for r in range(20)}
+            return {f"r{r}": _committed(tmp_path, f"r{r}") for r in range(20)}
         finally:
             await store.close()
 
@@ -66,13 +76,11 @@ def test_a_bad_row_fails_alone(tmp_path: Path) -> None:
 def test_append_returns_after_the_commit(tmp_path: Path, rows: int) -> None:
     async def go() -> list[int]:
         store = await _store(tmp_path, 1)
-        await asyncio.gather(*(store.append("r0", ActionRow(v, 0, "draw", None))
-                               for v in range(1, rows + 1)))
-        await store.close()  # a new store sees only what was committed
-        again = Store(f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}")
         try:
-            return [a.version for a in await again.actions("r0")]
+            await asyncio.gather(*(store.append("r0", ActionRow(v, 0, "draw", None))
+                                   for v in range(1, rows + 1)))
+            return _committed(tmp_path, "r0")  # before the writer is waited for
         finally:
-            await again.close()
+            await store.close()
 
     assert asyncio.run(go()) == list(range(1, rows + 1))
