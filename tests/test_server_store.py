@@ -1,5 +1,6 @@
 """The store's group commit: actions of many tables that arrive together are committed
-together, each caller returns once its own action is stored, and a bad row fails alone."""
+together, each caller returns once its own action is stored, and a bad row fails alone;
+a room's last version is read without loading its actions."""
 
 from __future__ import annotations
 
@@ -84,3 +85,17 @@ def test_append_returns_after_the_commit(tmp_path: Path, rows: int) -> None:
             await store.close()
 
     assert asyncio.run(go()) == list(range(1, rows + 1))
+
+
+def test_version_is_the_last_stored_action(tmp_path: Path) -> None:
+    async def go() -> tuple[int, int, int]:
+        store = await _store(tmp_path, 2)
+        try:
+            for v in range(1, 4):
+                await store.append("r0", ActionRow(v, 0, "draw", None))
+            return (await store.version("r0"), await store.version("r1"),
+                    await store.version("nowhere"))
+        finally:
+            await store.close()
+
+    assert asyncio.run(go()) == (3, 0, 0)

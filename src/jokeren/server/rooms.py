@@ -251,26 +251,29 @@ class Rooms:
                            "in deze kamer wordt nu niet gespeeld")
         return runner, seat
 
-    async def info(self, room_id: str, token: str) -> dict[str, Any]:
+    async def _admit(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
+        """The room and its seats, for any of its links (host, invite, spectator, a seat)."""
         room, seats = await self._load(room_id)
         if not any(tokens.matches(token, h) for h in (
                 room.host_hash, room.invite_hash, room.spectate_hash,
                 *(s.token_hash for s in seats))):
             raise forbidden()
+        return room, seats
+
+    async def info(self, room_id: str, token: str) -> dict[str, Any]:
+        room, seats = await self._admit(room_id, token)
         runner = self.runners.get(room_id)
-        if runner is not None:
-            version = runner.table.version
-        else:  # not being played, or finished and let go: the stored actions say
-            rows = await self.store.actions(room_id)
-            version = rows[-1].version if rows else 0
+        # not being played, or finished and let go: the store's last version says
+        version = runner.table.version if runner is not None \
+            else await self.store.version(room_id)
         return {"id": room.id, "status": room.status, "rules": json.loads(room.rules),
                 "options": json.loads(room.options), "version": version,
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
                           for s in seats]}
 
     async def record(self, room_id: str, token: str) -> dict[str, Any]:
-        info = await self.info(room_id, token)
-        if info["status"] != FINISHED:
+        room, _ = await self._admit(room_id, token)
+        if room.status != FINISHED:
             raise ApiError(409, "not_finished", "the record is there once the match is over",
                            "het verslag komt er als het potje uit is")
         runner = self.runners.get(room_id) or await self.resume(room_id)

@@ -17,7 +17,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import event, func, insert, select, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -199,6 +199,14 @@ class Store:
                 select(a.version, a.seat, a.text, a.client_id)
                 .where(a.room_id == room_id).order_by(a.version))
             return [ActionRow(*r) for r in rows]
+
+
+    async def version(self, room_id: str) -> int:
+        """The room's last stored version (0: no action yet), without loading the actions."""
+        a = schema.action.c
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(select(func.max(a.version)).where(a.room_id == room_id))
+            return int(found or 0)
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:
