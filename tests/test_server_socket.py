@@ -3,9 +3,11 @@ without changing the table (its state hash)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,6 +15,7 @@ import websockets
 from websockets.exceptions import InvalidStatus
 
 from jokeren.bots import make_player
+from jokeren.server.runtime import TableRunner
 
 from server_harness import FAST, SHORT, Client, eventually, make_room, play_person, serve
 
@@ -184,25 +187,40 @@ def test_events_stripped_twice_keep_their_count() -> None:
     assert again == live and any(e["hidden"] for e in live)
 
 
+def _tables_in_memory(room: str) -> list[Any]:
+    """Every runner of ``room`` still alive (a running task holds one; so would a list)."""
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, TableRunner) and o.room_id == room]
+
+
 @pytest.mark.anyio
 async def test_a_finished_table_nobody_watches_is_let_go(tmp_path: Path) -> None:
+    """A finished table leaves memory once nobody looks: at the end of a match nobody
+    watched, when the last connection leaves, and after its record is fetched (built from
+    the store, no table started for it)."""
     async with serve(sqlite(tmp_path), FAST) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
         room = await make_room(http, 0, ["random", "random"], rules=SHORT)
         rid, token = room["room"], room["spectate_token"]
         runners = server.app.state.rooms.runners
-        assert await eventually(lambda: runners[rid].table.finished)  # computers play it
-        final = runners[rid].table.version
+
+        async def status() -> Any:
+            return (await http.get(f"/api/rooms/{rid}", params={"token": token})).json()
+
+        assert await eventually(lambda: rid not in runners)  # computers play it: let go
+        info = await status()
+        final = info["version"]
+        assert info["status"] == "finished" and final > 0 and not _tables_in_memory(rid)
+        record = await http.get(f"/api/rooms/{rid}/record", params={"token": token})
+        assert record.status_code == 200 and record.json()["rounds"]
+        assert rid not in runners and not _tables_in_memory(rid)  # read from the store
         watcher = Client(f"{server.ws}/ws/{rid}", token)
-        await watcher.connect()
-        assert (await watcher.until("welcome"))["version"] == final
+        await watcher.connect()  # rebuilt from the store: the same final view
+        welcome = await watcher.until("welcome")
+        assert welcome["version"] == final and welcome["view"]["phase"] == "match-over"
         assert rid in runners  # someone is looking
+        assert runners[rid].table.record.to_json() == record.json()
         await watcher.close()
         assert await eventually(lambda: rid not in runners)  # the last one left: let go
-        info = await http.get(f"/api/rooms/{rid}", params={"token": token})
-        assert info.json()["version"] == final
-        again = Client(f"{server.ws}/ws/{rid}", token)
-        await again.connect()  # rebuilt from the store: the same final view
-        welcome = await again.until("welcome")
-        assert welcome["version"] == final and welcome["view"]["phase"] == "match-over"
-        await again.close()
+        assert not _tables_in_memory(rid)
+        assert (await status())["version"] == final

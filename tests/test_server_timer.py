@@ -201,3 +201,29 @@ async def test_an_end_the_store_missed_is_stored_again() -> None:
         assert table.finished and runner.finish_told
     finally:
         await runner.stop()
+
+
+@pytest.mark.anyio
+async def test_a_resumed_end_the_store_missed_is_stored_and_let_go(tmp_path: Path) -> None:
+    """Killed between a match's last action and its status: on resuming, the actions
+    decide (the room becomes finished) and the table, watched by nobody, leaves memory."""
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
+    await store.migrate()
+    timing = Timing(bot_delay=0.0, round_pause=0.0)
+    try:
+        rooms = Rooms(store, timing, None)
+        made = await rooms.create(SHORT, [SeatSpec("computer", "random")] * 2, None,
+                                  Options())
+        await rooms.start(made.room_id, made.host_token)
+        assert await eventually(lambda: made.room_id not in rooms.runners)
+        await rooms.close()
+        await store.set_room(made.room_id, status="playing")  # the status was not written
+        again = Rooms(store, timing, None)
+        assert await again.resume_all() == 1
+        assert await eventually(lambda: made.room_id not in again.runners)
+        info = await again.info(made.room_id, made.spectate_token)
+        assert info["status"] == "finished"
+        assert info["version"] == await store.version(made.room_id) > 0
+        await again.close()
+    finally:
+        await store.close()

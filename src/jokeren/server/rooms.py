@@ -19,7 +19,7 @@ from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .game import LEVELS
 from .runtime import TableRunner, Timing
-from .store import RoomRow, SeatRow, Store
+from .store import ActionRow, RoomRow, SeatRow, Store
 
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
@@ -174,33 +174,39 @@ class Rooms:
                 return self.runners[room_id]
             return await self._rebuild(room_id)
 
-    async def _rebuild(self, room_id: str) -> TableRunner:
-        room, seats = await self._load(room_id)
-        rules = Rules.load(json.loads(room.rules))
-        options = Options(**json.loads(room.options))
-        rows = await self.store.actions(room_id)
+    async def _stored(self, room: RoomRow, seats: list[SeatRow]
+                      ) -> tuple[Table, list[ActionRow]]:
+        """The room's table as its stored actions put it (no runner), and those actions."""
+        rows = await self.store.actions(room.id)
         table = Table.rebuild(
-            rules, int(room.seed),
+            Rules.load(json.loads(room.rules)), int(room.seed),
             [Seat(s.name or f"?{s.seat}", s.level if s.kind == "computer" else None)
              for s in seats],
             [(r.seat if r.seat is not None else -1, r.text) for r in rows])
+        return table, rows
+
+    async def _rebuild(self, room_id: str) -> TableRunner:
+        room, seats = await self._load(room_id)
+        options = Options(**json.loads(room.options))
+        table, rows = await self._stored(room, seats)
         runner = TableRunner(
             room_id, table, options.substitute,
             replace(self.timing, buying_window=float(options.buying_window),
                     grace=float(options.grace), turn=float(options.turn_timer)),
-            self.store, self.pool, self._finished, self._idle)
+            self.store, self.pool, self._finished, self._idle,
+            # killed between the last action and the status: the actions decide, and the
+            # runner stores the end (then lets go if nobody looks)
+            end_stored=table.finished and room.status != PLAYING)
         for r in rows[-512:]:
             if r.client_id is not None and r.seat is not None:
                 runner.remember_ack(r.seat, r.client_id, r.version)
         self.runners[room_id] = runner
         runner.start()
-        if table.finished and room.status == PLAYING:  # killed between the last action
-            await self._finished(room_id)  # and the status: the actions decide
         return runner
 
     def _idle(self, room_id: str, runner: TableRunner) -> None:
         """A finished table nobody is connected to leaves memory (a soak of many matches
-        stays flat); a later connection or record rebuilds it from the store."""
+        stays flat); a later connection rebuilds it from the store."""
         if self.runners.get(room_id) is runner:
             del self.runners[room_id]
 
@@ -272,12 +278,13 @@ class Rooms:
                           for s in seats]}
 
     async def record(self, room_id: str, token: str) -> dict[str, Any]:
-        room, _ = await self._admit(room_id, token)
+        room, seats = await self._admit(room_id, token)
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "the record is there once the match is over",
                            "het verslag komt er als het potje uit is")
-        runner = self.runners.get(room_id) or await self.resume(room_id)
-        return runner.table.record.to_json()
+        runner = self.runners.get(room_id)  # else read from the store, no runner started
+        table = runner.table if runner is not None else (await self._stored(room, seats))[0]
+        return table.record.to_json()
 
     async def close(self) -> None:
         for runner in list(self.runners.values()):

@@ -86,7 +86,8 @@ class TableRunner:
     def __init__(self, room_id: str, table: Table, substitute: str, timing: Timing,
                  store: Store, pool: Executor | None,
                  on_finish: Callable[[str], Awaitable[None]] | None = None,
-                 on_idle: Callable[[str, TableRunner], None] | None = None) -> None:
+                 on_idle: Callable[[str, TableRunner], None] | None = None,
+                 end_stored: bool | None = None) -> None:
         self.room_id = room_id
         self.table = table
         self.people = {i for i, s in enumerate(table.seats) if s.person}
@@ -96,7 +97,7 @@ class TableRunner:
         self.store = store
         self.pool = pool
         self.on_finish = on_finish
-        self.on_idle = on_idle  # a finished table that the last connection left
+        self.on_idle = on_idle  # a finished, stored table that nobody looks at
         self.conns: set[Conn] = set()
         self.answers: OrderedDict[tuple[int, str], Frame] = OrderedDict()
         self.clock = timing.clock
@@ -105,7 +106,9 @@ class TableRunner:
         self.window_ends: float | None = None
         self.last_change = now
         self.retry_at = 0.0  # a failed step waits until then
-        self.finish_told = table.finished  # on_finish done (retried if the store failed)
+        # on_finish done (retried if the store failed; a resumed table whose end the store
+        # missed says so with end_stored=False)
+        self.finish_told = table.finished if end_stored is None else end_stored
         # The turn timer: whose turn (seat, buying or not) it is and when it runs out; a
         # resumed table gives the person to act a whole turn again.
         self.turn_key: tuple[int, bool] | None = None
@@ -162,6 +165,8 @@ class TableRunner:
                     except Exception:  # the store failed: nothing was applied; try again
                         log.exception("table %s: a step failed", self.room_id)
                         self.retry_at = self.clock() + RETRY
+                    if self._let_go():
+                        return
                     continue
                 command, getter = getter.result(), None
                 if command.kind == "stop":
@@ -179,14 +184,22 @@ class TableRunner:
                         command.conn.send(result)
                 if command.done is not None and not command.done.done():
                     command.done.set_result(result)
-                if command.kind == "leave" and self.table.finished and self.finish_told \
-                        and not self.conns and self.queue.empty():  # nobody looks: let go
-                    if self.on_idle is not None:
-                        self.on_idle(self.room_id, self)
+                if self._let_go():
                     return
         finally:
             if getter is not None:
                 getter.cancel()
+
+    def _let_go(self) -> bool:
+        """Whether the loop ends: the match is over and stored, nobody looks and nothing
+        waits (checked after every command and step, so also when a match nobody watched
+        ends). The room forgets the runner; a connection or a record later reads the store."""
+        if not (self.table.finished and self.finish_told and not self.conns
+                and self.queue.empty()):
+            return False
+        if self.on_idle is not None:
+            self.on_idle(self.room_id, self)
+        return True
 
     def _computer(self, seat: int) -> bool:
         return seat not in self.people or seat in self.stand_ins
