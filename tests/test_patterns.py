@@ -1,8 +1,8 @@
 """One meld enumerator (issue 27, point 2): what a set or run may hold is written once, in
 rules/patterns.py, and move listing (search), the hints and the computer players' hand estimate
 (bots/hand.py) list exactly what it lists, under any house rules; one edit there changes
-all of them. (That rules/patterns.py lists exactly the melds the engine accepts is checked
-against a brute force over ``read_meld`` in tests/test_analysis.py.)
+all of them. Search and bots/hand.py call ``meld_cards`` itself; what it lists is checked here
+against the engine's ``read_meld`` (and in full against a brute force in tests/test_analysis.py).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
@@ -23,8 +24,9 @@ from jokeren.engine.phase import Phase
 from jokeren.engine.state import State, evolve
 from jokeren.engine.views import view
 from jokeren.rules import patterns
-from jokeren.rules.cards import JOKER, NATURALS, Card, parse_cards
+from jokeren.rules.cards import JOKER, NATURALS, Card, parse_cards, to_hand
 from jokeren.rules.house import PRESETS, Rules
+from jokeren.rules.melds import MeldError, read_meld
 from jokeren.rules.memo import clear_all
 from jokeren.rules.patterns import meld_cards, set_limit
 from jokeren.tui.hints import hints
@@ -83,6 +85,21 @@ def _meld_rich_hand(rng: random.Random) -> Group:
     return tuple(sorted(Counter(hand).elements()))[:12]
 
 
+def _accepted_natural_melds(hand: Group, rules: Rules) -> set[Group]:
+    """Every group of three to five of the hand's natural cards that the engine's
+    ``read_meld`` takes as a meld (round 1), brute force."""
+    naturals = sorted(c for c in hand if c.natural)
+    out = set()
+    for size in range(3, 6):
+        for g in set(combinations(naturals, size)):
+            try:
+                read_meld(g, rules, 0)
+            except MeldError:
+                continue
+            out.add(g)
+    return out
+
+
 def test_every_consumer_lists_the_patterns_melds_under_any_set_rules() -> None:
     rng = random.Random(2)
     sizes: Counter[int] = Counter()
@@ -93,8 +110,10 @@ def test_every_consumer_lists_the_patterns_melds_under_any_set_rules() -> None:
                 continue
             got = _listed(rules, hand)
             every = got["patterns"]
-            assert got["search"] == every, (rules.set_max, hand)
-            assert got["bots/hand"] == every, (rules.set_max, hand)
+            for g in every:
+                read_meld(g, rules, 0)  # the engine takes each (MeldError otherwise)
+            assert {g for g in every if len(g) <= 5} == _accepted_natural_melds(hand, rules), (
+                rules.set_max, rules.set_distinct_suits, hand)
             assert got["hints"] == got["accepted"], (rules.set_max, hand)
             limit = set_limit(rules, 0)
             for g in every:
@@ -112,9 +131,15 @@ def test_with_jokers_move_listing_lists_the_patterns_melds() -> None:
         for _ in range(4):
             hand = _meld_rich_hand(rng)
             listed = Counter(candidate_melds(hand, rules, 0, max_jokers=2))
-            assert listed == Counter(meld_cards(hand, rules, 0, max_jokers=2, held=False))
             every = set(meld_cards(hand, rules, 0, max_jokers=2))
             assert set(listed) <= every
+            have = Counter(hand)
+            for g in listed:
+                meld = read_meld(g, rules, 0)  # the engine takes it (MeldError otherwise)
+                assert not Counter(to_hand(c) for c in g) - have, g  # from the hand
+                assert sum(c.joker for c in g) <= 2, g
+                if meld.kind == "run":  # a joker stands only for a card the hand lacks
+                    assert not any(c.joker and have[c.face] for c in g), g
 
 
 def test_one_edit_in_patterns_changes_what_every_consumer_lists(
