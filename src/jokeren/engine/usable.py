@@ -390,7 +390,7 @@ class _Search:
         # One lay-off lays cards of one suit or one rank: the hand holds at most two of either.
         naturals = [c for c in hand if c.natural]
         lays = len({c.suit for c in naturals}) <= 2 or len({c.rank for c in naturals}) <= 2
-        spare = self.spare(state, hand)
+        spare = self.spare(state, hand, naturals)
         if not lays and spare is None:
             return None
         for keep in (None, *dict.fromkeys(hand)):
@@ -414,24 +414,26 @@ class _Search:
                     return step[0]
         return None
 
-    def spare(self, state: State, hand: tuple[Card, ...]) -> Callable[[Card | None], bool] | None:
-        """Whether new melds can take all of ``hand`` but the card given (None: all of
-        it); None if they cannot for any card. Quick necessary tests first: at most one card
-        in no meld at all, and jokers enough for the cards in no meld of natural cards; then
-        the whole hand's melds are asked (they include every meld of fewer cards), so that
-        no smaller hand is compiled in vain."""
+    def spare(self, state: State, hand: tuple[Card, ...],
+              naturals: list[Card]) -> Callable[[Card | None], bool] | None:
+        """Whether new melds can take all of ``hand`` (``naturals``: its natural cards) but
+        the card given (None: all of it); None if they cannot for any card. Quick necessary
+        tests first: at most one card in no meld at all, and jokers enough for the cards in
+        no meld of natural cards; then the whole hand's melds are asked (they include every
+        meld of fewer cards), so that no smaller hand is compiled in vain; the answers are
+        kept with the compiled hand, for both questions and every later call."""
         ace_high = self.rules.ace_high
-        naturals = [c for c in hand if c.natural]
         jokers = len(hand) - len(naturals)
         lonely = _lonely(naturals, jokers, ace_high)
-        if len(lonely) > 1 or _short_of_jokers(naturals, jokers, ace_high):
+        # without jokers, _short_of_jokers asks the same as len(lonely) > 1
+        if len(lonely) > 1 or (jokers and _short_of_jokers(naturals, jokers, ace_high)):
             return None
         whole = self.compiled(hand, state)
-        if whole.all_but_one is None:  # asked again and again of one hand: kept with it
-            whole.all_but_one = _coverable(whole)(whole.full, whole.jokers, True)
-        if not whole.all_but_one:
+        coverable = whole.coverable
+        if coverable is None:  # asked again and again of one hand: kept with its answers
+            coverable = whole.coverable = _coverable(whole)
+        if not coverable(whole.full, whole.jokers, True):
             return None
-        coverable = _coverable(whole)
         return lambda keep: (not lonely or keep == lonely[0]) and \
             coverable(*_without(whole, keep), False)
 

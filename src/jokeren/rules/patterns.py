@@ -16,7 +16,7 @@ many cards a set may hold.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, pairwise, product
 from typing import NamedTuple
 
@@ -107,7 +107,7 @@ def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
 class _Hand:
     """A hand compiled for the search: card fields, patterns, and penalties."""
 
-    __slots__ = ("all_but_one", "by_low", "cards", "full", "guard", "jokers", "patterns", "pen")
+    __slots__ = ("by_low", "cards", "coverable", "full", "guard", "jokers", "patterns", "pen")
 
     def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card],
                  hard_first: bool = False) -> None:
@@ -140,8 +140,9 @@ class _Hand:
         for options in by_low:  # more cards first: good answers early, for the cut-off at 0
             options.sort(key=lambda o: -(o[0].bit_count() * 8 + o[1]))
         self.by_low = by_low
-        # whether melds can take every card but at most one (engine/usable.py; None until asked)
-        self.all_but_one: bool | None = None
+        # whether melds can take the cards of a mask (engine/usable.py's ``_coverable``, kept
+        # with its answers: the same hand is asked again and again; None until asked)
+        self.coverable: Callable[[int, int, bool], bool] | None = None
 
     def count(self, mask: int) -> int:
         total = 0
