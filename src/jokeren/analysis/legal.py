@@ -11,8 +11,6 @@ moves thousands of times a second.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 from ..engine import allowed, legal_lays, legal_melds, meld_joker_lays, ways_to_use
 from ..engine.actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
 from ..engine.phase import Phase
@@ -20,6 +18,7 @@ from ..engine.rearrange import table_candidates
 from ..engine.state import State
 from ..engine.usable import joker_swaps
 from ..rules.cards import JOKER, NATURALS, Card
+from ..rules.patterns import set_readings
 from .search import candidate_melds, coming_out_options
 
 
@@ -207,9 +206,7 @@ def _group_readings(group: tuple[Card, ...], ace_high: bool) -> list[tuple[Card,
     out: list[tuple[Card, ...]] = []
     ranks = {c.rank for c in naturals}
     if len(ranks) == 1:
-        rank = naturals[0].rank
-        out.extend((*naturals, *(Card(rank, s, True) for s in suits))
-                   for suits in combinations_with_replacement(range(4), jokers))
+        out.extend(set_readings(naturals, naturals[0].rank, jokers))
     suit = naturals[0].suit
     if all(c.suit == suit for c in naturals) and len(ranks) == len(naturals):
         top, size = (14 if ace_high else 13), len(group)

@@ -32,12 +32,12 @@ brute force over every action sequence on 10,000 random positions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 
 from ..rules.cards import JOKER, NATURALS, Card, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld
-from ..rules.patterns import _BITS, _build, _compile, _Hand, _params, _Pattern
+from ..rules.patterns import _BITS, _build, _compile, _Hand, _params, _Pattern, set_readings
 from ..rules.requirements import Requirement
 from .actions import Action, Verb
 from .phase import Phase
@@ -627,10 +627,7 @@ def _forms(action: Action, rules: Rules) -> Iterator[Action]:
         if len(ranks) != 1 or not wild:
             choices.append([g])
             continue
-        rank = g[0].rank
-        naturals = tuple(c for c in g if c.natural)
-        choices.append([(*naturals, *(Card(rank, s, True) for s in suits))
-                        for suits in combinations_with_replacement(range(4), len(wild))])
+        choices.append(set_readings([c for c in g if c.natural], g[0].rank, len(wild)))
     for combo in product(*choices):
         melds = tuple(combo)
         if melds != groups:
@@ -667,8 +664,7 @@ def _lay_forms(meld: Meld, cards: Sequence[Card], rules: Rules) -> list[Group]:
     if meld.kind == "set":
         if any(c.rank != meld.rank for c in naturals):
             return []
-        return [(*naturals, *(Card(meld.rank, s, True) for s in suits))
-                for suits in combinations_with_replacement(range(4), wild)]
+        return set_readings(naturals, meld.rank, wild)
     if any(c.suit != meld.suit for c in naturals):
         return []
     size = len(meld.cards) + len(cards)

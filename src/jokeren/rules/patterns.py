@@ -17,7 +17,7 @@ many cards a set may hold.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations, pairwise, product
+from itertools import combinations, combinations_with_replacement, pairwise, product
 from typing import NamedTuple
 
 from .cards import NATURALS, Card
@@ -31,6 +31,13 @@ _NO_BLOCK: frozenset[Card] = frozenset()
 _ANY_SIZE = 99  # no set_max: a set is bounded only by the cards there are
 
 Group = tuple[Card, ...]
+
+
+def set_readings(naturals: Sequence[Card], rank: int, jokers: int) -> list[Group]:
+    """``naturals`` (of ``rank``) and ``jokers`` jokers as a set, the jokers written as every
+    choice of suits: what a caller offers the engine, which judges each."""
+    return [(*naturals, *(Card(rank, s, True) for s in suits))
+            for suits in combinations_with_replacement(range(4), jokers)]
 
 
 def _set_top(distinct: bool, set_max: int | None) -> int:
