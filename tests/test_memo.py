@@ -6,10 +6,12 @@ from dataclasses import replace
 import pytest
 
 from jokeren.analysis import hands as analysis
+from jokeren.engine.wire import encode_view
 from jokeren.rules import melds, memo
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
 from jokeren.rules.memo import ByIdentity, drop_oldest
+from jokeren.table import Seat, Table
 
 
 def recorder(answer: Callable[[tuple[int, ...], int], int]
@@ -120,6 +122,8 @@ def test_more_rule_sets_than_kept_forget_the_oldest(small_budget: int) -> None:
 
 def test_every_cache_is_registered_with_a_budget_and_clear_all_empties_it() -> None:
     analysis.arrange(parse_cards("5h 6h 7h 9c 9d 9s * 2c"), Rules.load("amerikaans"), 0)
+    view = Table(Rules.load("jokeren-7"), [Seat("Ann"), Seat("Bob")], 3).view(0)
+    assert encode_view(view)["rules"] == "jokeren-7"  # the views' rules JSON, kept
     names = {c.name for c in memo.CACHES}
     assert names == set(memo.BUDGET)
     assert any(c.entries() for c in memo.CACHES)

@@ -18,6 +18,7 @@ from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 from ..rules.cards import JOKER, NATURALS, RANKS, Card, format_cards, parse_cards
 from ..rules.house import Rules
 from ..rules.melds import Meld
+from ..rules.memo import BUDGET, ByIdentity
 from ..rules.reasons import Rank, Reason, Suit
 from ..rules.requirements import Requirement
 from .actions import Action
@@ -119,7 +120,9 @@ class ClockJSON(TypedDict):
 # hundreds of cards, and the server writes four views an action.
 _TEXT: dict[Card, str] = {c: str(c) for c in (*NATURALS, *(n.as_joker() for n in NATURALS),
                                                JOKER)}
-_RULES_OBJ: dict[int, tuple[Rules, str | dict[str, Any]]] = {}  # id -> (rules, to_obj())
+# ``rules.to_obj()`` once per rule set: a table's views all share it (nobody changes a
+# view's "rules"; Rules.load copies what it reads), so it is not copied per view.
+_rules_obj = ByIdentity(Rules.to_obj, size=BUDGET["wire.rules"], name="wire.rules")
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -136,17 +139,6 @@ def _requirement(req: Requirement) -> RequirementJSON:
     """The requirement's notation and words, worked out once per requirement."""
     notation, en, nl = _words(req)
     return {"notation": notation, "text": {"en": en, "nl": nl}}
-
-
-def _rules_obj(rules: Rules) -> str | dict[str, Any]:
-    """``rules.to_obj()``, worked out once per rule set (a table's views all share it)."""
-    hit = _RULES_OBJ.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_RULES_OBJ) >= 256:
-            _RULES_OBJ.clear()
-        hit = _RULES_OBJ[id(rules)] = (rules, rules.to_obj())
-    obj = hit[1]
-    return dict(obj) if isinstance(obj, dict) else obj
 
 
 def _meld(meld: Meld) -> MeldJSON:

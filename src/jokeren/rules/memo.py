@@ -31,6 +31,7 @@ BUDGET = {
     "melds.rules": 256,  # rule set (by identity) -> its meld answers
     "engine.table": 256,  # table of melds (by identity) -> its card counts
     "engine.pending": 16,  # state (by identity) -> cards it must still use
+    "wire.rules": 256,  # rule set (by identity) -> its JSON for views (under 1 KB each)
 }
 
 
