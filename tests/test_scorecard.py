@@ -171,3 +171,17 @@ def test_the_file_keeps_comments_and_names_the_round_at_fault() -> None:
     with pytest.raises(ScoreError, match="round 2: give Cor's") as err:
         from_obj(obj)
     assert "ronde 2: geef de kaarten of punten die Cor overhield" in err.value.text("nl")
+
+
+@pytest.mark.parametrize(("obj", "en", "nl"), [
+    ({"rules": "nope", "players": ["Ann", "Bob"]},  # a RulesError (a Sentence) inside
+     "the rules: unknown preset 'nope'", "de regels: onbekende voorinstelling 'nope'"),
+    ({"rules": "amerikaans", "players": ["Ann", "Bob"],  # a NotationError (a Reason)
+      "rounds": [{"out": "Ann", "left": {"Bob": "Kx"}}]},
+     "round 1: Bob: 'Kx' is not a card", "ronde 1: Bob: 'Kx' is geen kaart"),
+])
+def test_a_nested_error_is_worded_in_the_same_language(obj: dict[str, object], en: str,
+                                                        nl: str) -> None:
+    with pytest.raises(ScoreError) as err:
+        from_obj({"format": "jokeren-score/1", **obj})
+    assert err.value.text("en").startswith(en) and err.value.text("nl").startswith(nl)

@@ -16,7 +16,7 @@ from ..engine.state import State
 from ..i18n import t
 from ..rules.cards import JOKER, Card
 from ..rules.house import Rules
-from ..rules.reasons import Reason, Sentence
+from ..rules.reasons import text_of
 from ..rules.scoring import (
     hand_penalty,
     match_over,
@@ -37,7 +37,7 @@ class ScoreError(ValueError):
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang``; a nested error (``error=``) in the same language."""
         return t(self.key, lang, **{
-            k: v.text(lang) if isinstance(v, ScoreError | Sentence | Reason) else v
+            k: text_of(v, lang) if isinstance(v, BaseException) else v
             for k, v in self.params.items()})
 
 
