@@ -3,9 +3,11 @@ people with one buying, a reload in mid-round, a phone, and an accessibility che
 
 from __future__ import annotations
 
-from driver import Person, play_until
+import re
+
+from driver import Person, buttons, play_until
 from driver import serious_violations as _axe
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from serving import call
 
 
@@ -67,6 +69,24 @@ def test_two_people_play_a_round_in_which_one_buys(server: str, chromium: Browse
     assert any("Bram kocht" in line for line in pages[1].locator(".log li").all_inner_texts())
     for page in pages:
         page.context.close()
+
+
+def test_a_room_with_a_turn_timer_shows_the_persons_turn_clock(server: str,
+                                                                chromium: Browser) -> None:
+    room = call(f"{server}/api/rooms", {
+        "rules": "amerikaans", "turn_timer": 30,
+        "seats": [{"kind": "person"}, {"kind": "computer", "level": "basic"}]})
+    context = chromium.new_context(locale="nl-NL")
+    page = context.new_page()
+    page.goto(str(room["invite"]))
+    page.locator("input").first.fill("Dirk")
+    page.locator("button[type=submit]").click()
+    _at_table(page)
+    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    clock = page.locator(".turn-clock")
+    expect(clock).to_have_text(re.compile(r"^nog ([1-9]|[12][0-9]|30) s"), timeout=30_000)
+    assert buttons(page)  # the clock runs for Dirk: it is his to act
+    context.close()
 
 
 def test_a_reload_in_mid_round_resumes_the_game(server: str, chromium: Browser) -> None:
