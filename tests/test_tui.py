@@ -807,3 +807,53 @@ def test_dutch_cards_on_the_table_read_boer_vrouw_heer() -> None:
     assert cards_text(cards("Jh Qs Kd Ac"), "nl") == "B♥ V♠ H♦ A♣"
     assert card_text(cards("Qh *"), "nl").plain == "V♥ ★"
     assert cards_text(cards("Jh Qs Kd Ac")) == "J♥ Q♠ K♦ A♣"
+
+
+@pytest.mark.parametrize("height", [24, 30])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_button_of_the_bar_reads_whole_at_80_columns(lang: str, height: int) -> None:
+    """At 80 columns the bar of the play phase was cut off ("o S…"): every button shown
+    in every phase, turbo's nine included, lies inside the screen and reads in full."""
+    from dataclasses import replace
+
+    from jokeren.tui.app import bar_label, shown_actions
+
+    app = JokerenApp(TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1),
+                     lang=lang, deal=DEAL, bot_delay=0,
+                     bots=[Scripted("Qc", "10d"), Scripted(discards="2c")])
+
+    def whole(names: Sequence[str]) -> None:
+        text = screen_text(app).splitlines()
+        for name in names:
+            button = app.query_one(f"#act-{name}", Button)
+            region = button.region
+            assert button.display and region.width > 0, name
+            assert region.x >= 0 and region.right <= 80, (name, region)
+            label = button.label.plain
+            assert region.width >= len(label), (name, region)
+            assert label in text[region.y][region.x:region.right], (name, text[region.y])
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("p")  # Qc is not bought by Ann: Bob buys it
+        await until(pilot, lambda: app.view().my_turn and app.view().phase is Phase.DRAW)
+        await pilot.press("d")
+        await until(pilot, lambda: app.view().phase is Phase.PLAY)
+        await pilot.pause()
+        whole(shown_actions(app.view()))  # the eight buttons of play, as a person sees them
+        turbo = replace(app.view().rules, turbo=True)
+        for phase in Phase:
+            for rules in (app.view().rules, turbo):
+                v = replace(app.view(), phase=phase, rules=rules)
+                names = shown_actions(v)
+                for button in app.query(Button):
+                    button.display = button.id in {f"act-{n}" for n in names}
+                app.query_one("#act-draw", Button).label = bar_label("draw", phase, lang)
+                await pilot.pause()
+                whole(names)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, height)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())

@@ -43,7 +43,7 @@ from .screens import (
     SetupScreen,
 )
 from .session import Session, TableConfig, available_levels
-from .widgets import HandView, Line, TableView, card_text
+from .widgets import HandView, KeyButton, Line, TableView, card_text
 from .words import cards_text, event_lines, explain, status_line
 
 # The app's own actions that act on the table: none of them passes through a screen put
@@ -66,6 +66,28 @@ ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
     ("scores", "o", "tui_act_scores", ()),
     ("help", "?", "tui_act_help", ()),
 )
+
+
+def shown_actions(v: SeatView) -> tuple[str, ...]:
+    """The action bar's buttons for ``v``: the phase's moves on one's turn, then hint,
+    scores and help (the most at once, turbo's play, fits 80 columns in both languages)."""
+    shown = []
+    for name, _, _, phases in ACTIONS:
+        on = name in ("help", "scores") or (v.my_turn and v.phase in phases)
+        if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
+            on = v.my_turn
+        if on:
+            shown.append(name)
+    return tuple(shown)
+
+
+def bar_label(name: str, phase: Phase, lang: str) -> str:
+    """A button's key in bold and its word: short, so that a whole bar fits 80 columns;
+    drawing again in turbo's play is "Draw", the first draw says from where."""
+    key, label = next((k, w) for n, k, w, _ in ACTIONS if n == name)
+    if name == "draw" and phase is Phase.PLAY:
+        label = "tui_bar_draw_more"
+    return f"[b]{key}[/b] {t(label, lang)}"
 
 
 def round_label(n: int, total: int | None, lang: str) -> str:
@@ -149,11 +171,8 @@ class JokerenApp(App[None]):
             yield Static(id="log")
         yield Line(id="status")
         with Horizontal(id="actions"):
-            for name, key, label, _ in ACTIONS:
-                button = Button(f"{key} {t(label, self.lang)}", id=f"act-{name}",
-                                compact=True)
-                button.can_focus = False
-                yield button
+            for name, _, _, _ in ACTIONS:
+                yield KeyButton(bar_label(name, Phase.DRAW, self.lang), id=f"act-{name}")
 
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
@@ -426,11 +445,10 @@ class JokerenApp(App[None]):
         status = self.message or Text(status_line(v, lang, len(self.groups)),
                                       style="bold")
         self.query_one("#status", Line).update(status)
-        for name, _, _, phases in ACTIONS:
-            shown = name in ("help", "scores") or (v.my_turn and v.phase in phases)
-            if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
-                shown = v.my_turn
-            self.query_one(f"#act-{name}", Button).display = shown
+        shown = shown_actions(v)
+        for name, _, _, _ in ACTIONS:
+            self.query_one(f"#act-{name}", Button).display = name in shown
+        self.query_one("#act-draw", Button).label = bar_label("draw", v.phase, lang)
 
     def header_text(self, v: SeatView) -> Text:
         """The round (of how many, if the match has a number of rounds), the requirement,

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from ..rules.cards import Card
 from ..rules.melds import Meld
@@ -33,6 +34,21 @@ def card_text(cards: Sequence[Card], lang: str = "en") -> Text:
             text.append(" ")
         text.append(card.symbol(lang), style=card_style(card))
     return text
+
+
+class KeyButton(Button):
+    """An action-bar button as wide as its words ("g Aside"): Button pads a cell each side,
+    and nine padded buttons do not fit 80 columns; the bar puts one space between them."""
+
+    DEFAULT_CSS = "KeyButton { min-width: 1; margin: 0 1 0 0; }"
+
+    def __init__(self, label: str, *, id: str) -> None:
+        super().__init__(label, id=id, compact=True)
+        self.can_focus = False
+        self.styles.line_pad = 0  # TCSS refuses "line-pad: 0"
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return super().get_content_width(container, viewport) - 2  # Button adds the pad
 
 
 class HandView(Widget, can_focus=True):
