@@ -857,3 +857,42 @@ def test_every_button_of_the_bar_reads_whole_at_80_columns(lang: str, height: in
             await script(pilot)
 
     asyncio.run(main())
+
+
+def test_cards_typed_on_the_move_line_in_dutch_letters() -> None:
+    """":" opens the move line: "Hs Hh Hr" selects K♠ K♥ K♦, "discard Vs" discards Q♠; a
+    typo is one Dutch sentence and stays on the line to be mended; no key leaks to the table."""
+    from textual.widgets import Input
+
+    app = JokerenApp(TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1),
+                     lang="nl", deal=DEAL, bot_delay=0,
+                     bots=[Scripted("Qc", "10d"), Scripted(discards="2c")])
+
+    async def type_line(pilot: Pilot[Any], text: str) -> None:
+        await pilot.press("colon")
+        await until(pilot, lambda: app.screen.query("#move").first(Input).has_focus)
+        app.screen.query_one("#move", Input).value = ""
+        await pilot.press(*("space" if c == " " else c for c in text), "enter")
+        await until(pilot, lambda: len(app.screen_stack) == 1)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("p")
+        await until(pilot, lambda: app.view().my_turn and app.view().phase is Phase.DRAW)
+        await pilot.press("d")
+        await until(pilot, lambda: app.view().phase is Phase.PLAY)
+        await type_line(pilot, "Hs Hh Hr")
+        assert sorted(app.chosen()) == sorted(parse_cards("Ks Kh Kd"))
+        assert "gesorteerd" not in status(app).lower()  # "s" typed is no sort
+        await type_line(pilot, "Vh Vx")
+        assert status(app).startswith("'Vx' is geen kaart (waarden A 2-10 B V H")
+        assert sorted(app.chosen()) == sorted(parse_cards("Ks Kh Kd"))  # nothing changed
+        await pilot.press("colon")
+        await until(pilot, lambda: len(app.screen_stack) == 2)
+        assert app.screen.query_one("#move", Input).value == "Vh Vx"  # kept, to be mended
+        await pilot.press("escape")
+        await until(pilot, lambda: len(app.screen_stack) == 1)
+        await type_line(pilot, "discard Vs")
+        assert Card.parse("Qs") not in app.session.table.state.hands[0]  # type: ignore[union-attr]
+        assert app.typed == ""
+
+    run(app, script)

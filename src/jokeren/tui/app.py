@@ -28,7 +28,7 @@ from ..engine.events import Event
 from ..engine.state import Phase
 from ..engine.views import SeatView
 from ..i18n import t
-from ..rules.cards import Card
+from ..rules.cards import Card, NotationError
 from ..table import Table
 from .hints import hint_text, hints
 from .news import NewCards
@@ -37,19 +37,22 @@ from .screens import (
     ConfirmScreen,
     CoverScreen,
     HelpScreen,
+    MoveLine,
     NoteScreen,
     ScoreScreen,
     SetupChoice,
     SetupScreen,
 )
 from .session import Session, TableConfig, available_levels
+from .typed import TypedError, read_typed
 from .widgets import HandView, KeyButton, Line, TableView, card_text
 from .words import cards_text, event_lines, explain, status_line
 
 # The app's own actions that act on the table: none of them passes through a screen put
 # over it (the cover between people, the score sheet, a question, the help).
 TABLE_ACTIONS = frozenset({"cursor", "move", "select", "clear", "sort", "target", "cycle",
-                           "act", "toggle_confirm", "scores", "log_page", "go_on"})
+                           "act", "toggle_confirm", "scores", "log_page", "go_on",
+                           "move_line"})
 # Buttons of the action bar: (action, key, label) and the phases they belong to.
 ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
     ("draw", "d", "tui_bar_draw", (Phase.DRAW,)),  # said in full: "t" is not "trekken"
@@ -120,6 +123,7 @@ class JokerenApp(App[None]):
         Binding("pagedown", "log_page(1)", show=False),
         Binding("enter", "go_on", show=False),
         Binding("c", "toggle_confirm", show=False),
+        Binding("colon", "move_line", show=False),
         Binding("q", "quit", show=False),
     ]
 
@@ -157,6 +161,7 @@ class JokerenApp(App[None]):
         self.eliminated: tuple[int, ...] = ()
         self.confirm = True
         self.saved_note = ""  # where the match was saved on quitting, for the command line
+        self.typed = ""  # the move line's text until it is played (never lost to a typo)
 
     # --- building ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -242,7 +247,7 @@ class JokerenApp(App[None]):
 
         def cover(_: object = None) -> None:
             self.seat, self.cursor = seat, 0
-            self.clear_selection()
+            self.unselect()
             self.redraw()  # under the cover
             self.push_screen(CoverScreen(self.cover_text(seat)), lambda _: self.redraw())
 
@@ -311,7 +316,7 @@ class JokerenApp(App[None]):
         self.round_done, self.ending, self.message = False, "", None
         self.orders.clear()
         self.news.clear()
-        self.clear_selection()
+        self.unselect()
         self.add_log(Text(round_label(len(s.table.state.results) + 1,
                                       s.table.state.rules.match_rounds(), self.lang),
                           style="dim"))
@@ -362,7 +367,7 @@ class JokerenApp(App[None]):
             self.redraw()
             return
         self.message, self.hint = None, None
-        self.clear_selection()
+        self.unselect()
         if action.verb in (Verb.LAY, Verb.SWAP, Verb.DISCARD):
             self.target = 0
         if action.verb is Verb.BUY and len(s.humans) > 1:
@@ -497,7 +502,9 @@ class JokerenApp(App[None]):
         return out
 
     # --- keys and clicks -----------------------------------------------------------------
-    def clear_selection(self) -> None:
+    def unselect(self) -> None:
+        """Not ``clear_selection``: Textual's App calls that (text selection) when an Input
+        shows, and the person's chosen cards went with it."""
         self.selected = set()
         self.groups = []
 
@@ -527,7 +534,7 @@ class JokerenApp(App[None]):
         self.redraw()
 
     def action_clear(self) -> None:
-        self.clear_selection()
+        self.unselect()
         self.message, self.hint = None, None
         self.redraw()
 
@@ -536,7 +543,7 @@ class JokerenApp(App[None]):
             return
         order = self.order()
         order.sort(not order.by_rank if not order.custom else order.by_rank)
-        self.clear_selection()
+        self.unselect()
         key = "tui_sorted_rank" if order.by_rank else "tui_sorted_suit"
         self.message = Text(t(key, self.lang))
         self.redraw()
@@ -639,6 +646,43 @@ class JokerenApp(App[None]):
                 self.confirmed(discard(card), True, "tui_confirm_out", card=card.symbol(self.lang))
             else:
                 self.confirmed(discard(card), card.joker, "tui_confirm_joker")
+
+    def action_move_line(self) -> None:
+        if self.session is not None and not self.round_done:
+            self.push_screen(MoveLine(self.typed, self.lang), self.typed_line)
+
+    def typed_line(self, answer: tuple[str, bool] | None) -> None:
+        """A typed move is played (or refused with the engine's reason); typed cards, Dutch
+        letters or English, become the selection. The text stays until it is played."""
+        text, sent = answer or ("", False)
+        self.typed = text
+        if not sent or not text.strip():
+            return
+        try:
+            got = read_typed(text)
+        except (TypedError, NotationError) as exc:
+            self.message = Text(exc.text(self.lang), style="bold red")
+            self.redraw()
+            return
+        if isinstance(got, Action):
+            s = self.session
+            if s is not None and s.check(self.seat, got) is None:
+                self.typed = ""
+            self.play(got)
+            return
+        cards, grouped = self.hand(), {i for g in self.groups for i in g}
+        free = [i for i, c in enumerate(cards) if i not in grouped]
+        chosen: set[int] = set()
+        for card in got:
+            index = next((i for i in free if cards[i] == card and i not in chosen), None)
+            if index is None:
+                self.message = Text(t("tui_typed_missing", self.lang,
+                                      cards=card.symbol(self.lang)), style="bold red")
+                self.redraw()
+                return
+            chosen.add(index)
+        self.selected, self.typed, self.message = chosen, "", None
+        self.redraw()
 
     def refuse(self, key: str) -> None:
         self.message = Text(t(key, self.lang), style="bold red")

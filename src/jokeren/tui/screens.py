@@ -1,5 +1,5 @@
-"""The screens around the table: setup, the cover between people, a yes/no question,
-the score sheet and the key help."""
+"""The screens around the table: setup, the cover between people, the move line, a yes/no
+question, the score sheet and the key help."""
 
 from __future__ import annotations
 
@@ -173,6 +173,28 @@ class NoteScreen(ModalScreen[None]):
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+
+class MoveLine(ModalScreen[tuple[str, bool]]):
+    """The move line at the foot of the table: a move or cards typed (typed.py reads them).
+    Dismissed with what was typed and whether Enter sent it (Esc keeps it for next time)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
+
+    def __init__(self, text: str, lang: str) -> None:
+        super().__init__()
+        self.text, self.lang = text, lang
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="move-line"):
+            yield Label(t("tui_move_line", self.lang))
+            yield Input(self.text, id="move", compact=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss((event.value, True))
+
+    def action_close(self) -> None:
+        self.dismiss((self.query_one("#move", Input).value, False))
 
 
 class ConfirmScreen(ModalScreen[bool]):
