@@ -10,9 +10,17 @@ thinking. Latency is from an action sent to the last of the table's four seats r
 its events; a table sends its next action at its next tick (1/rate apart) or, when the
 server is slower than that, as soon as the last one is done (the achieved rate is shown).
 
+Memory: the server's RSS is sampled every 5 s. ``--warm-minutes W`` plays the same load for
+W minutes first (reported as warming: the engine's bounded caches fill); the slope over the
+``--soak-minutes`` after it is the figure, with a verdict (flat: under 0.1 MiB a minute).
+``--trace-memory DIR`` runs the server under tracemalloc and writes a snapshot, the memo
+caches' sizes and the gc's object count each minute; the report names what grew most over
+the measured minutes.
+
 Run: ``python benchmarks/server_load.py [--tables 250] [--seconds 60] [--rate 10]
-[--soak-minutes 10] [--db postgresql+asyncpg://...]``; ``--soak-minutes 0`` for the load
-alone. The server is ``jokeren serve`` from this tree on a temporary SQLite file.
+[--warm-minutes 0] [--soak-minutes 10] [--db postgresql+asyncpg://...]``;
+``--soak-minutes 0`` for the load alone. The server is ``jokeren serve`` from this tree on
+a temporary SQLite file.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
 ACT_TIMEOUT = 30.0  # seconds before an action with no answer counts as an error
 ECHO_PAD = "x" * 60  # an echo message about the size of an act message
+FLAT = 0.1  # MiB a minute: below this the soak's RSS counts as flat
 
 
 # --- the echo server (a subprocess: ``server_load.py --echo-port PORT``) ----------------
@@ -73,6 +82,71 @@ def run_echo(port: int) -> None:
 
     # the settings `jokeren serve` gives uvicorn (server/serve.py)
     uvicorn.run(echo_app, host="127.0.0.1", port=port, ws_max_size=65536, log_level="warning")
+
+
+# --- the server, profiled or traced (``server_load.py`` imported by ``python -c``) --------
+
+def serve_wrapped(profile: str | None, trace: str | None) -> None:
+    """`jokeren serve` (arguments in sys.argv) under cProfile and/or tracemalloc."""
+    import signal
+
+    from jokeren.cli import main as cli
+
+    sys.argv[0] = "jokeren"
+    if trace:
+        import threading
+        import tracemalloc
+
+        tracemalloc.start(8)
+        threading.Thread(target=_trace, args=(Path(trace),), daemon=True).start()
+    if not profile:
+        cli()
+        return
+    import cProfile
+
+    # uvicorn raises the stopping signal again once it is done: ignore it
+    signal.signal(signal.SIGTERM, lambda *a: None)
+    cProfile.runctx("cli()", globals(), {"cli": cli}, profile)
+
+
+def _trace(folder: Path) -> None:
+    """Each minute: a tracemalloc snapshot, the memo caches' entries, the gc's objects."""
+    import gc
+    import tracemalloc
+
+    from jokeren.rules import memo
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for minute in itertools.count():
+        tracemalloc.take_snapshot().dump(str(folder / f"{minute:03d}.snap"))
+        facts = {"minute": minute, "objects": len(gc.get_objects()), "gc": gc.get_count(),
+                 "caches": {c.name: c.entries() for c in memo.CACHES}}
+        with (folder / "facts.jsonl").open("a") as f:
+            f.write(json.dumps(facts) + "\n")
+        time.sleep(60)
+
+
+def trace_report(folder: Path, first: int) -> None:
+    """What grew between minute ``first``'s snapshot and the last (tracemalloc, by line)."""
+    import tracemalloc
+
+    snaps = sorted(folder.glob("*.snap"))
+    if len(snaps) <= first + 1:
+        return
+    facts = [json.loads(line) for line in (folder / "facts.jsonl").read_text().splitlines()]
+    for fact in facts:
+        print(f"  minute {fact['minute']}: {fact['objects']:,} gc objects; caches "
+              f"{fact['caches']}")
+    old = tracemalloc.Snapshot.load(str(snaps[first]))
+    new = tracemalloc.Snapshot.load(str(snaps[-1]))
+    old_total = sum(s.size for s in old.statistics("filename"))
+    new_total = sum(s.size for s in new.statistics("filename"))
+    print(f"traced heap: {old_total / 2**20:.1f} MiB at minute {first}, "
+          f"{new_total / 2**20:.1f} MiB at minute {len(snaps) - 1}; grew most:")
+    for stat in new.compare_to(old, "lineno")[:12]:
+        frame = stat.traceback[0]
+        print(f"  {stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+7d} blocks  "
+              f"{frame.filename.split('site-packages/')[-1].split('/src/')[-1]}:{frame.lineno}")
 
 
 # --- processes and what they cost --------------------------------------------------------
@@ -127,20 +201,21 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def servers(work: Path, db: str | None, profile: str | None) -> Iterator[dict[str, Any]]:
+def servers(work: Path, db: str | None, profile: str | None, trace: str | None
+            ) -> Iterator[dict[str, Any]]:
     """`jokeren serve` and the echo on free loopback ports; their ports and pids."""
     port, echo_port = free_port(), free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
-    prefix = [sys.executable]
-    if profile:  # uvicorn raises the stopping signal again once it is done: ignore it
-        prefix += ["-c", "import cProfile, signal, sys; signal.signal(signal.SIGTERM, "
-                   "lambda *a: None); from jokeren.cli import main; sys.argv[0] = 'jokeren'; "
-                   f"cProfile.run('main()', {profile!r})"]
+    command = [sys.executable, "-m", "jokeren"]
+    if profile or trace:
+        here = str(ROOT / "benchmarks")
+        command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {here!r}); import "
+                   f"server_load; server_load.serve_wrapped({profile!r}, {trace!r})"]
     log = work / "server.log"
     with log.open("w") as out:
         server = subprocess.Popen(
-            [*prefix, *([] if profile else ["-m", "jokeren"]), "serve", "--host", "127.0.0.1",
+            [*command, "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
                                 stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -437,8 +512,11 @@ def main() -> None:
                         help="seconds of load whose latency is reported")
     parser.add_argument("--rate", type=float, default=10.0,
                         help="actions a second per table (and echo messages per connection)")
+    parser.add_argument("--warm-minutes", type=float, default=0.0,
+                        help="minutes of the same load before the soak, reported as warming "
+                             "(the engine's bounded caches fill)")
     parser.add_argument("--soak-minutes", type=float, default=10.0,
-                        help="minutes the same load goes on for the memory figures "
+                        help="minutes of the same load whose RSS slope is the memory figure "
                              "(0: the load alone)")
     parser.add_argument("--rules", type=_rules, default="amerikaans",
                         help="the rooms' rules: a preset or JSON such as "
@@ -449,6 +527,9 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1,
                         help="client processes sharing the tables (default 1)")
     parser.add_argument("--profile", help="run the server under cProfile, written to FILE")
+    parser.add_argument("--trace-memory", metavar="DIR",
+                        help="run the server under tracemalloc: a snapshot a minute in DIR, "
+                             "and what grew in the report")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--echo-port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -456,11 +537,16 @@ def main() -> None:
         run_echo(args.echo_port)
         return
     if args.tables < 1 or args.seconds <= 0 or args.rate <= 0 or args.soak_minutes < 0 \
-            or args.procs < 1:
-        parser.error("tables, seconds, rate and procs must be positive, soak-minutes >= 0")
-    total = max(args.seconds, args.soak_minutes * 60)
-    with tempfile.TemporaryDirectory() as tmp, servers(Path(tmp), args.db, args.profile) as s:
+            or args.warm_minutes < 0 or args.procs < 1:
+        parser.error("tables, seconds, rate and procs must be positive, soak-minutes and "
+                     "warm-minutes >= 0")
+    total = max(args.seconds, (args.warm_minutes + args.soak_minutes) * 60)
+    trace = str(Path(args.trace_memory).resolve()) if args.trace_memory else None
+    with tempfile.TemporaryDirectory() as tmp, \
+            servers(Path(tmp), args.db, args.profile, trace) as s:
         run(args, s, total)
+    if trace:
+        trace_report(Path(trace), round(args.warm_minutes) if args.warm_minutes else 1)
 
 
 def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
@@ -544,14 +630,24 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
           f"others {machine - sum(used.values()) - client_cpu / wall:.2f}; load average after "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if rss:
-        t0 = rss[0][0]
-        line = [f"{(at - t0) / 60:.0f}m {v['server']:.0f}" for at, v in rss
-                if round(at - t0) % 60 < 5]
-        print(f"server RSS (MiB) by minute: {', '.join(line)}")
-        after = [((at - t0) / 60, v["server"]) for at, v in rss if at - t0 >= 60]
-        if len(after) >= 2:
-            print(f"server RSS from minute 1 ({after[0][1]:.0f} MiB) to the end "
-                  f"({after[-1][1]:.0f} MiB): slope {slope(after):+.2f} MiB/min")
+        memory_report(args, rss)
+
+
+def memory_report(args: argparse.Namespace, rss: list[tuple[float, dict[str, float]]]) -> None:
+    """The server's RSS by minute (warming marked) and the slope over the measured soak."""
+    t0 = rss[0][0]
+    warm = args.warm_minutes
+    line = [f"{(at - t0) / 60:.0f}m{'w' if (at - t0) / 60 < warm else ''} {v['server']:.1f}"
+            for at, v in rss if round(at - t0) % 60 < 5]
+    print(f"server RSS (MiB) by minute (w: warming): {', '.join(line)}")
+    start = max(warm, 1.0)  # the first minute is the sockets opening, never measured
+    after = [((at - t0) / 60, v["server"]) for at, v in rss if (at - t0) / 60 >= start]
+    if len(after) >= 2:
+        rate = slope(after)
+        verdict = "flat" if abs(rate) < FLAT else "NOT flat"
+        print(f"server RSS from minute {start:g} ({after[0][1]:.1f} MiB) to minute "
+              f"{after[-1][0]:.0f} ({after[-1][1]:.1f} MiB): slope {rate:+.3f} MiB/min over "
+              f"{after[-1][0] - after[0][0]:.1f} min, {verdict} (flat: under {FLAT} MiB/min)")
 
 
 if __name__ == "__main__":
