@@ -145,6 +145,26 @@ def _meld(meld: Meld) -> MeldJSON:
     return {"kind": meld.kind, "cards": _cards(meld.cards), "start": meld.start}
 
 
+def _melds(table: Sequence[Meld]) -> list[MeldJSON]:
+    return [_meld(m) for m in table]
+
+
+def _results(results: Sequence[RoundResult]) -> list[ResultJSON]:
+    return [{"winner": r.winner, "penalties": list(r.penalties),
+             "requirement": r.requirement, "dealer": r.dealer,
+             "hands_left": [_cards(h) for h in r.hands_left],
+             "all_at_once": r.all_at_once} for r in results]
+
+
+# What every seat sees alike, written once per tuple (by identity): the four seats' views
+# of one state share it, the table's melds stay the same tuple from a draw to the discard,
+# the rounds' results the whole round. Nobody changes a view's JSON once written (the
+# server only serialises it).
+_table_json = ByIdentity(_melds, size=BUDGET["wire.table"], name="wire.table")
+_pile_json = ByIdentity(_cards, size=BUDGET["wire.pile"], name="wire.pile")
+_results_json = ByIdentity(_results, size=BUDGET["wire.results"], name="wire.results")
+
+
 def encode_action(action: Action) -> str:
     return str(action)
 
@@ -166,18 +186,15 @@ def encode_view(v: SeatView) -> ViewJSON:
         "offer": list(v.offer), "hand": _cards(v.hand),
         "open_hands": [_cards(h) for h in v.open_hands] if v.open_hands is not None else None,
         "hand_sizes": list(v.hand_sizes), "known": [_cards(k) for k in v.known],
-        "come_out": list(v.come_out), "table": [_meld(m) for m in v.table],
+        "come_out": list(v.come_out), "table": _table_json(v.table),
         "owners": list(v.owners),
         "discard_top": str(v.discard_top) if v.discard_top is not None else None,
         "discard_size": v.discard_size, "stock_size": v.stock_size,
         "turns_done": v.turns_done, "drawn": _cards(v.drawn), "pending": _cards(v.pending),
         "came_out_now": v.came_out_now, "totals": list(v.totals),
-        "results": [{"winner": r.winner, "penalties": list(r.penalties),
-                     "requirement": r.requirement, "dealer": r.dealer,
-                     "hands_left": [_cards(h) for h in r.hands_left],
-                     "all_at_once": r.all_at_once} for r in v.results],
+        "results": _results_json(v.results),
         "eliminated": list(v.eliminated), "pot": v.pot, "winner": v.winner,
-        "discard_pile": _cards(v.discard_pile), "rebuilds": v.rebuilds,
+        "discard_pile": _pile_json(v.discard_pile), "rebuilds": v.rebuilds,
     }
 
 

@@ -32,6 +32,9 @@ BUDGET = {
     "engine.table": 256,  # table of melds (by identity) -> its card counts
     "engine.pending": 16,  # state (by identity) -> cards it must still use
     "wire.rules": 256,  # rule set (by identity) -> its JSON for views (under 1 KB each)
+    "wire.table": 256,  # a table's melds (by identity) -> their JSON (a few KB each)
+    "wire.pile": 256,  # a discard pile (by identity) -> its JSON (about 1 KB each)
+    "wire.results": 256,  # the rounds' results (by identity) -> their JSON (a few KB each)
 }
 
 
