@@ -86,10 +86,15 @@ def run_echo(port: int) -> None:
 
 # --- the server, profiled or traced (``server_load.py`` imported by ``python -c``) --------
 
-def serve_wrapped(profile: str | None, trace: str | None) -> None:
-    """`jokeren serve` (arguments in sys.argv) under cProfile and/or tracemalloc."""
+def serve_wrapped(profile: str | None, trace: str | None, budget: float = 1.0) -> None:
+    """`jokeren serve` (arguments in sys.argv) under cProfile and/or tracemalloc, with the
+    engine's cache budget (``memo.BUDGET``) scaled by ``budget``."""
     import signal
 
+    from jokeren.rules import memo  # before any cache is made from its budget
+
+    for name, entries in memo.BUDGET.items():
+        memo.BUDGET[name] = max(2, round(entries * budget))
     from jokeren.cli import main as cli
 
     sys.argv[0] = "jokeren"
@@ -201,17 +206,18 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
-def servers(work: Path, db: str | None, profile: str | None, trace: str | None
-            ) -> Iterator[dict[str, Any]]:
+def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
+            budget: float = 1.0) -> Iterator[dict[str, Any]]:
     """`jokeren serve` and the echo on free loopback ports; their ports and pids."""
     port, echo_port = free_port(), free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
     command = [sys.executable, "-m", "jokeren"]
-    if profile or trace:
+    if profile or trace or budget != 1.0:
         here = str(ROOT / "benchmarks")
         command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {here!r}); import "
-                   f"server_load; server_load.serve_wrapped({profile!r}, {trace!r})"]
+                   f"server_load; server_load.serve_wrapped({profile!r}, {trace!r}, "
+                   f"{budget!r})"]
     log = work / "server.log"
     with log.open("w") as out:
         server = subprocess.Popen(
@@ -527,23 +533,31 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1,
                         help="client processes sharing the tables (default 1)")
     parser.add_argument("--profile", help="run the server under cProfile, written to FILE")
+    parser.add_argument("--memo-budget", type=float, default=1.0, metavar="FRACTION",
+                        help="scale the engine's cache budget (memo.BUDGET) in the server, "
+                             "e.g. 0.1: the caches fill ten times sooner, so a short soak "
+                             "shows the memory after they are full (default 1)")
     parser.add_argument("--trace-memory", metavar="DIR",
                         help="run the server under tracemalloc: a snapshot a minute in DIR, "
                              "and what grew in the report")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--echo-port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    import signal
+
+    # stopped (SIGTERM): leave through ``servers``' cleanup, which stops the two servers
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.echo_port:
         run_echo(args.echo_port)
         return
     if args.tables < 1 or args.seconds <= 0 or args.rate <= 0 or args.soak_minutes < 0 \
-            or args.warm_minutes < 0 or args.procs < 1:
+            or args.warm_minutes < 0 or args.procs < 1 or not 0 < args.memo_budget <= 1:
         parser.error("tables, seconds, rate and procs must be positive, soak-minutes and "
-                     "warm-minutes >= 0")
+                     "warm-minutes >= 0, memo-budget in (0, 1]")
     total = max(args.seconds, (args.warm_minutes + args.soak_minutes) * 60)
     trace = str(Path(args.trace_memory).resolve()) if args.trace_memory else None
     with tempfile.TemporaryDirectory() as tmp, \
-            servers(Path(tmp), args.db, args.profile, trace) as s:
+            servers(Path(tmp), args.db, args.profile, trace, args.memo_budget) as s:
         run(args, s, total)
     if trace:
         trace_report(Path(trace), round(args.warm_minutes) if args.warm_minutes else 1)
@@ -559,7 +573,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
     print(f"{args.tables} tables x {SEATS} seats, rules {json.dumps(args.rules)}, "
           f"{args.rate:g} actions/s each, "
           f"{total:.0f} s ({args.seconds:g} s measured); db {s['db'].split(':')[0]}; "
-          f"{procs} client process(es); load average before "
+          f"{procs} client process(es); memo budget x{args.memo_budget:g}; load average before "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     pids = {"server": s["pid"], "echo": s["echo_pid"]}
     rss: list[tuple[float, dict[str, float]]] = []

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,9 +23,11 @@ def test_the_load_benchmark_runs_without_error() -> None:
     assert "echo (same run)" in done.stdout
 
 
-def test_bad_options_are_refused() -> None:
+@pytest.mark.parametrize("option", [["--tables", "0"], ["--warm-minutes", "-1"],
+                                    ["--memo-budget", "0"]])
+def test_bad_options_are_refused(option: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--tables", "0"],
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), *option],
         capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "must be positive" in done.stderr
