@@ -39,3 +39,39 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     assert panel.count() == 0
     assert page.locator("table.sheet tbody tr").count() == 1
     context.close()
+
+
+def test_a_reload_at_the_end_of_a_round_brings_the_panel_back(
+        server: str, chromium: Browser) -> None:
+    """The round's end panel came from the events the page had seen: a reload lost it.
+    The server's welcome now brings the last round's end (docs/protocol.md, round_end),
+    so it comes back, marks the same, until the person closes it."""
+    context = chromium.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.locator("input").first.fill("Eva")
+    page.locator("select").nth(0).select_option("jokeren-7")
+    page.locator("select").nth(1).select_option("1")
+    page.locator("button[type=submit]").click()
+    page.wait_for_function("location.pathname.startsWith('/table/')")
+    page.locator(".status").wait_for()
+    me = Person(page, "en")
+    panel = page.locator(".round-end")
+    play_until([me], lambda: panel.count() > 0, timeout=300)
+    said = panel.locator("p").first.inner_text()
+    marked = panel.locator(".meld.marked").count()
+    assert marked >= 1
+    page.reload()  # the server has dealt round 2 by now, or does so soon
+    panel.wait_for()
+    assert panel.get_by_role("heading").inner_text() == "Round 1 is over"
+    assert panel.locator("p").first.inner_text() == said
+    assert panel.locator(".meld.marked").count() == marked
+    page.wait_for_function(
+        "(document.querySelector('.bar')?.innerText ?? '').startsWith('Round 2')")
+    panel.get_by_role("button", name="Go on").click()
+    assert panel.count() == 0
+    page.reload()  # closed: it stays closed
+    page.locator(".status").wait_for()
+    page.wait_for_timeout(500)
+    assert panel.count() == 0
+    context.close()

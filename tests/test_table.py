@@ -232,3 +232,26 @@ def test_a_saved_record_resumes_where_it_stopped() -> None:
     again.play_bots()
     assert again.finished
     assert replay(Record.loads(again.record.dumps())).state == again.state
+
+
+def test_the_last_round_end_is_what_each_seat_was_sent_when_it_ended() -> None:
+    """A screen opened after a round ended shows how it ended (the server's welcome):
+    each seat gets exactly the view and the round's events it was sent live, so no card it
+    could not see then (another hand, the stock); nothing before a round ends."""
+    table = Table(SHORT, BOTS, 4)
+    assert table.round_end(0) is None
+    start = table.version
+    table.play_bots(deal=False)
+    assert table.phase is Phase.ROUND_OVER
+    seats = (0, 1, 2, None)
+    live = {s: (encode_view(table.view(s)),
+                [encode_event(e, s) for _, e in table.events_since(s, start - 1)]) for s in seats}
+    table.play_bots(limit=5)  # the next round is dealt and played on
+    assert table.state.round_index == 1
+    for s in seats:
+        ended = table.round_end(s)
+        assert ended is not None
+        view, events = ended
+        assert (encode_view(view), [encode_event(e, s) for e in events]) == live[s]
+        assert events[0].kind == "deal" and events[-1].kind == "round-over"
+    assert all(not e["cards"] for e in live[None][1] if e["kind"] == "deal")

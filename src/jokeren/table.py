@@ -123,6 +123,9 @@ class Table:
         self.actions: list[tuple[int, Action]] = []
         self._keep_events = keep_events
         self._log: list[tuple[int, Event]] = []
+        self._round_start = 0  # the version of this round's deal
+        # the last round that ended: its state then, and the versions of its deal and end
+        self._ended: tuple[State, int, int] | None = None
         self._bot_seed = random.Random(f"jokeren-bots/{seed}").getrandbits(63)
         self._players: dict[int, Player] = dict(players or {})
 
@@ -145,6 +148,9 @@ class Table:
                      record.seed, None, True)
         table._state, table._record = result.state, record
         table.version = sum(len(r.moves) for r in record.rounds) + len(record.rounds) - 1
+        table._round_start = table.version  # what came before is not in its events
+        if result.state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            table._ended = (result.state, table.version, table.version)
         return table
 
     def set_level(self, seat: int, level: str | None, player: Player | None = None) -> None:
@@ -201,6 +207,16 @@ class Table:
             raise ValueError("this table keeps no events")
         return [(v, event_for(e, seat)) for v, e in self._log if v > since]
 
+    def round_end(self, seat: int | None) -> tuple[SeatView, list[Event]] | None:
+        """The last round that ended as ``seat`` saw it end: its view then and the round's
+        events as that seat was sent them (nothing more), so that a screen opened later
+        can show how it ended (the winner's going-out melds). None before any round ends."""
+        if self._ended is None:
+            return None
+        state, start, end = self._ended
+        events = [event_for(e, seat) for v, e in self._log if start <= v <= end]
+        return view(state, seat), events
+
     @property
     def record(self) -> Record:
         """The game record (jokeren-record/1) so far; it replays to this table's state when
@@ -252,8 +268,11 @@ class Table:
         self.version += 1
         self.actions.append((seat, action))
         if action.verb is Verb.DEAL:
+            self._round_start = self.version
             self._dealt(events)
         else:
+            if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                self._ended = (state, self._round_start, self.version)
             self._record.rounds[-1].moves.append(format_line(state, seat, action))
             if self._keep_events:
                 self._log.extend((self.version, e) for e in events)

@@ -68,6 +68,18 @@ def listing(table: Table, seat: int | None) -> Frame:
     return frame
 
 
+def round_end(table: Table, seat: int | None) -> Frame:
+    """A welcome's ``round_end`` once a round has ended: that round as ``seat`` saw it end
+    (its view then and the round's events), so that a page opened later shows how it ended;
+    the same frames the seat was sent live, so nothing it may not see."""
+    ended = table.round_end(seat)
+    if ended is None:
+        return {}
+    v, events = ended
+    return {"round_end": {"view": encode_view(v),
+                          "events": [encode_event(e, seat) for e in events]}}
+
+
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
                  kind: str = "events", clock: ClockJSON | None = None) -> Frame:
     """The events as ``seat`` may see them, with the version, the seat's whole view, its

@@ -27,7 +27,7 @@ from ..i18n import t
 from ..rules.cards import NotationError
 from ..rules.reasons import Reason
 from ..table import Accepted, BotTurn, Table, decide
-from .game import Frame, events_frame, listing, refusal, why
+from .game import Frame, events_frame, listing, refusal, round_end, why
 from .store import ActionRow, Store
 
 log = logging.getLogger("jokeren.server")
@@ -392,7 +392,7 @@ class TableRunner:
             conn.send(self.seats_frame())
         conn.send({"type": "welcome", "seat": seat, "version": table.version,
                    "view": encode_view(table.view(seat)), **listing(table, seat),
-                   "clock": self.clock_json()})
+                   "clock": self.clock_json(), **round_end(table, seat)})
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]
             conn.send(events_frame(table, seat, missed, "missed", clock=self.clock_json()))

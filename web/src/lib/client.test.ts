@@ -51,6 +51,7 @@ function setup() {
       refused: (reason, action) => log.push(`no ${reason.key} ${action}`),
       status: (status, attempt) => log.push(`${status} ${attempt}`),
       fatal: (reason) => log.push(`fatal ${reason.key}`),
+      roundEnd: (ended) => log.push(`round-end ${ended.events.length}`),
     },
   });
   return { client, sockets, timers, log };
@@ -92,6 +93,17 @@ describe("TableClient", () => {
     expect(client.version).toBe(4);
     expect(log).toContain("ok draw 4");
     expect(log).toContain("events 2 4");
+  });
+
+  it("hands on the welcome's round_end after the view, and nothing when it is absent", () => {
+    const { client, sockets, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 3, view: {} });
+    expect(log.filter((l) => l.startsWith("round-end"))).toEqual([]);
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 9, view: {},
+      round_end: { view: { results: [] }, events: [{}, {}, {}] } });
+    expect(log.slice(-2)).toEqual(["view 9", "round-end 3"]);
   });
 
   it("reconnects after a drop with its last version and sends an unanswered action again", () => {

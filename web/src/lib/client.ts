@@ -33,6 +33,9 @@ export interface ClientEvents {
   /** Events the seat may see, in order, with the version they led to. */
   events?(events: Record<string, unknown>[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
+  /** On connect: the last round that ended, as this seat saw it end (its view then and
+   *  the round's events), for a page opened after it ended; absent before any round ends. */
+  roundEnd?(ended: { view: Record<string, unknown>; events: Record<string, unknown>[] }): void;
   refused?(reason: Refusal, action: string | null): void;
   accepted?(action: string, version: number): void;
   status?(status: "connecting" | "open" | "retrying" | "waiting" | "closed", attempt: number): void;
@@ -165,6 +168,11 @@ export class TableClient {
         h.status?.("open", 0);
         this.version = version;
         if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
+        const ended = frame.round_end as { view?: unknown; events?: unknown } | null | undefined;
+        if (ended && typeof ended.view === "object" && ended.view !== null) {
+          h.roundEnd?.({ view: ended.view as Record<string, unknown>,
+            events: Array.isArray(ended.events) ? ended.events as Record<string, unknown>[] : [] });
+        }
         // What was sent but never answered goes again, at the current version: the server
         // answers a repeated id with its first answer.
         for (const [id, action] of this.sent) this.transmit(id, action);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { roundEvents, wentOut } from "./roundend";
-import type { EventJSON, MeldJSON } from "./view";
+import { closedKey, restored, roundEvents, wentOut } from "./roundend";
+import type { EventJSON, MeldJSON, ViewJSON } from "./view";
 
 const meld = (...cards: string[]): MeldJSON => ({ kind: "set", cards, start: 0 });
 const ev = (kind: string, seat: number | null, to: number | null = null, melds: MeldJSON[] = []): EventJSON =>
@@ -36,5 +36,30 @@ describe("what the winner laid going out", () => {
     expect(kept).toHaveLength(2);
     expect(roundEvents(kept, [ev("discard", 0)])).toHaveLength(3);
     expect(roundEvents(kept, [ev("round-over", 0), ev("deal", 1)]).map((e) => e.kind)).toEqual(["deal"]);
+  });
+});
+
+describe("the round's end after a reload (the welcome's round_end)", () => {
+  const events = [ev("deal", 0), ev("draw", 1), ev("draw", 0),
+    ev("meld", 0, 1, [meld("Kh", "Kd", "Ks")]), ev("discard", 0), ev("out", 0), ev("round-over", 0)];
+  const ended = (round: number): { view: ViewJSON; events: EventJSON[] } => ({
+    view: { results: Array.from({ length: round }, () => ({ winner: 0 })) } as unknown as ViewJSON,
+    events,
+  });
+
+  it("shows the winner's going-out combinations of a round whose panel was not closed", () => {
+    expect(restored(ended(2), 1, null)).toEqual({ view: ended(2).view, laid: { melds: [1], discard: true } });
+    expect(restored(ended(1), 0, null)?.laid.melds).toEqual([1]);
+  });
+
+  it("not once the person closed it, and never over a panel already shown", () => {
+    expect(restored(ended(2), 2, null)).toBeNull();
+    expect(restored(ended(2), 3, null)).toBeNull();
+    const shown = { view: ended(2).view, laid: { melds: [], discard: false } };
+    expect(restored(ended(2), 0, shown)).toBe(shown);
+  });
+
+  it("keeps the closed round per room", () => {
+    expect(closedKey("abc")).not.toEqual(closedKey("abd"));
   });
 });

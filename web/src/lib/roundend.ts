@@ -1,7 +1,7 @@
 // The end of a round as the table shows it before the score sheet: what the winner laid in
 // the turn they went out, found in the round's events as this seat saw them (the melds are
 // on the table for everyone; nothing hidden is needed).
-import { type EventJSON, touchedBy } from "./view";
+import { type EventJSON, touchedBy, type ViewJSON } from "./view";
 
 export interface Laid { melds: number[]; discard: boolean }
 
@@ -31,3 +31,20 @@ export function roundEvents(kept: readonly EventJSON[], more: readonly EventJSON
   const deal = more.findIndex((e) => e.kind === "deal");
   return deal >= 0 ? more.slice(deal) : [...kept, ...more];
 }
+
+export interface RoundEndShown { view: ViewJSON; laid: Laid }
+
+/** The round's number (from 1) that a round-end view shows. */
+export const roundOf = (view: ViewJSON): number => view.results.length;
+
+/** The panel of a round that ended before this page was opened (the server's `round_end`
+ *  on connect), unless the person closed that round's panel (`closed`: the last round
+ *  whose panel they closed here) or one is shown already. */
+export function restored(ended: { view: ViewJSON; events: readonly EventJSON[] },
+  closed: number, shown: RoundEndShown | null): RoundEndShown | null {
+  if (shown !== null || roundOf(ended.view) <= closed) return shown;
+  return { view: ended.view, laid: wentOut(ended.events, ended.view.results.at(-1)?.winner ?? null) };
+}
+
+/** Where the page keeps the last round whose panel the person closed, per room. */
+export const closedKey = (room: string): string => `jokeren-round-end-closed:${room}`;
