@@ -4,24 +4,31 @@ with what the winner laid in the turn they went out marked, then the score sheet
 from __future__ import annotations
 
 from driver import Person, play_until
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from jokeren.rules.house import Rules
+
+
+def table_against_bob(chromium: Browser, server: str, locale: str, name: str,
+                      ) -> tuple[BrowserContext, Page]:
+    """A jokeren-7 room of the person ``name`` and one computer player (Bob), at its table."""
+    context = chromium.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.locator("input").first.fill(name)
+    page.locator("select").nth(0).select_option("jokeren-7")
+    page.locator("select").nth(1).select_option("1")
+    page.locator("button[type=submit]").click()
+    page.wait_for_function("location.pathname.startsWith('/table/')")
+    page.locator(".status").wait_for()
+    return context, page
 
 
 def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
         server: str, chromium: Browser) -> None:
     rules = Rules.load("jokeren-7")
     assert (rules.stock_empty, rules.max_reshuffles, rules.max_turns) == ("reshuffle", None, None)
-    context = chromium.new_context(locale="nl-NL")
-    page = context.new_page()
-    page.goto(f"{server}/")
-    page.locator("input").first.fill("Dina")
-    page.locator("select").nth(0).select_option("jokeren-7")
-    page.locator("select").nth(1).select_option("1")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    page.locator(".status").wait_for()
+    context, page = table_against_bob(chromium, server, "nl-NL", "Dina")
     me = Person(page, "nl")
     panel = page.locator(".round-end")
     play_until([me], lambda: panel.count() > 0, timeout=300)
@@ -46,15 +53,7 @@ def test_a_reload_at_the_end_of_a_round_brings_the_panel_back(
     """The round's end panel came from the events the page had seen: a reload lost it.
     The server's welcome now brings the last round's end (docs/protocol.md, round_end),
     so it comes back, marks the same, until the person closes it."""
-    context = chromium.new_context(locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{server}/")
-    page.locator("input").first.fill("Eva")
-    page.locator("select").nth(0).select_option("jokeren-7")
-    page.locator("select").nth(1).select_option("1")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    page.locator(".status").wait_for()
+    context, page = table_against_bob(chromium, server, "en-GB", "Eva")
     me = Person(page, "en")
     panel = page.locator(".round-end")
     play_until([me], lambda: panel.count() > 0, timeout=300)
