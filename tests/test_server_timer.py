@@ -227,3 +227,42 @@ async def test_a_resumed_end_the_store_missed_is_stored_and_let_go(tmp_path: Pat
         await again.close()
     finally:
         await store.close()
+
+
+@pytest.mark.anyio
+async def test_a_connection_that_comes_as_the_match_ends_is_welcomed() -> None:
+    """A connection that asks in while the runner stores the match's end (its command
+    already taken from the queue by the runner's waiting read) is welcomed; the finished
+    table is not let go under it (the crash test's socket that never got its welcome)."""
+    from jokeren.rules.house import Rules
+    from jokeren.table import Seat, Table
+
+    class Rows:
+        async def append(self, room_id: str, row: object) -> None:
+            pass
+
+    ending, release = asyncio.Event(), asyncio.Event()
+
+    async def on_finish(room_id: str) -> None:
+        ending.set()
+        await release.wait()
+
+    let_go: list[str] = []
+    table = Table(Rules.load(SHORT), [Seat(n, "random") for n in ("Bob", "Cas", "Dirk")], 7)
+    rows: Any = Rows()
+    runner = TableRunner("r", table, "basic", Timing(bot_delay=0, round_pause=0), rows,
+                         None, on_finish, lambda room_id, _: let_go.append(room_id))
+    runner.start()
+    try:
+        await asyncio.wait_for(ending.wait(), 120)
+        conn = Conn(None)
+        runner.tell("connect", conn, None)
+        for _ in range(5):  # the runner's waiting read takes the command
+            await asyncio.sleep(0)
+        assert runner.queue.empty()
+        release.set()
+        welcome = await frame_of(conn, "welcome")
+        assert welcome["view"]["phase"] == "match-over"
+        assert not let_go and runner.task is not None and not runner.task.done()
+    finally:
+        await runner.stop()

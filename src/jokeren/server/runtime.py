@@ -165,7 +165,7 @@ class TableRunner:
                     except Exception:  # the store failed: nothing was applied; try again
                         log.exception("table %s: a step failed", self.room_id)
                         self.retry_at = self.clock() + RETRY
-                    if self._let_go():
+                    if self._let_go(getter):
                         return
                     continue
                 command, getter = getter.result(), None
@@ -190,12 +190,14 @@ class TableRunner:
             if getter is not None:
                 getter.cancel()
 
-    def _let_go(self) -> bool:
+    def _let_go(self, getter: asyncio.Future[_Command] | None = None) -> bool:
         """Whether the loop ends: the match is over and stored, nobody looks and nothing
         waits (checked after every command and step, so also when a match nobody watched
-        ends). The room forgets the runner; a connection or a record later reads the store."""
+        ends). A command the loop's waiting read (``getter``) took during a step waits too:
+        the queue is empty then, but a connection is asking in. The room forgets the runner;
+        a connection or a record later reads the store."""
         if not (self.table.finished and self.finish_told and not self.conns
-                and self.queue.empty()):
+                and self.queue.empty() and (getter is None or not getter.done())):
             return False
         if self.on_idle is not None:
             self.on_idle(self.room_id, self)
