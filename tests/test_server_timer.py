@@ -266,3 +266,25 @@ async def test_a_connection_that_comes_as_the_match_ends_is_welcomed() -> None:
         assert not let_go and runner.task is not None and not runner.task.done()
     finally:
         await runner.stop()
+
+
+@pytest.mark.anyio
+async def test_a_room_read_as_playing_after_its_table_was_let_go_is_shown(
+        tmp_path: Path) -> None:
+    """A connection that read the room as playing while its finished table was let go (the
+    end stored meanwhile) gets the table rebuilt from the store, not 'not being played'."""
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
+    await store.migrate()
+    try:
+        rooms = Rooms(store, Timing(bot_delay=0.0, round_pause=0.0), None)
+        made = await rooms.create(SHORT, [SeatSpec("computer", "random")] * 2, None,
+                                  Options())
+        await rooms.start(made.room_id, made.host_token)
+        assert await eventually(lambda: made.room_id not in rooms.runners)
+        await store.set_room(made.room_id, status="playing")  # as the reader saw it
+        runner, seat = await rooms.who(made.room_id, made.spectate_token)
+        assert seat is None and runner.table.finished
+        assert runner.table.version == await store.version(made.room_id)
+        await rooms.close()
+    finally:
+        await store.close()

@@ -250,7 +250,9 @@ class Rooms:
         if not found and not tokens.matches(token, room.spectate_hash):
             raise forbidden()
         runner = self.runners.get(room_id)
-        if runner is None and room.status == FINISHED:  # after a restart: the final view
+        # Finished and let go (or after a restart): the final view. Playing with no runner:
+        # its end was stored and the runner let go while the room was read.
+        if runner is None and room.status in (PLAYING, FINISHED):
             runner = await self.resume(room_id)
         if runner is None:
             raise ApiError(409, "not_playing", "this room is not being played now",
