@@ -90,12 +90,22 @@ def _build(pt: _Pattern) -> Meld:
 def _cards(pt: _Pattern) -> Group:
     """The cards of a pattern's meld (jokers written with their card)."""
     if pt.kind == "set":
-        rank, suits = pt.spec[0], pt.spec[1:]
-        return tuple(Card(rank, s, True) if i >= pt.naturals else NATURALS[s * 13 + rank - 1]
-                     for i, s in enumerate(suits))
-    suit, start, wild = pt.spec[0], pt.spec[1], pt.spec[2:]
-    return tuple(Card(q if q <= 13 else 1, suit, True) if q in wild
-                 else NATURALS[suit * 13 + (q - 1) % 13] for q in range(start, start + pt.size))
+        spec, base, naturals = pt.spec, pt.spec[0] - 1, pt.naturals
+        return tuple(_AS_JOKER[spec[i] * 13 + base] if i > naturals
+                     else NATURALS[spec[i] * 13 + base] for i in range(1, len(spec)))
+    spec = pt.spec
+    suit, start = spec[0], spec[1]
+    cards = list(_RUN_CARDS[suit][start:start + pt.size])
+    jokers = _RUN_JOKERS[suit]
+    for i in range(2, len(spec)):
+        cards[spec[i] - start] = jokers[spec[i]]
+    return tuple(cards)
+
+
+_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+# run place q (1..14, 14 the high ace) of each suit: the natural card, the joker written
+_RUN_CARDS = tuple(tuple(NATURALS[s * 13 + (q - 1) % 13] for q in range(15)) for s in range(4))
+_RUN_JOKERS = tuple(tuple(_AS_JOKER[s * 13 + (q - 1) % 13] for q in range(15)) for s in range(4))
 
 
 def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
@@ -365,33 +375,39 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
     ``max_jokers`` caps the jokers of a meld; only runs without ``sets``, only sets without
     ``runs``; without ``held`` a joker in a run stands only for a card the hand lacks. The
     sets of one rank and the runs of one suit depend only on the hand's cards of that rank
-    or suit, so each part is memoised under the rules (``melds.memo_for``).
+    or suit, so each part is memoised under the rules (``melds.memo_for``), under a key
+    built in one pass over the hand (move listing asks this for every decision).
     """
-    counts, jokers = _counted(hand)
-    jokers = min(jokers, max_jokers)
+    jokers = 0
+    count = [0] * 14  # natural cards of each rank
+    suits = [0] * 14  # of each rank, the count of each suit (a field of _BITS bits a suit)
+    masks = [0, 0, 0, 0]  # of each suit, bit r: rank r held
+    for rank, suit, joker in hand:
+        if joker:
+            jokers += 1
+        else:
+            count[rank] += 1
+            suits[rank] += 1 << (_BITS * suit)
+            masks[suit] |= 1 << rank
+    if jokers > max_jokers:
+        jokers = max_jokers
     memo = memo_for(rules)
-    distinct = rules.distinct_suits(round_index)
     found: list[Group] = []
     if sets:
-        by_rank: dict[int, dict[tuple[int, int], int]] = {}
-        for (s, r), n in counts.items():
-            by_rank.setdefault(r, {})[(s, r)] = n
-        for rank in sorted(by_rank):
-            part = by_rank[rank]
-            if sum(part.values()) + jokers < 3:
+        distinct = rules.distinct_suits(round_index)
+        for rank in range(1, 14):
+            n = count[rank]
+            if not n or n + jokers < 3:
                 continue  # too few cards for any set
-            mkey: tuple[object, ...] = ("set-melds", tuple(sorted(part.items())), jokers,
-                                        distinct)
+            mkey: tuple[object, ...] = ("set-melds", rank, suits[rank], jokers, distinct)
             of_rank = memo.get(mkey)
             if of_rank is None:
-                of_rank = memo[mkey] = _melds_of(part, jokers, rules, round_index, "set",
-                                                 held)
+                of_rank = memo[mkey] = _sets_of_rank(rank, suits[rank], jokers, rules,
+                                                     round_index, distinct)
             found.extend(of_rank)
     if runs:
-        masks = [0, 0, 0, 0]
-        for s, r in counts:
-            masks[s] |= 1 << r
-        for suit, mask in enumerate(masks):
+        for suit in range(4):
+            mask = masks[suit]
             if not _may_run(mask, jokers):
                 continue
             mkey = ("run-melds", suit, mask, jokers, held)
@@ -409,7 +425,22 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
     return found
 
 
-_AS_JOKER = tuple(c.as_joker() for c in NATURALS)
+def _sets_of_rank(rank: int, suits: int, jokers: int, rules: Rules, round_index: int,
+                  distinct: bool) -> list[Group]:
+    """The sets of ``rank`` of a hand holding ``suits`` (a count of each suit): those of the
+    aces with the same suits (one listing for every rank), the rank changed."""
+    skey = ("set-shapes", suits, jokers, distinct)
+    memo = memo_for(rules)
+    shapes: list[Group] | None = memo.get(skey)
+    if shapes is None:
+        part = {(s, 1): suits >> (_BITS * s) & _FIELD for s in range(4)
+                if suits >> (_BITS * s) & _FIELD}
+        shapes = memo[skey] = _melds_of(part, jokers, rules, round_index, "set", True)
+    if rank == 1:
+        return shapes
+    base = rank - 1
+    return [tuple(_AS_JOKER[c.suit * 13 + base] if c.joker else NATURALS[c.suit * 13 + base]
+                  for c in g) for g in shapes]
 
 
 def _may_run(mask: int, jokers: int) -> bool:
