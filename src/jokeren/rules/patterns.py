@@ -137,7 +137,8 @@ class _Hand:
             moved = [0] * len(order)
             for i, k in enumerate(order):
                 moved[index[k]] = i
-            patterns = [pt._replace(need=_moved(pt.need, moved)) for pt in patterns]
+            patterns = [_Pattern(_moved(pt.need, moved), pt.jokers, pt.kind, pt.value, pt.size,
+                                 pt.spec, pt.naturals) for pt in patterns]
             index = {k: i for i, k in enumerate(order)}
         self.cards = [Card(r, s) for s, r in order]
         self.pen = [p.penalties[r] for _, r in order]
@@ -188,22 +189,22 @@ def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int]
     """
     cover = [0] * len(order)
     for pt in patterns:
-        need, i = pt.need, 0
-        while need:
-            if need & 0x7:
-                cover[i] += 1
-            need >>= _BITS
-            i += 1
+        need = pt.need
+        while need:  # each card field the pattern takes (its lowest first)
+            i = ((need & -need).bit_length() - 1) // _BITS
+            cover[i] += 1
+            need &= ~(_FIELD << (_BITS * i))
     return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
 
 
 def _moved(need: int, moved: list[int]) -> int:
     """A hand int with card field i moved to field ``moved[i]``."""
-    out, i = 0, 0
-    while need:
-        out |= (need & _FIELD) << (_BITS * moved[i])
-        need >>= _BITS
-        i += 1
+    out = 0
+    while need:  # each field that is not 0 (a meld takes a few of a big hand's many)
+        i = ((need & -need).bit_length() - 1) // _BITS
+        field = need >> (_BITS * i) & _FIELD
+        out |= field << (_BITS * moved[i])
+        need -= field << (_BITS * i)
     return out
 
 
