@@ -11,7 +11,8 @@ memos start cold. ``--loop N`` also counts the N decisions of that same random p
 row (rounded to a multiple of 30), as run.py plays them (the same seeds and choices as its
 ``random_play``): the memos warm up as they go. ``--players 2``: the same with 2 players.
 Needs valgrind (``apt-get install valgrind``); the count is the same from run to run within
-a fraction of a percent.
+a fraction of a percent. It counts the sources (pure Python); ``JOKEREN_COUNT=DIR`` counts a
+wheel installed in DIR (``pip install --no-deps --target DIR``), compiled.
 
 It also prints a fingerprint of the kept states: a speed change that must not change the
 play has to leave it as it was (a shortcut that looked safe once changed it at state 1,500
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import pickle
 import random
 import re
@@ -32,7 +34,9 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+# the jokeren counted: the sources, or (JOKEREN_COUNT=DIR) a wheel installed with
+# ``pip install --no-deps --target DIR``, compiled as users run it
+SRC = Path(os.environ.get("JOKEREN_COUNT") or Path(__file__).resolve().parents[1] / "src")
 sys.path.insert(0, str(SRC))
 
 from jokeren.analysis.legal import legal_actions  # noqa: E402
