@@ -146,8 +146,15 @@ class _Hand:
             moved = [0] * len(order)
             for i, k in enumerate(order):
                 moved[index[k]] = i
-            patterns = [_Pattern(_moved(pt.need, moved), pt.jokers, pt.kind, pt.value, pt.size,
-                                 pt.spec, pt.naturals) for pt in patterns]
+            done: dict[int, int] = {}  # a need moved (melds of other shapes share one)
+            shifted: list[_Pattern] = []
+            for pt in patterns:
+                need = done.get(pt.need)
+                if need is None:
+                    need = done[pt.need] = _moved(pt.need, moved)
+                shifted.append(_Pattern(need, pt.jokers, pt.kind, pt.value, pt.size, pt.spec,
+                                        pt.naturals))
+            patterns = shifted
             index = {k: i for i, k in enumerate(order)}
         self.cards = [Card(r, s) for s, r in order]
         self.pen = [p.penalties[r] for _, r in order]
@@ -196,12 +203,14 @@ def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int]
     take is found only after every way to lay the cards below it, which on a big hand
     (buying: 40 cards and more) is millions of ways; first, it ends the search at once.
     """
-    cover = [0] * len(order)
+    times: dict[int, int] = {}  # each need, and how many patterns take it
     for pt in patterns:
-        need = pt.need
-        while need:  # each card field the pattern takes (its lowest first)
+        times[pt.need] = times.get(pt.need, 0) + 1
+    cover = [0] * len(order)
+    for need, n in times.items():
+        while need:  # each card field the need takes (its lowest first)
             i = ((need & -need).bit_length() - 1) // _BITS
-            cover[i] += 1
+            cover[i] += n
             need &= ~(_FIELD << (_BITS * i))
     return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
 
