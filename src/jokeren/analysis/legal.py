@@ -12,7 +12,7 @@ moves thousands of times a second.
 from __future__ import annotations
 
 from ..engine import allowed, legal_lays, legal_melds, meld_joker_lays, ways_to_use
-from ..engine.actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb
+from ..engine.actions import BUY, DEAL, DRAW, PASS, TAKE, Action, Verb, built
 from ..engine.phase import Phase
 from ..engine.rearrange import table_candidates
 from ..engine.state import State
@@ -82,13 +82,13 @@ def _lays(state: State) -> list[Action]:
     actions: list[Action] = []
     for n, meld in enumerate(state.table, 1):
         if meld.kind == "set":
-            actions.extend(Action(Verb.LAY, (c,), (), n) for c in ranks.get(meld.rank, ()))
+            actions.extend(built(Verb.LAY, (c,), (), n) for c in ranks.get(meld.rank, ()))
         else:
             for p in (meld.start - 1, meld.end + 1):
                 if 1 <= p <= 14:
                     card = NATURALS[meld.suit * 13 + (p - 1) % 13]
                     if card in held:
-                        actions.append(Action(Verb.LAY, (card,), (), n))
+                        actions.append(built(Verb.LAY, (card,), (), n))
         if joker:
             actions.extend(meld_joker_lays(n, meld))
     return actions
@@ -103,8 +103,8 @@ def _melds(state: State) -> list[Action]:
     """Single new melds of a seat that has come out; else ways to come out."""
     seat = state.to_act
     if state.come_out[seat]:
-        return [Action(Verb.MELD, melds=(g,)) for g in _groups(state)]
-    return [Action(Verb.MELD, melds=o) for o in coming_out_options(
+        return [built(Verb.MELD, (), (g,)) for g in _groups(state)]
+    return [built(Verb.MELD, (), o) for o in coming_out_options(
         state.hands[seat], state.rules, state.round_index, state.requirement)]
 
 

@@ -28,7 +28,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
-from .actions import Action, Verb
+from .actions import Action, Verb, built
 from .events import Event
 from .phase import OFFER_PHASES, Phase
 from .rearrange import RearrangeError, check_table, new_owners
@@ -265,7 +265,7 @@ def legal_melds(state: State, seat: int,
         meld = reading(group, rules, state.round_index, _blocked(state, group))
         if isinstance(meld, MeldError) or _over_copies(state, (), (meld,)) is not None:
             continue  # refusals are not raised: listing reads no reason
-        legal.append(Action(Verb.MELD, melds=(group,)))
+        legal.append(built(Verb.MELD, (), (group,)))
     return legal
 
 
@@ -942,11 +942,11 @@ def meld_joker_lays(n: int, meld: Meld) -> list[Action]:
     """The one-joker lay-offs worth asking on table meld ``n``: the joker left to infer its
     card, and on a run also saying it stands at either end (inferred, it takes the high end
     even when every copy of that card is out and the low end is free)."""
-    plain = Action(Verb.LAY, (JOKER,), (), n)
+    plain = built(Verb.LAY, (JOKER,), (), n)
     if meld.kind == "set":
         return [plain]
-    return [plain, *(Action(Verb.LAY, (NATURALS[meld.suit * 13 + (p - 1) % 13].as_joker(),),
-                            (), n) for p in (meld.start - 1, meld.end + 1) if 1 <= p <= 14)]
+    return [plain, *(built(Verb.LAY, (NATURALS[meld.suit * 13 + (p - 1) % 13].as_joker(),),
+                           (), n) for p in (meld.start - 1, meld.end + 1) if 1 <= p <= 14)]
 
 
 def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], ...],

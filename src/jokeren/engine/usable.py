@@ -39,7 +39,7 @@ from ..rules.house import Rules
 from ..rules.melds import Meld
 from ..rules.patterns import _BITS, _build, _compile, _Hand, _params, _Pattern, set_readings
 from ..rules.requirements import Requirement
-from .actions import Action, Verb
+from .actions import Action, Verb, built
 from .phase import Phase
 from .rearrange import tables_with
 from .state import State, evolve
@@ -649,11 +649,11 @@ def _lays_of(table: Sequence[Meld], card: Card) -> Iterator[Action]:
     """``card`` laid off alone on each table meld (a joker left to infer its card first,
     then written as every card it could stand for there)."""
     for n in range(1, len(table) + 1):
-        yield Action(Verb.LAY, (card,), (), n)
+        yield built(Verb.LAY, (card,), (), n)
     if card.joker:
         for n, meld in enumerate(table, 1):
             for c in _fitting(meld):
-                yield Action(Verb.LAY, (c.as_joker(),), (), n)
+                yield built(Verb.LAY, (c.as_joker(),), (), n)
 
 
 def _lay_forms(meld: Meld, cards: Sequence[Card], rules: Rules) -> list[Group]:
@@ -705,10 +705,10 @@ def joker_swaps(state: State, held: set[Card]) -> list[Action]:
     for n, meld in enumerate(state.table, 1):
         for c in meld.cards:
             if c.joker and c.face in held:
-                actions.append(Action(Verb.SWAP, (c.face,), (), n))
+                actions.append(built(Verb.SWAP, (c.face,), (), n))
         if not state.rules.set_joker_fixed and meld.kind == "set" and \
                 any(c.joker for c in meld.cards):
-            actions.extend(Action(Verb.SWAP, (c,), (), n) for c in sorted(held)
+            actions.extend(built(Verb.SWAP, (c,), (), n) for c in sorted(held)
                            if c.natural and c.rank == meld.rank)
     return list(dict.fromkeys(actions))
 
