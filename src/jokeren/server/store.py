@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event, func, insert, select, update
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -104,31 +106,37 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+@functools.cache
+def _action_insert(keys: tuple[str, ...]) -> str:
+    """The schema's insert of an action row with these keys, as SQLAlchemy writes it for
+    sqlite3 (its own ``:name`` parameters)."""
+    return str(insert(schema.action).compile(dialect=sqlite_dialect(paramstyle="named"),
+                                             column_keys=list(keys)))
+
+
 class _SqliteActions:
     """The actions' writer on a SQLite file: one connection of its own, in a thread of its
     own, each group commit one call there (``executemany`` and the commit). Through
     SQLAlchemy and aiosqlite a commit took some ten hops between the event loop and the
     driver's thread, most of the server's cost of storing an action."""
 
-    SQL = ("INSERT INTO action (room_id, version, seat, text, client_id, created) "
-           "VALUES (?, ?, ?, ?, ?, ?)")
-
     def __init__(self, path: str) -> None:
         self.path = path
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="jokeren-store")
         self.db: sqlite3.Connection | None = None
 
-    def _insert(self, rows: list[tuple[Any, ...]]) -> None:
+    def _insert(self, rows: list[dict[str, Any]]) -> None:
         if self.db is None:  # opened in the writer's thread, after the migrations
             self.db = sqlite3.connect(self.path, check_same_thread=False)
             _sqlite_pragmas(self.db, None)
+        sql = _action_insert(tuple(rows[0]))
         try:
             with self.db:  # one transaction: committed, or rolled back on an error
-                self.db.executemany(self.SQL, rows)
+                self.db.executemany(sql, rows)
         except sqlite3.Error as exc:  # the error SQLAlchemy would give (IntegrityError...)
-            raise DBAPIError.instance(self.SQL, rows, exc, sqlite3.Error) from exc
+            raise DBAPIError.instance(sql, rows, exc, sqlite3.Error) from exc
 
-    async def insert(self, rows: list[tuple[Any, ...]]) -> None:
+    async def insert(self, rows: list[dict[str, Any]]) -> None:
         await asyncio.get_running_loop().run_in_executor(self.thread, self._insert, rows)
 
     def _close(self) -> None:
@@ -232,15 +240,12 @@ class Store:
 
     async def _insert(self, batch: list[_Pending]) -> None:
         now = time.time()
+        rows = [{"room_id": room_id, "created": now, **row.__dict__} for room_id, row, _ in batch]
         if self._actions is not None:
-            await self._actions.insert([
-                (room_id, row.version, row.seat, row.text, row.client_id, now)
-                for room_id, row, _ in batch])
+            await self._actions.insert(rows)
             return
         async with self.engine.begin() as conn:
-            await conn.execute(insert(schema.action), [
-                {"room_id": room_id, "created": now, **row.__dict__}
-                for room_id, row, _ in batch])
+            await conn.execute(insert(schema.action), rows)
 
     async def actions(self, room_id: str) -> list[ActionRow]:
         a = schema.action.c
