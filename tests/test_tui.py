@@ -818,7 +818,7 @@ def test_every_button_of_the_bar_reads_whole_at_80_columns(lang: str, height: in
     in every phase, turbo's nine included, lies inside the screen and reads in full."""
     from dataclasses import replace
 
-    from jokeren.tui.app import bar_label, shown_actions
+    from jokeren.tui.app import shown_actions
 
     app = JokerenApp(TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1),
                      lang=lang, deal=DEAL, bot_delay=0,
@@ -846,12 +846,9 @@ def test_every_button_of_the_bar_reads_whole_at_80_columns(lang: str, height: in
         for phase in Phase:
             for rules in (app.view().rules, turbo):
                 v = replace(app.view(), phase=phase, rules=rules)
-                names = shown_actions(v)
-                for button in app.query(Button):
-                    button.display = button.id in {f"act-{n}" for n in names}
-                app.query_one("#act-draw", Button).label = bar_label("draw", phase, lang)
+                app.show_bar(v)  # as redraw shows it
                 await pilot.pause()
-                whole(names)
+                whole(shown_actions(v))
 
     async def main() -> None:
         async with app.run_test(size=(80, height)) as pilot:

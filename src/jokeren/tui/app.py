@@ -354,18 +354,19 @@ class JokerenApp(App[None]):
             return t("tui_save_failed", self.lang, path=path, reason=exc.strerror)
         return t("tui_saved", self.lang, path=path)
 
-    def play(self, action: Action) -> None:
-        """A person's move: refused with the engine's reason, or played and the table on."""
+    def play(self, action: Action) -> bool:
+        """A person's move: refused with the engine's reason, or played and the table on.
+        Whether it was played."""
         s = self.session
         if s is None:
-            return
+            return False
         try:
             events = s.play(self.seat, action)
         except IllegalMoveError as exc:
             self.message = Text(t("tui_not_allowed", self.lang, reason=exc.text(self.lang)),
                                 style="bold red")
             self.redraw()
-            return
+            return False
         self.message, self.hint = None, None
         self.unselect()
         if action.verb in (Verb.LAY, Verb.SWAP, Verb.DISCARD):
@@ -377,6 +378,7 @@ class JokerenApp(App[None]):
                           cards=cards_text(got, self.lang))
         self.log_events(events)
         self.advance()
+        return True
 
     def log_events(self, events: Sequence[Event]) -> None:
         s = self.session
@@ -450,10 +452,14 @@ class JokerenApp(App[None]):
         status = self.message or Text(status_line(v, lang, len(self.groups)),
                                       style="bold")
         self.query_one("#status", Line).update(status)
+        self.show_bar(v)
+
+    def show_bar(self, v: SeatView) -> None:
+        """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its phase."""
         shown = shown_actions(v)
         for name, _, _, _ in ACTIONS:
             self.query_one(f"#act-{name}", Button).display = name in shown
-        self.query_one("#act-draw", Button).label = bar_label("draw", v.phase, lang)
+        self.query_one("#act-draw", Button).label = bar_label("draw", v.phase, self.lang)
 
     def header_text(self, v: SeatView) -> Text:
         """The round (of how many, if the match has a number of rounds), the requirement,
@@ -665,10 +671,8 @@ class JokerenApp(App[None]):
             self.redraw()
             return
         if isinstance(got, Action):
-            s = self.session
-            if s is not None and s.check(self.seat, got) is None:
+            if self.play(got):
                 self.typed = ""
-            self.play(got)
             return
         cards, grouped = self.hand(), {i for g in self.groups for i in g}
         free = [i for i, c in enumerate(cards) if i not in grouped]
