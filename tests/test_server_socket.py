@@ -141,8 +141,10 @@ async def test_an_absent_person_is_played_by_a_computer_until_back(tmp_path: Pat
         room = await make_room(http, 2, ["basic"], rules=SHORT, grace=0, substitute="random")
         rid = room["room"]
         runner = server.runner(rid)
-        # Nobody connects: after the grace period (0 s) stand-ins play the whole match.
-        assert await eventually(lambda: runner.table.finished)
+        # Nobody connects: after the grace period (0 s) stand-ins play the whole match. The
+        # table ends in memory a moment before the room's status is stored (and before anyone
+        # is told): wait for the stored end, as a client would.
+        assert await eventually(lambda: runner.table.finished and runner.finish_told)
         info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]}))
         assert info.json()["status"] == "finished"
 
