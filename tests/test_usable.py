@@ -330,17 +330,36 @@ def test_the_false_refusal_of_issue_27_is_gone() -> None:
     assert not allowed(taken, 0, Action.parse("discard 2c"))  # 9h must be used first
 
 
+def test_a_lay_off_of_another_card_before_coming_out_all_at_once() -> None:
+    """Requirement ``all``, lay-offs allowed before coming out: with * 4s 4c Ks Kc in hand
+    and Kd Ks *Kc on the table, ``lay 1 Ks`` then ``meld * 4s 4c`` (Kc discarded) puts 4c
+    down. The search tried only lay-offs near 4c (found by the brute force's parts)."""
+    rules = replace(PRESETS["jokeren-13"], schedule=(Requirement.parse("all"),),
+                    act_before_out=True, set_max=4, upcard=False)
+    state = new_match(rules, ["Ann", "Bob"], 1)
+    table = (read_meld(parse_cards("Kd Ks *Kc"), rules, 0),)
+    state = evolve(state, hands=(tuple(sorted(parse_cards("* 4s 4c Ks Kc"))), state.hands[1]),
+                   table=table, owners=(1,), come_out=(False, True), turns_done=2,
+                   phase=Phase.PLAY, to_act=0, turn=0, pending=(), acted=False)
+    assert can_use(state, 0, Card.parse("4c"), _tried)
+    laid, _ = apply(state, 0, Action.parse("lay 1 Ks"))
+    assert allowed(laid, 0, Action.parse("meld * 4s 4c"))
+
+
 @pytest.mark.slow
 @pytest.mark.usefixtures("brute_engine")
-def test_usable_agrees_with_the_brute_force_on_10000_positions() -> None:
-    rng = random.Random(27)
+@pytest.mark.parametrize("part", range(10))
+def test_usable_agrees_with_the_brute_force_on_10000_positions(part: int) -> None:
+    """10,000 positions in ten parts of 1,000 (each its own seed), so pytest-xdist shares
+    them out."""
+    rng = random.Random(f"27-{part}")
     yes = no = 0
-    for i in range(10_000):
+    for i in range(1000):
         state, card = random_position(rng)
         want = _agree(i, state, card)
         yes += want
         no += not want
-    assert yes > 2000 and no > 2000  # both answers well tested
+    assert yes > 200 and no > 200  # both answers well tested
 
 
 @pytest.mark.slow

@@ -10,7 +10,9 @@ can matter and no other:
 - once the player may touch the table: the card laid off alone on any meld, put in any new
   meld the hand can make (rules/patterns.py lists them all), or swapped for a joker; otherwise
   every joker swap (a freed joker may be what the card needs) and every one-card lay-off
-  onto a meld of the card's suit or rank (a run may have to grow before the card fits).
+  onto a meld of the card's suit or rank (a run may have to grow before the card fits), or
+  onto any meld before a coming-out that may leave at most one card (``all``, or only the
+  requirement after a lay-off: a smaller hand may be what lets the rest go down at once).
   A lay-off of several cards is the same as laying them one at a time, and a new meld that
   a later lay-off extends is the same as the bigger meld at once, so neither is needed;
   where the table may be rearranged, every ``table`` action with the card
@@ -174,7 +176,11 @@ class _Search:
             return None
         self.seen.add(key)
         if touch:
-            for action in (*_swaps(state, seat), *self.feeding_lays(state)):
+            # Before coming out where the coming-out may leave at most one card ("all", or
+            # only the requirement after a lay-off), a smaller hand may be what lets the
+            # rest go down at once: then every one-card lay-off may matter.
+            every = not out and (state.requirement.all_at_once or rules.opening_only_contract)
+            for action in (*_swaps(state, seat), *self.feeding_lays(state, every)):
                 if action.verb is Verb.SWAP and action.cards[0] == card:
                     continue
                 step = self.step(state, action)
@@ -218,9 +224,10 @@ class _Search:
         return any(sum(1 for q in range(lo, lo + 3) if q != r and q in near) + jokers >= 2
                    for r in ranks for lo in range(r - 2, r + 1))
 
-    def feeding_lays(self, state: State) -> list[Action]:
+    def feeding_lays(self, state: State, every: bool = False) -> list[Action]:
         """One-card lay-offs that may make room for the card: onto runs of its suit and
-        sets of its rank (any meld for a joker), a natural card or a joker at each end."""
+        sets of its rank (any meld for a joker; ``every``: any meld), a natural card or a
+        joker at each end."""
         card = self.card
         assert card is not None
         hand = state.hands[self.seat]
@@ -228,8 +235,9 @@ class _Search:
         jokers = JOKER in hand and card != JOKER
         actions: list[Action] = []
         for n, meld in enumerate(state.table, 1):
-            if card.natural and not ((meld.kind == "run" and meld.suit == card.suit) or
-                                     (meld.kind == "set" and meld.rank == card.rank)):
+            if card.natural and not every and not (
+                    (meld.kind == "run" and meld.suit == card.suit)
+                    or (meld.kind == "set" and meld.rank == card.rank)):
                 continue
             fits = _fitting(meld)
             actions.extend(Action(Verb.LAY, (c,), (), n) for c in naturals if c in fits)
