@@ -288,8 +288,11 @@ def test_against_brute_force_quick() -> None:
 
 
 @pytest.mark.slow
-def test_against_brute_force_10000_hands() -> None:
-    _check_many(10_000, seed=2024)
+@pytest.mark.parametrize("part", range(10))
+def test_against_brute_force_10000_hands(part: int) -> None:
+    """10,000 hands in ten parts of 1,000 (each its own seed), so pytest-xdist shares them
+    out."""
+    _check_many(1000, seed=2024 + part)
 
 
 # --- examples -----------------------------------------------------------------------------
