@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -11,6 +12,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
+from . import memory
 from .api import router
 from .errors import ApiError
 from .replay import router as replay_router
@@ -29,20 +31,24 @@ class Settings:
     origins: tuple[str, ...] = ()  # more Origins allowed on the WebSocket
     workers: int = 2  # threads in which computer players think
     rate: float = 10.0  # messages a second one connection may send
+    trim_every: float = 60.0  # seconds between giving free memory back (memory.py)
 
 
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        memory.fix_mmap_threshold()
         store = Store(settings.db)
         await store.migrate()
         pool = ThreadPoolExecutor(settings.workers, thread_name_prefix="computer")
         rooms = Rooms(store, settings.timing, pool)
         app.state.rooms = rooms
         await rooms.resume_all()
+        trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))
         try:
             yield
         finally:
+            trimming.cancel()
             await rooms.close()
             pool.shutdown(wait=True, cancel_futures=True)
             await store.close()
