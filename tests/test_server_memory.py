@@ -4,7 +4,6 @@ mmap threshold, so that a soak's resident size follows what the server holds."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
 
@@ -28,15 +27,13 @@ def test_freed_blocks_are_given_back() -> None:
 
 
 @pytest.mark.anyio
-async def test_the_server_collects_and_trims_at_its_interval(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[str] = []
-    monkeypatch.setattr(memory, "trim", lambda: calls.append("trim") or True)
-    monkeypatch.setattr(memory, "gc", SimpleNamespace(collect=lambda: calls.append("gc")))
+async def test_the_server_trims_at_its_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(memory, "trim", lambda: calls.append(1) or True)
     task = asyncio.create_task(memory.keep_trimmed(0.01))
     await asyncio.sleep(0.2)
     task.cancel()
-    assert calls[:4] == ["gc", "trim", "gc", "trim"]
+    assert len(calls) >= 3
 
 
 @pytest.mark.anyio
@@ -49,7 +46,6 @@ async def test_a_failing_trim_does_not_stop_the_trimming(
         raise OSError("no")
 
     monkeypatch.setattr(memory, "trim", failing)
-    monkeypatch.setattr(memory, "gc", SimpleNamespace(collect=lambda: 0))
     task = asyncio.create_task(memory.keep_trimmed(0.01))
     await asyncio.sleep(0.2)
     alive = not task.done()
@@ -60,15 +56,3 @@ async def test_a_failing_trim_does_not_stop_the_trimming(
 def test_without_glibc_nothing_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory, "_LIBC", None)
     assert not memory.trim() and not memory.fix_mmap_threshold()
-
-
-def test_full_collections_are_the_servers_and_handed_back() -> None:
-    import gc
-
-    before = memory.take_over_full_collections()
-    try:
-        assert gc.get_threshold()[2] == memory.NEVER
-        assert gc.get_freeze_count() > 0
-    finally:
-        memory.hand_back_full_collections(before)
-    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

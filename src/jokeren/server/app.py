@@ -44,13 +44,11 @@ def create_app(settings: Settings) -> FastAPI:
         rooms = Rooms(store, settings.timing, pool)
         app.state.rooms = rooms
         await rooms.resume_all()
-        thresholds = memory.take_over_full_collections()
         trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))
         try:
             yield
         finally:
             trimming.cancel()
-            memory.hand_back_full_collections(thresholds)
             await rooms.close()
             pool.shutdown(wait=True, cancel_futures=True)
             await store.close()

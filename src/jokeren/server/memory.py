@@ -1,6 +1,5 @@
-"""A long-running server's memory: freed memory given back to the system, so that its size
-follows what it holds rather than the most it ever held; and the garbage collector's full
-passes at a time of the server's choosing, not in the middle of a move.
+"""Give freed memory back to the system, so that a long-running server's size follows what
+it holds rather than the most it ever held.
 
 The engine's caches are bounded by entries (rules/memo.py) and churn: old answers go, new
 ones come. glibc's malloc keeps freed memory for reuse, and after a large block is freed it
@@ -9,19 +8,12 @@ the heap and stay there. The resident size then climbs in steps of a few MB to t
 the caches ever reached (docs/server.md, "Memory"). A fixed mmap threshold keeps large
 blocks in mappings of their own, returned when freed, and ``malloc_trim`` returns every
 free page, also inside the heap. Without glibc both do nothing.
-
-The caches hold a million objects or so; a full pass of the collector over them takes
-150-200 ms, and with caches that churn Python started one every 5-10 s under load: every
-move in that moment waited (the load benchmark's p99, docs/server.md). So the server
-freezes what it loaded at start (modules, classes: never garbage), leaves the young
-generations to Python, and makes the full pass itself once a minute, before the trim.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ctypes
-import gc
 import logging
 
 log = logging.getLogger(__name__)
@@ -51,33 +43,13 @@ def trim() -> bool:
     return _LIBC is not None and _LIBC.malloc_trim(0) == 1
 
 
-NEVER = 2**31 - 1  # a threshold the collector's counts do not reach
-
-
-def take_over_full_collections() -> tuple[int, int, int]:
-    """Freeze what is loaded now and stop Python's own full passes (``keep_trimmed`` makes
-    them); the young generations are collected as before. Returns the thresholds that
-    ``hand_back_full_collections`` restores (a test process starts many servers)."""
-    before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(before[0], before[1], NEVER)
-    return before
-
-
-def hand_back_full_collections(before: tuple[int, int, int]) -> None:
-    gc.set_threshold(*before)
-    gc.unfreeze()
-
-
 async def keep_trimmed(every: float) -> None:
-    """Every ``every`` seconds a full collection, then ``trim`` in a thread (it walks the
-    whole heap), until cancelled."""
+    """``trim`` every ``every`` seconds, in a thread (it walks the whole heap), until
+    cancelled."""
     loop = asyncio.get_running_loop()
     while True:
         await asyncio.sleep(every)
         try:
-            gc.collect()
             await loop.run_in_executor(None, trim)
         except Exception:  # never the reason a server stops
-            log.exception("the collection or malloc_trim failed")
+            log.exception("malloc_trim failed")
