@@ -41,3 +41,23 @@ def test_scenario(path: Path) -> None:
             assert summary["error"]["reason"]
         else:
             assert summary[key] == value, key
+
+
+# NOTATION.md: "a round key that the rules do not use (an `upcard` where the rules turn no
+# card up)" makes a record malformed. 003 (the `jokeren` preset): "Degene na de gever ...
+# mag de eerste kaart van het stapeltje pakken"; 000 turns a card up only with 3+ players.
+NO_UPCARD = [("jokeren", ["Ann", "Bob", "Cas"]), ("amerikaans", ["Ann", "Bob"])]
+
+
+@pytest.mark.parametrize(("rules", "players"), NO_UPCARD, ids=[r for r, _ in NO_UPCARD])
+def test_upcard_where_the_rules_turn_none_up_is_malformed(rules: str,
+                                                          players: list[str]) -> None:
+    from jokeren.engine.record import RecordError
+
+    data = {"format": "jokeren-record/1", "rules": rules, "players": players, "seed": 3,
+            "rounds": [{"upcard": "Kd", "moves": [f"{players[0]}: take"]}]}
+    with pytest.raises(RecordError) as caught:
+        replay(Record.from_json(data))
+    assert "upcard" in str(caught.value) and "open kaart" in caught.value.text("nl")
+    del data["rounds"][0]["upcard"]  # without it, a game: no card lies open to take
+    assert replay(Record.from_json(data)).error["move"] == 1

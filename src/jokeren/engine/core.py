@@ -90,6 +90,8 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     deal = deal or Deal()
     given: list[Card] = [c for h in (deal.hands or ()) for c in h] + list(deal.stock)
     if deal.upcard is not None:
+        if not rules.has_upcard(len(active)):  # NOTATION.md: a round key the rules do not use
+            raise DealError("deal_upcard_unused", n=len(active))
         given.append(deal.upcard)
     left = Counter(deck)
     for card in given:

@@ -195,6 +195,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "deal_short": ("not enough cards to deal", "er zijn niet genoeg kaarten om te delen"),
     "deal_no_upcard": ("no card left for the upcard",
                        "er is geen kaart over voor de open kaart"),
+    "deal_upcard_unused": ("these rules turn no card up at the start of a round with {n} "
+                           "players, so a round gives no upcard",
+                           "bij deze regels gaat er met {n} spelers geen kaart open bij het "
+                           "begin van een ronde, dus een ronde heeft geen open kaart"),
     # the notation (NotationError): what is typed is quoted as typed
     "notation_empty_card": ("empty card", "een lege kaart"),
     "notation_card": ("{text!r} is not a card (write rank and suit, e.g. 7h, 10s, Qd, *)",
