@@ -18,7 +18,13 @@ worker processes, as ``engine/state.py``'s and ``rules/melds.py``'s would not wi
 ``__reduce__``; ``bots/random_player.py``:
 players subclass it, and an interpreted class cannot inherit a compiled one), and those where
 time is not spent (the command line, the terminal table, records, score sheets, the
-tournament runner).
+tournament runner, the errors of ``rules/sentence.py``).
+
+The split's one rule: a class of a module listed here is a native class, and no class
+elsewhere (the package's other modules, the tests) may inherit from it unless it is marked
+``@mypyc_attr(allow_interpreted_subclasses=True)``; Python lets such a class be written and
+the installed wheel fails with a TypeError when it is made. ``tests/test_compiled_split.py``
+checks the rule over the sources, and that every module named here exists.
 """
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ def from_record_cmd(
 ) -> None:
     """Make a score card of a match played in the program, to export it like any other."""
     from .engine.record import Record, replay
-    from .rules.reasons import Sentence
+    from .rules.sentence import Sentence
     from .score.scorecard import card_of_game
 
     language = lang_of(lang)

@@ -18,7 +18,7 @@ from . import tournament
 from .bots import Player, make_player
 from .i18n import t
 from .rules.house import Rules
-from .rules.reasons import Sentence
+from .rules.sentence import Sentence
 from .score.sheet import score_sheet
 from .table import Seat, Table
 

@@ -81,7 +81,7 @@ def level_name(kind: str, lang: str = "en") -> str:
 def make_player(kind: str, seed: int = 0) -> Player:
     """A computer player by kind or level name, English or Dutch (``strong:N`` or
     ``sterk:N``: N samples per decision)."""
-    from ..rules.reasons import Sentence
+    from ..rules.sentence import Sentence
 
     key = level_name(kind, "en")
     if key.startswith("strong:"):

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..rules.cards import Card, NotationError, format_cards, parse_cards
 from ..rules.house import Rules, RulesError
-from ..rules.reasons import Reason, Sentence, text_of
+from ..rules.reasons import Reason, text_of
+from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text
 from .actions import PASS, Action, Verb
 from .core import Deal, DealError, IllegalMoveError, apply, deal_events, deal_round, new_match

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .reasons import Sentence, text_of
+from .reasons import text_of
 from .requirements import Requirement
+from .sentence import Sentence
 from .textfile import check_depth, parse_json, parse_toml, read_text
 
 

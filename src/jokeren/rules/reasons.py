@@ -313,21 +313,8 @@ class NotationError(Reason):
     ``cards`` and ``actions``, worded in the reader's language like a refusal."""
 
 
-class Sentence(ValueError):
-    """A finished sentence in English and Dutch (a bad file, record or house rule);
-    ``str()`` is English, ``text(lang)`` either. Without Dutch, the English is shown."""
-
-    def __init__(self, en: str, nl: str | None = None) -> None:
-        super().__init__(en)
-        self.en = en
-        self.nl = nl if nl is not None else en
-
-    def text(self, lang: str = "en") -> str:
-        return self.nl if str(getattr(lang, "value", lang)) == "nl" else self.en
-
-
 def text_of(error: BaseException, lang: str = "en") -> str:
-    """An error's message in ``lang`` when it knows how (a Reason, a Sentence, an error of
-    the catalogue with ``text(lang)``), else its English text."""
+    """An error's message in ``lang`` when it knows how (a Reason, a ``sentence.Sentence``, an
+    error of the catalogue with ``text(lang)``), else its English text."""
     text = getattr(error, "text", None)
     return str(text(lang)) if callable(text) else str(error)

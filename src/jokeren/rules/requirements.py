@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .reasons import Sentence
+from .sentence import Sentence
 
 Kind = Literal["set", "run"]
 

@@ -16,7 +16,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from .reasons import Sentence
+from .sentence import Sentence
 
 MAX_DEPTH = 32  # a record nests 4 deep, a house-rules file 3: far below Python's limit
 _OS_NL = {errno.ENOENT: "het bestand bestaat niet", errno.EACCES: "geen toegang",

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from ..rules.cards import NotationError, parse_cards, to_hand
 from ..rules.house import Rules, RulesError
-from ..rules.reasons import Sentence
+from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text, write_atomic
 from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_card
 

@@ -27,7 +27,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from ..i18n import t
-from ..rules.reasons import Sentence
+from ..rules.sentence import Sentence
 from . import schema
 
 

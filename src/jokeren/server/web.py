@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from ..i18n import catalogue
 from ..rules.house import PRESETS, Rules, contradictions
-from ..rules.reasons import Sentence
+from ..rules.sentence import Sentence
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
          "/watch/{room}", "/replay", "/replay/{room}")
