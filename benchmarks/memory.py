@@ -8,7 +8,7 @@ the middle of its first round through ``Table`` (as the server plays): a person 
 random legal moves) and computer players of levels 1-3. All the tables stay in memory
 together, with their events, records and players. The report gives the process's resident
 memory (RSS) before and after, what the engine's process-wide caches hold against their
-budget (``jokeren.rules.memo``), and with ``--trace`` what ``tracemalloc`` counts (slower: it
+budget (``jokeren.support.memo``), and with ``--trace`` what ``tracemalloc`` counts (slower: it
 traces every allocation). A measurement, not a test: nothing here passes or fails.
 """
 
@@ -33,10 +33,10 @@ from run import deep_size  # benchmarks/run.py, beside this file
 from jokeren import compiled
 from jokeren.engine import core as engine
 from jokeren.engine.state import Phase
-from jokeren.rules import memo
+from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
 from jokeren.rules.presets import PRESETS
-from jokeren.table import Seat, Table
+from jokeren.support import memo
 
 BUILD = ("compiled with mypyc" if compiled() else "pure Python") + \
     f" ({Path(engine.__file__ or '?').parent})"

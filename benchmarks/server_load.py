@@ -91,11 +91,11 @@ def serve_wrapped(profile: str | None, trace: str | None, budget: float = 1.0) -
     engine's cache budget (``memo.BUDGET``) scaled by ``budget``."""
     import signal
 
-    from jokeren.rules import memo  # before any cache is made from its budget
+    from jokeren.support import memo  # before any cache is made from its budget
 
     for name, entries in memo.BUDGET.items():
         memo.BUDGET[name] = max(2, round(entries * budget))
-    from jokeren.cli import main as cli
+    from jokeren.cli.app import main as cli
 
     sys.argv[0] = "jokeren"
     if trace:
@@ -119,7 +119,7 @@ def _trace(folder: Path) -> None:
     import gc
     import tracemalloc
 
-    from jokeren.rules import memo
+    from jokeren.support import memo
 
     folder.mkdir(parents=True, exist_ok=True)
     for minute in itertools.count():

@@ -22,8 +22,8 @@ from jokeren.analysis.legal import legal_actions
 from jokeren.bots import make_player
 from jokeren.engine import apply, deal_round, new_match
 from jokeren.engine.state import Phase, State, evolve
+from jokeren.play.simulate import play_match
 from jokeren.rules.presets import PRESETS
-from jokeren.simulate import play_match
 
 NAMES = ["Ann", "Bob", "Cas", "Dirk"]
 

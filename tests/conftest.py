@@ -19,9 +19,9 @@ from jokeren.engine.events import EventKind
 from jokeren.engine.record import Record, replay
 from jokeren.engine.state import State
 from jokeren.engine.views import SeatView, event_for, view
+from jokeren.play.table import BotTurn, Seat, Table, decide
 from jokeren.rules.cards import full_deck, to_hand
 from jokeren.rules.house import Rules
-from jokeren.table import BotTurn, Seat, Table, decide
 
 if TYPE_CHECKING:
     import httpx
@@ -51,7 +51,7 @@ def pytest_sessionfinish(session: object) -> None:
     5 s pytest-xdist gives a worker to stop, its SIGINT surfaces as a
     PytestUnraisableExceptionWarning in hypothesis' gc callback.
     Dropping the memos frees them by reference counting, before any collection runs."""
-    from jokeren.rules import memo
+    from jokeren.support import memo
 
     memo.clear_all()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from jokeren.cli import app
+from jokeren.cli.app import app
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parent / "scenarios"

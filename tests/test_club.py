@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
 
-from jokeren.cli import app
+from jokeren.cli.app import app
 from jokeren.club.clubfile import from_obj, to_json
 from jokeren.club.draw import Meetings, draw_evening, spread_of, table_sizes
 from jokeren.club.evening import (

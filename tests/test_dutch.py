@@ -21,17 +21,17 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from jokeren.bots import DUTCH, level_name, make_player
-from jokeren.cli import app
+from jokeren.cli.app import app
 from jokeren.engine.actions import Verb
 from jokeren.engine.record import Record, replay
-from jokeren.i18n import t
+from jokeren.play.simulate import play_match
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules, contradictions
 from jokeren.rules.reasons import TEMPLATES, Rank, Reason, Suit
 from jokeren.rules.requirements import Requirement
-from jokeren.rules.variants import check_text
 from jokeren.score.sheet import move_words, replay_text, rules_text, score_sheet
-from jokeren.simulate import play_match
+from jokeren.words.catalogue import t
+from jokeren.words.rules import check_text
 
 # English words a Dutch sentence never needs ("is", "in", "of", "set" and "hint" are Dutch).
 ENGLISH = {
@@ -103,7 +103,7 @@ def _fill(template: str) -> str:
 
 
 def catalogue() -> Iterator[tuple[str, str]]:
-    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
+    text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
     for key, entry in json.loads(text).items():
         if key.startswith("sim_report_header"):  # a table head: column words only
             yield key, entry["nl"]
@@ -243,7 +243,7 @@ def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
     assert "een set van 3" in sheet and "een rij van 3" in sheet
     assert not re.search(r"\b(set|run) \d", sheet)
     assert "a set of 3" in score_sheet(game.state, "en")
-    from jokeren.rules.variants import explain
+    from jokeren.words.rules import explain
 
     one_pack = Rules.load({"preset": "jokeren", "packs": 1, "jokers": 1, "draws": 1})
     assert explain(one_pack, "packs", "nl") == "1 spel"
@@ -289,7 +289,7 @@ def test_lines_that_misled_say_what_happened() -> None:
 
 def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
     """Point 27: "bood … aan", "vóór", articles, "en" and not "+", one "je"."""
-    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
+    text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
     log = {k: v["nl"] for k, v in json.loads(text).items() if k.startswith("tui_ev_")}
     present = re.compile(r"\b(biedt|trekt|pakt|koopt|legt|ruilt|geeft|is uit|wint|eindigt)\b")
     assert [v for v in log.values() if present.search(v)] == []
@@ -317,8 +317,8 @@ def _english_texts(command: object) -> Iterator[str]:
 
 def test_every_help_text_has_its_dutch() -> None:
     """Point 25: --help was English in Dutch mode for serve, score, club and the top."""
-    from jokeren.cli import command
-    from jokeren.help_nl import NL
+    from jokeren.cli.app import command
+    from jokeren.words.help import NL
 
     texts = list(_english_texts(command()))
     assert len(texts) > 100
@@ -331,7 +331,7 @@ def test_every_help_in_dutch_is_dutch(path: tuple[str, ...],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command's and group's --help in Dutch, Click's own words too ("Usage:",
     "Options", "Show this message and exit.", "[required]", "[default: random]")."""
-    from jokeren.cli import command
+    from jokeren.cli.app import command
 
     monkeypatch.setenv("JOKEREN_LANG", "nl")
     monkeypatch.setenv("COLUMNS", "100")

@@ -13,10 +13,10 @@ from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
 from jokeren.engine.actions import DRAW, PASS, TAKE, Action, discard
 from jokeren.engine.state import Phase, RoundResult, State, evolve
 from jokeren.engine.views import event_for, view
+from jokeren.play.table import Game
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import Meld
-from jokeren.table import Game
 
 from conftest import assert_replays, check_invariants, play_out
 

@@ -20,9 +20,9 @@ from jokeren.bots.strong import StrongPlayer
 from jokeren.engine import apply
 from jokeren.engine.state import State
 from jokeren.engine.views import SeatView, view
+from jokeren.play.table import Game
 from jokeren.rules.cards import full_deck, to_hand
 from jokeren.rules.house import Rules
-from jokeren.table import Game
 
 
 def midgame(preset: str, n: int, seed: int, steps: int) -> State:

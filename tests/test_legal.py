@@ -18,8 +18,8 @@ from jokeren.engine import check, ways_to_use
 from jokeren.engine.actions import Action, Verb
 from jokeren.engine.state import Phase, State
 from jokeren.engine.views import view
+from jokeren.play.table import Game
 from jokeren.rules.house import PRESETS
-from jokeren.table import Game
 
 from conftest import EagerPlayer, capped
 

@@ -7,11 +7,12 @@ import pytest
 
 from jokeren.analysis import hands as analysis
 from jokeren.engine.wire import encode_view
-from jokeren.rules import melds, memo
+from jokeren.play.table import Seat, Table
+from jokeren.rules import melds
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
-from jokeren.rules.memo import ByIdentity, drop_oldest
-from jokeren.table import Seat, Table
+from jokeren.support import memo
+from jokeren.support.memo import ByIdentity, drop_oldest
 
 
 def recorder(answer: Callable[[tuple[int, ...], int], int]

@@ -27,8 +27,8 @@ from jokeren.rules import patterns
 from jokeren.rules.cards import JOKER, NATURALS, Card, parse_cards, to_hand
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import MeldError, read_meld
-from jokeren.rules.memo import clear_all
 from jokeren.rules.patterns import meld_cards, set_limit
+from jokeren.support.memo import clear_all
 from jokeren.tui.hints import hints
 
 Group = tuple[Card, ...]

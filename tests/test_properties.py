@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from jokeren.analysis.legal import candidate_actions, legal_actions
 from jokeren.engine import IllegalMoveError, apply
 from jokeren.engine.state import Phase
+from jokeren.play.table import Game
 from jokeren.rules.house import PRESETS
-from jokeren.table import Game
 
 from conftest import assert_replays, capped, check_invariants
 

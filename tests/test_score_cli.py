@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from jokeren.cli import app
+from jokeren.cli.app import app
 
 runner = CliRunner()
 
@@ -125,8 +125,8 @@ def test_a_played_match_becomes_a_score_card(tmp_path: Path) -> None:
     """A record played by the program (money, buying, a stock cap) gives a card whose totals,
     pot and winner are the engine's."""
     from jokeren.bots.random_player import RandomPlayer
+    from jokeren.play.simulate import play_match
     from jokeren.rules.house import Rules
-    from jokeren.simulate import play_match
 
     rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1},
                         "max_turns": 200, "max_reshuffles": 1})

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from jokeren.bots.random_player import RandomPlayer
+from jokeren.play.simulate import play_match
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.score.scorecard import ScoreCard, ScoreError, add_round, new_card, tally, undo_round
 from jokeren.score.scorefile import from_obj, make_round, to_json
-from jokeren.simulate import play_match
 
 # RULES.md, row "penalty: 2-9 / 10 / JQK / ace / joker" (None: the card's face value), and
 # the joker before coming out where a text gives one.

@@ -140,7 +140,7 @@ def test_serve_says_one_sentence_and_exits_2(tmp_path: Path) -> None:
 
     from typer.testing import CliRunner
 
-    from jokeren.cli import app
+    from jokeren.cli.app import app
 
     cli = CliRunner()
     assert cli.invoke(app, ["serve", "--help"]).exit_code == 0

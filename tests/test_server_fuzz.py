@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
 from jokeren.server.runtime import TableRunner, Timing
 from jokeren.server.store import ActionRow
 from jokeren.server.ws import MAX_MESSAGE, parse
-from jokeren.table import Seat, Table
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),

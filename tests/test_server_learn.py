@@ -17,11 +17,11 @@ from jokeren.analysis.legal import _canonical, joker_readings, legal_actions
 from jokeren.engine import Deal, apply, check, new_match
 from jokeren.engine.actions import DRAW, Action, Verb
 from jokeren.engine.state import State
+from jokeren.play.table import Seat, Table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
 from jokeren.rules.presets import PRESETS
 from jokeren.server.game import listing
-from jokeren.table import Seat, Table
 
 from server_harness import Client, make_room, play_person, serve
 

@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from jokeren.engine.record import Record, replay
+from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
-from jokeren.table import Seat, Table
 
 EXAMPLE = Path(__file__).parent / "scenarios" / "jokeren-round-with-scores.json"
 

@@ -176,8 +176,8 @@ def test_events_stripped_twice_keep_their_count() -> None:
     """A reconnect encodes ``events_since`` (stripped for the seat) through ``wire`` (which
     strips again): the others still see how many cards were drawn."""
     from jokeren.engine.wire import encode_event
+    from jokeren.play.table import Seat, Table
     from jokeren.rules.house import Rules
-    from jokeren.table import Seat, Table
 
     table = Table(Rules.load("jokeren-7"), [Seat("Ann"), Seat("Bob")], 5)
     seat = table.to_act

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from jokeren.table import Table
+from jokeren.play.table import Table
 
 from server_harness import SHORT, Client, Server, make_room, play_person, serve
 

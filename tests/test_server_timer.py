@@ -177,8 +177,8 @@ async def test_the_turn_timer_is_off_unless_the_host_sets_it(tmp_path: Path) -> 
 async def test_an_end_the_store_missed_is_stored_again() -> None:
     """The match's end (the room's status) failed to be written once: the table's task
     tries again (after RETRY) instead of leaving the room 'playing' for ever."""
+    from jokeren.play.table import Seat, Table
     from jokeren.rules.house import Rules
-    from jokeren.table import Seat, Table
 
     class Rows:
         async def append(self, room_id: str, row: object) -> None:
@@ -234,8 +234,8 @@ async def test_a_connection_that_comes_as_the_match_ends_is_welcomed() -> None:
     """A connection that asks in while the runner stores the match's end (its command
     already taken from the queue by the runner's waiting read) is welcomed; the finished
     table is not let go under it (the crash test's socket that never got its welcome)."""
+    from jokeren.play.table import Seat, Table
     from jokeren.rules.house import Rules
-    from jokeren.table import Seat, Table
 
     class Rows:
         async def append(self, room_id: str, row: object) -> None:

@@ -19,7 +19,8 @@ from server_harness import FAST, SHORT, Client, make_room, serve
 @pytest.mark.anyio
 async def test_the_catalogue_is_the_terminals_own(http: httpx.AsyncClient) -> None:
     served = (await http.get("/api/messages")).json()
-    shipped = json.loads(resources.files("jokeren").joinpath("messages.json").read_text("utf-8"))
+    shipped = json.loads(
+        resources.files("jokeren.words").joinpath("messages.json").read_text("utf-8"))
     assert served == shipped
     assert served["web_act_draw"] == {"en": "Draw", "nl": "Trekken"}
 

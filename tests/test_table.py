@@ -21,8 +21,8 @@ from jokeren.engine.wire import (
     json_schema,
     validator,
 )
+from jokeren.play.table import SEED_BITS, Accepted, Refused, Seat, Table, decide, new_seed
 from jokeren.rules.presets import PRESETS
-from jokeren.table import SEED_BITS, Accepted, Refused, Seat, Table, decide, new_seed
 
 from conftest import capped
 

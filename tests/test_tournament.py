@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from typer.testing import CliRunner
 
-from jokeren import tournament
-from jokeren.cli import app
+from jokeren.cli.app import app
+from jokeren.play import tournament
 from jokeren.rules.house import Rules
 
 AMERIKAANS = replace(Rules.load("amerikaans"), max_reshuffles=2)

@@ -28,9 +28,9 @@ from jokeren.engine.actions import BUY, DRAW, PASS, Action, Verb, discard, meld
 from jokeren.engine.record import Record, replay
 from jokeren.engine.state import Phase
 from jokeren.engine.views import SeatView
+from jokeren.play.table import Game
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
-from jokeren.table import Game
 from jokeren.tui.app import JokerenApp
 from jokeren.tui.order import HandOrder
 from jokeren.tui.screens import ConfirmScreen, CoverScreen, ScoreScreen, SetupScreen
@@ -611,7 +611,7 @@ def test_learning_mode_does_not_say_a_card_fits_nothing_that_fits_the_table() ->
 
     from jokeren.engine.views import view
     from jokeren.rules.melds import read_meld
-    from jokeren.tui.words import explain
+    from jokeren.words.moves import explain
 
     v = view(_ann_game().state, 1)  # Bob holds Jc Jd
     jacks = read_meld(parse_cards("Js Jh Jc"), v.rules, v.round_index)
@@ -804,7 +804,7 @@ def test_dutch_cards_on_the_table_read_boer_vrouw_heer() -> None:
     from jokeren.rules.cards import parse_cards as cards
     from jokeren.tui.hints import hint_text  # noqa: F401  (the hint lines take lang too)
     from jokeren.tui.widgets import card_text
-    from jokeren.tui.words import cards_text
+    from jokeren.words.moves import cards_text
 
     assert cards_text(cards("Jh Qs Kd Ac"), "nl") == "B♥ V♠ H♦ A♣"
     assert card_text(cards("Qh *"), "nl").plain == "V♥ ★"

@@ -13,16 +13,17 @@ from typer.testing import CliRunner
 
 from jokeren.analysis.legal import legal_actions
 from jokeren.bots.random_player import RandomPlayer
-from jokeren.cli import app
+from jokeren.cli.app import app
 from jokeren.engine import Deal, check, deal_round, new_match
 from jokeren.engine.actions import DRAW, TAKE, Action, Verb
 from jokeren.engine.record import apply_line
 from jokeren.engine.state import Phase
 from jokeren.engine.views import SeatView, view
+from jokeren.play.table import Game
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules, contradictions, find_preset
-from jokeren.rules.variants import VARIANTS, changed_keys, check_text, explain
-from jokeren.table import Game
+from jokeren.rules.variants import VARIANTS, changed_keys
+from jokeren.words.rules import check_text, explain
 
 from conftest import assert_replays, capped, check_invariants, play_out
 

@@ -20,9 +20,9 @@ from typing import Any
 
 from ..rules.cards import JOKER, Card
 from ..rules.house import Rules
-from ..rules.memo import drop_oldest
 from ..rules.patterns import meld_cards, set_limit
 from ..rules.requirements import Requirement
+from ..support.memo import drop_oldest
 
 REQ_WEIGHT = 12.0  # one missing card for the requirement weighs about one dead high card
 PARTIAL_SHARE = 0.5  # a partial meld costs this share of its penalty (without ``live``)

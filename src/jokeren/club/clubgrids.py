@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import t
 from ..score.grids import Cell, Grid, Value, total_cell
+from ..words.catalogue import t
 from .evening import Evening, SeasonRow, dealer, standings
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import t
+from ..words.catalogue import t
 from .evening import Evening, player_games
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _save(fig: Figure, path: Path) -> Path:
 
     import matplotlib.pyplot as plt
 
-    from ..rules.textfile import write_atomic
+    from ..support.files import write_atomic
 
     buf = io.BytesIO()
     fig.tight_layout()

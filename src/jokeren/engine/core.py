@@ -17,7 +17,6 @@ from typing import NamedTuple, TypeVar
 from ..rules.cards import JOKER, NATURALS, Card, add_cards, full_deck, holds, remove_cards, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld, MeldError, extension, read_meld, reading, replace_joker
-from ..rules.memo import BUDGET, ByIdentity
 from ..rules.reasons import Reason
 from ..rules.requirements import Requirement
 from ..rules.scoring import (
@@ -28,6 +27,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
+from ..support.memo import BUDGET, ByIdentity
 from .actions import Action, Verb, built
 from .events import Event
 from .phase import OFFER_PHASES, Phase

@@ -18,9 +18,9 @@ from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 from ..rules.cards import JOKER, NATURALS, RANKS, Card, format_cards, parse_cards
 from ..rules.house import Rules
 from ..rules.melds import Meld
-from ..rules.memo import BUDGET, ByIdentity
 from ..rules.reasons import Rank, Reason, Suit
 from ..rules.requirements import Requirement
+from ..support.memo import BUDGET, ByIdentity
 from .actions import Action
 from .events import Event, EventKind
 from .phase import Phase

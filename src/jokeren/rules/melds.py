@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..support.memo import BUDGET, ByIdentity, drop_oldest, register
 from .cards import Card
 from .house import Rules
-from .memo import BUDGET, ByIdentity, drop_oldest, register
 from .reasons import Rank, Reason, Suit
 
 

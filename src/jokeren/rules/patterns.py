@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise, product
 from typing import NamedTuple, final
 
+from ..support.memo import BUDGET, drop_oldest, register
 from .cards import NATURALS, Card
 from .house import PENALTY_KEYS, Rules
 from .melds import Meld, card_value, memo_for
-from .memo import BUDGET, drop_oldest, register
 
 _BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
 _FIELD = (1 << _BITS) - 1  # one card field of a hand int

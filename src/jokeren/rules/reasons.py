@@ -19,7 +19,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # key: (English, Dutch). Dutch in the players' words (seeds/): a meld is a
     # "combinatie", laid "op tafel"; a swapped joker is "geruild"; "afleggen"; the "stok".
     "match_over": ("the match is over", "het potje is afgelopen"),
-    # the table (table.py): a move made on an older position, or from no seat
+    # the table (play/table.py): a move made on an older position, or from no seat
     "stale_version": ("the table has moved on (you saw position {version}, it is now at "
                       "{current})",
                       "er is intussen gespeeld (je zag stand {version}, het is nu stand "

@@ -1,5 +1,5 @@
 """Reading a file the user gave (house rules, game records, score cards): one sentence on
-failure; and writing one atomically, so a crash never leaves half a file.
+failure (writing one is ``support/files.py``'s).
 
 Every command reads files through here, so each refuses a bad file the same way: a file
 that cannot be read, is not UTF-8 text, is not valid JSON or TOML, or nests deeper than any
@@ -81,29 +81,3 @@ def _too_deep(error: type[Sentence]) -> Sentence:
                  "house-rules file does",
                  f"heeft lijsten of objecten meer dan {MAX_DEPTH} diep in elkaar: dat heeft "
                  "geen partijverslag of huisregelbestand")
-
-
-def write_atomic(path: str | Path, text: str | bytes) -> None:
-    """Write ``text`` so that ``path`` holds either its old or its new contents, never half:
-    a temporary file beside it, flushed to disk, then renamed over it. Raises OSError."""
-    import os
-    import tempfile
-
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent if str(target.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(text.encode("utf-8") if isinstance(text, str) else text)
-            out.flush()
-            os.fsync(out.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:  # mkstemp's 0600 would hide a new file from the rest of the household
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

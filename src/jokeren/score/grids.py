@@ -13,8 +13,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..i18n import t
 from ..rules.requirements import Requirement
+from ..words.catalogue import t
 from .scorecard import ScoreCard, tally
 
 Value = int | float | str | None

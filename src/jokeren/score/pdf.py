@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..rules.textfile import write_atomic
+from ..support.files import write_atomic
 from .grids import Grid
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine.state import State
-from ..i18n import t
 from ..rules.cards import JOKER, Card
 from ..rules.house import Rules
 from ..rules.reasons import text_of
@@ -25,6 +24,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
+from ..words.catalogue import t
 
 
 class ScoreError(ValueError):

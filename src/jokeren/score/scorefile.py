@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 from ..rules.cards import NotationError, parse_cards, to_hand
 from ..rules.house import Rules, RulesError
 from ..rules.sentence import Sentence
-from ..rules.textfile import parse_json, read_text, write_atomic
+from ..rules.textfile import parse_json, read_text
+from ..support.files import write_atomic
 from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_card
 
 FORMAT = "jokeren-score/1"

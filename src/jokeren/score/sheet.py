@@ -11,10 +11,10 @@ from rich.table import Table
 
 from ..engine.actions import Action
 from ..engine.state import State
-from ..i18n import t
 from ..rules.cards import NotationError, format_cards
 from ..rules.house import Rules
 from ..rules.requirements import Requirement
+from ..words.catalogue import t
 from .scorecard import ScoreCard, tally
 
 
@@ -114,7 +114,7 @@ def move_words(line: str, lang: str = "en") -> str:
 
 def rules_text(rules: Rules, lang: str = "en") -> str:
     """``jokeren rules NAME``: the preset's description, then every rule as a sentence."""
-    from ..rules.variants import rule_lines
+    from ..words.rules import rule_lines
 
     return "\n".join([f"{t('preset', lang)}: {rules.preset}", rules.describe(lang), "",
                       *rule_lines(rules, lang)])

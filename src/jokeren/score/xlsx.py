@@ -9,7 +9,7 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from ..rules.textfile import write_atomic
+from ..support.files import write_atomic
 from .grids import Grid, col
 
 _BAD = '[]:*?/\\'

@@ -1,7 +1,7 @@
 """The server's side of the wire: its own refusals in the shape of ``wire.RefusalJSON``, the
 frames that carry a table's views and events, and the computer players' levels.
 
-The game itself is a ``jokeren.table.Table``; what a seat receives is built by ``wire``
+The game itself is a ``jokeren.play.table.Table``; what a seat receives is built by ``wire``
 from what the engine says that seat may see.
 """
 
@@ -19,10 +19,10 @@ from ..engine.events import Event
 from ..engine.phase import Phase
 from ..engine.views import SeatView
 from ..engine.wire import ClockJSON, RefusalJSON, encode_event, encode_view
+from ..play.table import Table
 from ..rules.cards import format_cards
 from ..rules.melds import Meld, reading
-from ..table import Table
-from ..tui.words import explain
+from ..words.moves import explain
 
 
 class Learner(Protocol):
@@ -94,7 +94,7 @@ def events_frame(table: Table, seat: int | None, events: Iterable[Event],
 def why(table: Table, before: SeatView, action: Action, conns: Iterable[Learner]
         ) -> Frame | None:
     """Learning mode: why a computer player made ``action`` (``before``: what it saw), in
-    the terminal table's words (``tui.words.explain``), for the connections that asked.
+    the terminal table's words (``words.moves.explain``), for the connections that asked.
     Only where the room plays with open hands: the reason may name the player's cards."""
     if not table.rules.open_hands or not any(c.learn for c in conns):
         return None

@@ -1,7 +1,7 @@
 """Give freed memory back to the system, so that a long-running server's size follows what
 it holds rather than the most it ever held.
 
-The engine's caches are bounded by entries (rules/memo.py) and churn: old answers go, new
+The engine's caches are bounded by entries (support/memo.py) and churn: old answers go, new
 ones come. glibc's malloc keeps freed memory for reuse, and after a large block is freed it
 raises its mmap threshold, so later large blocks (a cache's dict growing again) come from
 the heap and stay there. The resident size then climbs in steps of a few MB to the highest

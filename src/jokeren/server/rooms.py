@@ -12,9 +12,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..i18n import t
+from ..play.table import Seat, Table, new_seed
 from ..rules.house import Money, Rules, RulesError, contradictions
-from ..table import Seat, Table, new_seed
+from ..words.catalogue import t
 from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .game import LEVELS

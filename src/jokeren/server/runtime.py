@@ -23,10 +23,10 @@ from ..bots import Player, level_name, make_player
 from ..engine.actions import Action, Verb
 from ..engine.state import Phase
 from ..engine.wire import ClockJSON, decode_action, encode_refusal, encode_view
-from ..i18n import t
+from ..play.table import Accepted, BotTurn, Table, decide
 from ..rules.cards import NotationError
 from ..rules.reasons import Reason
-from ..table import Accepted, BotTurn, Table, decide
+from ..words.catalogue import t
 from .game import Frame, events_frame, listing, refusal, round_end, why
 from .store import ActionRow, Store
 

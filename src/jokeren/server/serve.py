@@ -12,7 +12,7 @@ import webbrowser
 
 from sqlalchemy.engine import make_url
 
-from ..i18n import t
+from ..words.catalogue import t
 from .app import Settings, create_app
 from .runtime import Timing
 from .store import Store, StoreError, check_url, default_url

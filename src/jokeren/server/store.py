@@ -26,8 +26,8 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from ..i18n import t
 from ..rules.sentence import Sentence
+from ..words.catalogue import t
 from . import schema
 
 

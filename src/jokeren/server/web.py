@@ -15,9 +15,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..i18n import catalogue
 from ..rules.house import PRESETS, Rules, contradictions
 from ..rules.sentence import Sentence
+from ..words.catalogue import catalogue
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
          "/watch/{room}", "/replay", "/replay/{room}")

@@ -27,9 +27,10 @@ from ..engine.actions import BUY, DRAW, PASS, TAKE, Action, Verb, discard, give,
 from ..engine.events import Event
 from ..engine.state import Phase
 from ..engine.views import SeatView
-from ..i18n import t
+from ..play.table import Table
 from ..rules.cards import Card, NotationError
-from ..table import Table
+from ..words.catalogue import t
+from ..words.moves import cards_text, event_lines, explain, status_line
 from .hints import hint_text, hints
 from .news import NewCards
 from .order import HandOrder
@@ -46,7 +47,6 @@ from .screens import (
 from .session import Session, TableConfig, available_levels
 from .typed import TypedError, read_typed
 from .widgets import HandView, KeyButton, Line, TableView, card_text
-from .words import cards_text, event_lines, explain, status_line
 
 # The app's own actions that act on the table: none of them passes through a screen put
 # over it (the cover between people, the score sheet, a question, the help).

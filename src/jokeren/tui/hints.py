@@ -17,9 +17,9 @@ from ..analysis.search import coming_out_options
 from ..engine.actions import Action, Verb
 from ..engine.phase import Phase
 from ..engine.views import SeatView
-from ..i18n import t
 from ..rules.cards import Card
-from .words import cards_text
+from ..words.catalogue import t
+from ..words.moves import cards_text
 
 Group = tuple[Card, ...]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from ..engine.record import Record, RecordError
 from ..engine.state import Phase
-from ..i18n import t
+from ..play.table import Table
 from ..rules.reasons import text_of
-from ..table import Table
+from ..words.catalogue import t
 from .session import DEFAULT_LEVEL, TABLE_KEY, TableConfig
 
 

@@ -19,11 +19,11 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import make_player
 from ..engine.views import SeatView
-from ..i18n import t
 from ..rules.cards import hand_key
 from ..rules.house import Rules, RulesError
 from ..rules.presets import PRESETS
 from ..rules.requirements import Requirement
+from ..words.catalogue import t
 from .session import DEFAULT_LEVEL, TableConfig
 from .widgets import card_text
 

@@ -17,8 +17,8 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.state import Phase
 from ..engine.views import SeatView, event_for
+from ..play.table import Seat, Table
 from ..rules.house import Rules
-from ..table import Seat, Table
 
 LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
 DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 
 from ..engine.actions import Action, Verb
-from ..i18n import t
 from ..rules.cards import Card, NotationError
+from ..words.catalogue import t
 
 DUTCH_RANK = {"B": "J", "V": "Q", "H": "K"}  # boer, vrouw, heer
 DUTCH_SUIT = {"k": "c", "r": "d", "K": "C", "R": "D"}  # klaveren, ruiten

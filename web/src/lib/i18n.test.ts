@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import catalogue from "../../../src/jokeren/messages.json";
+import catalogue from "../../../src/jokeren/words/messages.json";
 import { preferredLang, t } from "./i18n";
 
 describe("language", () => {

@@ -1,5 +1,5 @@
 // Dutch and English from the one catalogue the terminal table uses too
-// (src/jokeren/messages.json): a key, a text per language, `{name}` fields. The browser
+// (src/jokeren/words/messages.json): a key, a text per language, `{name}` fields. The browser
 // loads it from the server at start (GET /api/messages), so a reworded message needs no
 // new build of the front end.
 import type { Lang } from "./cards";

@@ -26,7 +26,7 @@ def detect_lang() -> Lang:
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
     """Every message by key, in each language (read once; the browser gets it whole)."""
-    text = resources.files("jokeren").joinpath("messages.json").read_text(encoding="utf-8")
+    text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
     data: dict[str, dict[str, str]] = json.loads(text)
     return data
 

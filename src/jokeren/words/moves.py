@@ -13,9 +13,9 @@ from ..engine.actions import Action, Verb
 from ..engine.events import Event
 from ..engine.state import Phase
 from ..engine.views import SeatView
-from ..i18n import t
 from ..rules.cards import Card
 from ..rules.melds import Meld, MeldError, extension
+from .catalogue import t
 
 
 def cards_text(cards: Sequence[Card], lang: str = "en") -> str:

@@ -2,7 +2,7 @@
 
 Typer takes help texts from docstrings and options where the code is written; rather than
 fork every option, the built command is walked once and each English text is replaced by
-its Dutch one here (cli_nl.py does this, with Click's own words, in Dutch mode). An English
+its Dutch one here (cli/dutch.py does this, with Click's own words, in Dutch mode). An English
 text without an entry stays English; tests/test_dutch.py checks that every text has one.
 """
 

@@ -18,17 +18,17 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .analysis.legal import legal_actions
-from .bots import Player, make_player
-from .engine import Deal, IllegalMoveError, apply, check, deal_events, deal_round, new_match
-from .engine.actions import DEAL, Action, Verb
-from .engine.events import Event
-from .engine.record import Record, RecordError, RoundRecord, format_line, replay
-from .engine.state import Phase, State
-from .engine.views import SeatView, event_for, view
-from .rules.cards import Card
-from .rules.house import Rules
-from .rules.reasons import Reason
+from ..analysis.legal import legal_actions
+from ..bots import Player, make_player
+from ..engine import Deal, IllegalMoveError, apply, check, deal_events, deal_round, new_match
+from ..engine.actions import DEAL, Action, Verb
+from ..engine.events import Event
+from ..engine.record import Record, RecordError, RoundRecord, format_line, replay
+from ..engine.state import Phase, State
+from ..engine.views import SeatView, event_for, view
+from ..rules.cards import Card
+from ..rules.house import Rules
+from ..rules.reasons import Reason
 
 SEED_BITS = 128
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import typer
 
+from ..bots import Player, make_player
+from ..rules.house import Rules
+from ..rules.sentence import Sentence
+from ..score.sheet import score_sheet
+from ..words.catalogue import t
 from . import tournament
-from .bots import Player, make_player
-from .i18n import t
-from .rules.house import Rules
-from .rules.sentence import Sentence
-from .score.sheet import score_sheet
 from .table import Seat, Table
 
 NAMES = tournament.NAMES

@@ -5,7 +5,7 @@ anywhere on the line, since --help is answered before the other options are read
 the locale (``i18n.detect_lang``). Typer (which carries its own copy of Click as
 ``typer._click``) has no catalogue for its own words, so in Dutch mode:
 
-- the built command tree is walked: help texts from ``help_nl.NL``, arguments by their Dutch
+- the built command tree is walked: help texts from ``words.help.NL``, arguments by their Dutch
   names, Dutch type labels, panels titled "Argumenten", "Opties" and "Opdrachten", and a
   Dutch text for --help;
 - the usage line says "Gebruik:" (a Context whose HelpFormatter writes that prefix);
@@ -29,8 +29,8 @@ from typer import rich_utils
 from typer._click import ClickException, Context, HelpFormatter
 from typer._click.exceptions import UsageError
 
-from .help_nl import ARGUMENTS, DEFAULTS, NL
-from .i18n import Lang, detect_lang
+from ..words.catalogue import Lang, detect_lang
+from ..words.help import ARGUMENTS, DEFAULTS, NL
 
 HELP_OPTION = "Laat deze hulp zien en stop."
 PANELS = {"argument": "Argumenten", "option": "Opties"}

@@ -12,11 +12,11 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from .i18n import Lang, detect_lang, t
-from .rules.house import Rules, RulesError
-from .score.grids import Grid
-from .score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
-from .score.scorefile import load, make_round, save, to_json
+from ..rules.house import Rules, RulesError
+from ..score.grids import Grid
+from ..score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
+from ..score.scorefile import load, make_round, save, to_json
+from ..words.catalogue import Lang, detect_lang, t
 
 score_app = typer.Typer(
     no_args_is_help=True, pretty_exceptions_enable=False,
@@ -57,7 +57,7 @@ def _load(file: Path, lang: str) -> ScoreCard:
 
 
 def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None:
-    from .score.sheet import card_text
+    from ..score.sheet import card_text
 
     try:
         save(card, file)
@@ -88,7 +88,7 @@ def new_cmd(
 ) -> None:
     """Start a score card: the rules and the players."""
     language = lang_of(lang)
-    from .cli import load_rules
+    from .app import load_rules
 
     base = load_rules(rules, language)
     changes: dict[str, object] = {}
@@ -174,9 +174,9 @@ def from_record_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Make a score card of a match played in the program, to export it like any other."""
-    from .engine.record import Record, replay
-    from .rules.sentence import Sentence
-    from .score.scorecard import card_of_game
+    from ..engine.record import Record, replay
+    from ..rules.sentence import Sentence
+    from ..score.scorecard import card_of_game
 
     language = lang_of(lang)
     try:
@@ -205,7 +205,7 @@ def show_cmd(
     language = lang_of(lang)
     card = _load(file, language)
     if as_json:
-        from .score.scorecard import tally
+        from ..score.scorecard import tally
 
         score = tally(card)
         names = card.players
@@ -219,7 +219,7 @@ def show_cmd(
             if card.rules.money is not None else None,
         }, indent=1, ensure_ascii=False))
         return
-    from .score.sheet import card_text
+    from ..score.sheet import card_text
 
     typer.echo(card_text(card, language))
 
@@ -243,7 +243,7 @@ def export_cmd(
 
 def write_export(to: Path, lang: str, *, score_card: ScoreCard) -> None:
     """The export that ``to``'s suffix names; ScoreError for another suffix or no library."""
-    from .score.grids import score_grid
+    from ..score.grids import score_grid
 
     kind = to.suffix.lower()
     if kind not in (".xlsx", ".csv", ".pdf"):
@@ -256,16 +256,16 @@ def write_grids(to: Path, sheets: list[Grid]) -> None:
     kind = to.suffix.lower()
     try:
         if kind == ".csv":
-            from .rules.textfile import write_atomic
-            from .score.grids import to_csv
+            from ..score.grids import to_csv
+            from ..support.files import write_atomic
 
             write_atomic(to, to_csv(sheets))
         elif kind == ".xlsx":
-            from .score.xlsx import write_xlsx
+            from ..score.xlsx import write_xlsx
 
             write_xlsx(to, sheets)
         else:
-            from .score.pdf import write_pdf
+            from ..score.pdf import write_pdf
 
             write_pdf(to, sheets)
     except ModuleNotFoundError as exc:

@@ -17,10 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Player, make_player
-from .engine.actions import Action
-from .engine.state import State
-from .rules.house import Rules
+from ..bots import Player, make_player
+from ..engine.actions import Action
+from ..engine.state import State
+from ..rules.house import Rules
 from .table import BotTurn, Seat, Table, decide
 
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
@@ -195,8 +195,8 @@ def report(outcomes: Sequence[Outcome], kinds: Sequence[str], rounds: bool) -> R
 
 def report_text(rep: Report, lang: str) -> str:
     """The report as a small table (Dutch or English)."""
-    from .bots import level_name
-    from .i18n import t
+    from ..bots import level_name
+    from ..words.catalogue import t
 
     games = rep.games
     key = "sim_report_rounds" if rep.single else "sim_report_matches"

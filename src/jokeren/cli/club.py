@@ -10,13 +10,13 @@ from typing import Annotated
 
 import typer
 
-from .club.clubfile import load, save
-from .club.evening import Evening, Form, add_player, draw_next, enter_form, new_evening, season
-from .i18n import t
-from .score.grids import Grid
-from .score.scorecard import ScoreError
-from .score.scorefile import find_player
-from .score_cli import ForceOpt, LangOpt, fail, lang_of, write_grids
+from ..club.clubfile import load, save
+from ..club.evening import Evening, Form, add_player, draw_next, enter_form, new_evening, season
+from ..score.grids import Grid
+from ..score.scorecard import ScoreError
+from ..score.scorefile import find_player
+from ..words.catalogue import t
+from .score import ForceOpt, LangOpt, fail, lang_of, write_grids
 
 club_app = typer.Typer(
     no_args_is_help=True, pretty_exceptions_enable=False,
@@ -157,8 +157,8 @@ def _numbers(text: str) -> tuple[int, ...]:
 @club_app.command("show")
 def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
     """Print the draw so far, the forms still to enter, and the standings."""
-    from .club.clubgrids import standings_grid
-    from .score.grids import to_text
+    from ..club.clubgrids import standings_grid
+    from ..score.grids import to_text
 
     language = lang_of(lang)
     evening = _load(file, language)
@@ -180,7 +180,7 @@ def forms_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Write the competition forms, one per table and round, to print or to fill in."""
-    from .club.clubgrids import round_grids
+    from ..club.clubgrids import round_grids
 
     language = lang_of(lang)
     evening = _load(file, language)
@@ -197,7 +197,7 @@ def standings_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Write the evening's standings, with the tie-breaks stated."""
-    from .club.clubgrids import standings_grid
+    from ..club.clubgrids import standings_grid
 
     language = lang_of(lang)
     _export(to, [standings_grid(_load(file, language), language)], language)
@@ -214,8 +214,8 @@ def season_cmd(
     lang: LangOpt = None,
 ) -> None:
     """Sum evenings into a season's standings; optionally plot each player's figures."""
-    from .club.clubgrids import season_grid
-    from .score.grids import to_text
+    from ..club.clubgrids import season_grid
+    from ..score.grids import to_text
 
     language = lang_of(lang)
     evenings = [_load(f, language) for f in files]
@@ -224,7 +224,7 @@ def season_cmd(
     if to is not None:
         _export(to, [grid], language)
     if plots is not None:
-        from .club.stats import write_plots
+        from ..club.stats import write_plots
 
         try:
             for path in write_plots(evenings, plots, language):

@@ -13,19 +13,19 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from .cli_nl import lang_of_args, run_in_dutch
-from .engine.record import Record, RecordError, replay
-from .i18n import Lang, detect_lang
-from .rules.house import PRESETS, Rules, RulesError, contradictions
-from .rules.reasons import text_of
-from .rules.textfile import parse_json
+from ..engine.record import Record, RecordError, replay
+from ..rules.house import PRESETS, Rules, RulesError, contradictions
+from ..rules.reasons import text_of
+from ..rules.textfile import parse_json
+from ..words.catalogue import Lang, detect_lang
+from .dutch import lang_of_args, run_in_dutch
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
 
 class JokerenGroup(typer.core.TyperGroup):
     """The ``jokeren`` command: wholly in Dutch (help, usage, Click's errors) when
-    ``--lang nl`` is given or, without --lang, the locale is Dutch (cli_nl.py)."""
+    ``--lang nl`` is given or, without --lang, the locale is Dutch (cli/dutch.py)."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -97,7 +97,7 @@ def replay_cmd(
     if as_json:
         typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
     else:
-        from .score.sheet import replay_text
+        from ..score.sheet import replay_text
 
         reason = result.refusal.text(language) if result.refusal is not None else None
         typer.echo(replay_text(summary, language, reason))
@@ -119,7 +119,7 @@ def rules_cmd(
     Exit status of --check: 0 for usable rules, 2 for a bad file or rules that contradict
     each other (one sentence each on standard error).
     """
-    from .score.sheet import rules_text
+    from ..score.sheet import rules_text
 
     language = lang or detect_lang()
     if check is not None:
@@ -130,7 +130,7 @@ def rules_cmd(
         if as_json:
             typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False))
         else:
-            from .rules.variants import check_text
+            from ..words.rules import check_text
 
             typer.echo(check_text(rules, language, str(check)))
         problems = contradictions(rules, language)
@@ -187,7 +187,7 @@ def simulate_cmd(
 
     Without --json and --rounds, every match's score sheet is printed before the report.
     """
-    from .simulate import run_tournament
+    from ..play.simulate import run_tournament
 
     language = lang or detect_lang()
     base = load_rules(rules, language)
@@ -263,14 +263,14 @@ def play_cmd(
 ) -> None:
     """Play at the terminal: against the computer, or with several people around one screen."""
     try:
-        from .tui.app import JokerenApp
-        from .tui.screens import SetupChoice, make_config
+        from ..tui.app import JokerenApp
+        from ..tui.screens import SetupChoice, make_config
     except ImportError:
         fail(say(lang or detect_lang(), "the terminal table needs Textual: pip install "
                  "'jokeren[tui]'", "de tafel in het terminalvenster vraagt Textual: pip "
                  "install 'jokeren[tui]'"))
-    from .table import new_seed
-    from .tui.resume import ResumeError, resume_match
+    from ..play.table import new_seed
+    from ..tui.resume import ResumeError, resume_match
 
     language = (lang or detect_lang()).value
     load_rules(rules, language)  # a bad preset or file: one sentence, exit 2, before any screen
@@ -294,7 +294,7 @@ def play_cmd(
                        game=game)
     table.run()
     if table.session is not None and table.session.table.state.results:
-        from .score.sheet import score_sheet
+        from ..score.sheet import score_sheet
 
         typer.echo(score_sheet(table.session.table.state, language))
     if table.saved_note:
@@ -303,7 +303,7 @@ def play_cmd(
 
 def check_new_file(path: Path, lang: str) -> None:
     """--save: a new file in a folder that exists, checked before the first round."""
-    from .i18n import t
+    from ..words.catalogue import t
 
     if path.exists():
         fail(t("cli_save_exists", lang, path=path))
@@ -312,8 +312,8 @@ def check_new_file(path: Path, lang: str) -> None:
 
 
 def _add_sub_apps() -> None:
-    from .club_cli import club_app
-    from .score_cli import score_app
+    from .club import club_app
+    from .score import score_app
 
     app.add_typer(score_app, name="score")
     app.add_typer(club_app, name="club")
@@ -341,7 +341,7 @@ def serve_cmd(
 ) -> None:
     """Serve rooms for playing together online (invite links, one table per room) and the
     browser table."""
-    from .i18n import t
+    from ..words.catalogue import t
 
     language = lang or detect_lang()
     if not 0 < port < 65536:
@@ -351,7 +351,7 @@ def serve_cmd(
     if not 0 <= round_pause <= 60:
         fail(t("cli_serve_round_pause", language))
     try:
-        from .server.serve import StoreError, listen_error, serve
+        from ..server.serve import StoreError, listen_error, serve
     except ImportError:
         fail(t("cli_serve_extra", language))
     try:

@@ -1,0 +1,31 @@
+"""Writing a file atomically, so a crash never leaves half a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write ``text`` so that ``path`` holds either its old or its new contents, never half:
+    a temporary file beside it, flushed to disk, then renamed over it. Raises OSError."""
+    import os
+    import tempfile
+
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(text.encode("utf-8") if isinstance(text, str) else text)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:  # mkstemp's 0600 would hide a new file from the rest of the household
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
