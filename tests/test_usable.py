@@ -304,10 +304,13 @@ def random_position(rng: random.Random) -> tuple[State, Card]:
         else:
             hand.append(rng.choice(NATURALS))
     out = rng.random() < 0.6
+    swapped = rng.random() < 0.15  # a joker swapped earlier this turn (000: then no going
+    #                                 out at once)
     state = evolve(state, hands=(tuple(sorted(hand)), state.hands[1]), table=tuple(table),
                    owners=(1,) * len(table), come_out=(out, True),
                    came_out_now=out and rng.random() < 0.2, turns_done=rng.choice([0, 2, 2]),
-                   phase=Phase.PLAY, to_act=0, turn=0, pending=(), acted=False)
+                   phase=Phase.PLAY, to_act=0, turn=0, pending=(), acted=swapped,
+                   swapped=swapped)
     return state, to_hand(rng.choice(hand))
 
 

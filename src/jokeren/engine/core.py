@@ -129,7 +129,8 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
         state, round_index=index, dealer=dealer, hands=tuple(hands), stock=stock,
         discard=(upcard,) if upcard is not None else (), table=(), owners=(),
         come_out=(False,) * n, turns_done=0, rebuilds=0, gives=(None,) * n, played=(), drawn=(),
-        came_out_now=False, pending=(), turn_draws=0, acted=False, known=((),) * n, turn=voorhand,
+        came_out_now=False, pending=(), turn_draws=0, acted=False, swapped=False, known=((),) * n,
+        turn=voorhand,
         to_act=voorhand, offer=(), phase=Phase.DRAW,
     )
     if rules.exchange_on(len(active)):
@@ -620,14 +621,19 @@ def _not_held(state: State, seat: int, cards: Sequence[Card]) -> IllegalMoveErro
     return _illegal("not_held", name=state.players[seat], card=missing)
 
 
-def _check_going_out(state: State, seat: int, left: int) -> None:
-    """Cards the player may still keep after a meld or lay-off."""
+def _check_going_out(state: State, seat: int, left: int, coming_out: bool = False) -> None:
+    """Cards the player may still keep after a meld or lay-off (``coming_out``: the action
+    is the player's coming-out)."""
     if left == 0 and state.rules.going_out == "discard":
         raise _illegal("keep_a_card")
     if left <= 1:
         # One card left ends the round this turn (by the discard, or by laying it): before
         # every player has had a turn that cannot be, and the player would be stuck.
         _check_may_end(state, seat)
+        # 000: "een joker pikken is bij één-keer-uit gaan NIET toegestaan" (RULES.md: in
+        # every round, every preset): a turn with a swap does not both come out and go out.
+        if state.swapped and (coming_out or state.came_out_now):
+            raise _illegal("swap_then_out_at_once")
 
 
 def _check_may_end(state: State, seat: int) -> None:
@@ -711,7 +717,7 @@ def _meld_turn(state: State, seat: int, left: int) -> None:
 def _coming_out(state: State, seat: int, melds: Sequence[Meld], tokens: Sequence[Card],
                 left: int) -> None:
     rules, req = state.rules, state.requirement
-    _check_going_out(state, seat, left)
+    _check_going_out(state, seat, left, coming_out=True)
     if rules.wait_first_turn and state.turns_done < len(state.active):
         raise _illegal("wait_first_turn", name=state.players[seat])
     if not rules.joker_in_first_meld and any(c.joker for c in tokens):
@@ -813,6 +819,11 @@ def _swap(state: State, seat: int, action: Action,
         raise _illegal("not_out_yet", name=name)
     if state.requirement.all_at_once and not rules.swap_in_all_round:
         raise _illegal("no_swap_all_round")
+    if state.came_out_now and (rules.opening_only_contract or len(state.hands[seat]) <= 1):
+        # 000: "een joker pikken is bij één-keer-uit gaan NIET toegestaan". In the turn of
+        # coming out, a swap is either part of going out at once (only the requirement may
+        # be laid, else: RULES.md) or, with one card left, the discard after it goes out.
+        raise _illegal("no_swap_out_at_once")
     if not 1 <= action.target <= len(state.table):
         raise _illegal("no_meld_number", n=action.target)
     hand = _remove(state, seat, [natural])
@@ -820,10 +831,7 @@ def _swap(state: State, seat: int, action: Action,
     if found is None:
         raise _illegal("no_joker_for", n=action.target, card=natural)
     meld, i = found
-    # In the turn of coming out a swap is part of going out (RULES.md): the freed joker, in
-    # any mode, must then go on the table, by an action that leaves at most one card.
-    going_out = state.came_out_now and rules.opening_only_contract
-    use = rules.freed_joker != "hand" or going_out
+    use = rules.freed_joker != "hand"
     if dry and not use:
         return state, []
     hand = add_cards(hand, [JOKER])
@@ -831,11 +839,10 @@ def _swap(state: State, seat: int, action: Action,
     if state.table[action.target - 1].cards[i].face == natural:
         _on_table.share(table, state.table)  # the same faces: no need to count them again
     after = replace(state, hands=_set(state.hands, seat, hand), table=table, acted=True,
-                    pending=_used(state.pending, [natural]))
+                    swapped=True, pending=_used(state.pending, [natural]))
     if use:
         if not can_use(after, seat, JOKER, _tried, lay=rules.freed_joker != "new-meld"):
-            raise _illegal("no_swap_coming_out" if going_out
-                           else "freed_joker_no_new_meld" if rules.freed_joker == "new-meld"
+            raise _illegal("freed_joker_no_new_meld" if rules.freed_joker == "new-meld"
                            else "freed_joker_unusable")
         if dry:
             return state, []
@@ -962,7 +969,8 @@ def _end_turn(state: State, events: list[Event], hands: tuple[tuple[Card, ...], 
         played = _set(played or (False,) * state.n, state.turn, True)
     state = replace(state, turns_done=state.turns_done + 1, turn=nxt, to_act=nxt,
                     phase=Phase.DRAW, drawn=(), came_out_now=False, pending=(), turn_draws=0,
-                    acted=False, hands=hands, discard=discard, known=known, played=played)
+                    acted=False, swapped=False, hands=hands, discard=discard, known=known,
+                    played=played)
     limit = state.rules.max_turns
     if limit is not None and state.turns_done >= limit:
         return _round_over(state, None, [*events, Event("turn-limit", None)])

@@ -64,6 +64,7 @@ class State:
     pending: tuple[Card, ...] = ()  # cards that must be used before the discard
     turn_draws: int = 0
     acted: bool = False  # melded, laid off or swapped this turn
+    swapped: bool = False  # swapped a joker this turn (then no coming out and going out)
     # --- public knowledge: cards seen going into a hand (taken, bought) ---
     known: tuple[tuple[Card, ...], ...] = field(default=())
 
@@ -168,6 +169,7 @@ def evolve(old: State,
            pending: tuple[Card, ...] | Literal[_Keep.KEEP] = _KEEP,
            turn_draws: int | Literal[_Keep.KEEP] = _KEEP,
            acted: bool | Literal[_Keep.KEEP] = _KEEP,
+           swapped: bool | Literal[_Keep.KEEP] = _KEEP,
            known: tuple[tuple[Card, ...], ...] | Literal[_Keep.KEEP] = _KEEP,
            ) -> State:
     """``dataclasses.replace`` for State, at a fraction of its cost: the engine copies a
@@ -208,5 +210,6 @@ def evolve(old: State,
     new.pending = old.pending if pending is _KEEP else pending  # type: ignore[misc]
     new.turn_draws = old.turn_draws if turn_draws is _KEEP else turn_draws  # type: ignore[misc]
     new.acted = old.acted if acted is _KEEP else acted  # type: ignore[misc]
+    new.swapped = old.swapped if swapped is _KEEP else swapped  # type: ignore[misc]
     new.known = old.known if known is _KEEP else known  # type: ignore[misc]
     return _done(new)

@@ -171,7 +171,7 @@ class _Search:
                                        for g in self.groups(state) if _holds_face(g, card)))
         if found is not None or not self.hopeful(state):
             return found
-        key = (hand, state.table, out, state.came_out_now)
+        key = (hand, state.table, out, state.came_out_now, state.swapped)
         if key in self.seen:
             return None
         self.seen.add(key)
@@ -382,12 +382,7 @@ class _Search:
         if key in self.seen:
             return None
         self.seen.add(key)
-        # a joker swap is part of going out: the engine allows it only when the freed joker
-        # can then go on the table by one action that leaves at most one card
-        for action in _swaps(state, seat):
-            step = self.step(state, action)
-            if step is not None and (action.cards[0] == card or self.going_out(step[1])):
-                return step[0]
+        # no joker swap: a player going out at once swaps no joker (000; engine._swap)
         if rules.rearrange and self.lay:  # a rearrangement with the card that goes out
             found = self.first(state, tables_with(state.table, hand, card, rules,
                                                   state.round_index, most_left=1))

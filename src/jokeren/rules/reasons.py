@@ -107,10 +107,16 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "no_swap_all_round": ("no joker swaps in the all-at-once round",
                           "in de ronde waarin je alles in één keer op tafel legt, ruil je geen "
                           "jokers"),
-    "no_swap_coming_out": ("in the turn you come out you swap a joker only to go out, and "
-                           "the swapped joker cannot then take you out",
-                           "in de beurt dat je uitkomt ruil je een joker alleen om uit te gaan, "
-                           "en met de geruilde joker kan dat nu niet"),
+    "no_swap_out_at_once": ("no joker swap in the turn you come out: here it could only be "
+                            "part of going out at once, and a player going out at once swaps "
+                            "no joker",
+                            "geen joker pikken in de beurt dat je uitkomt: dat kan hier alleen "
+                            "als deel van in één keer uitgaan, en wie in één keer uitgaat, pikt "
+                            "geen joker"),
+    "swap_then_out_at_once": ("you swapped a joker this turn, so you cannot come out and go "
+                              "out in the same turn",
+                              "je hebt deze beurt een joker gepikt, dus je kunt deze beurt niet "
+                              "in één keer uitgaan"),
     "no_joker_for": ("meld {n} has no joker standing for {card}",
                      "combinatie {n} heeft geen joker die {card} voorstelt"),
     "freed_joker_no_new_meld": ("the swapped joker must go into a new meld this turn, and it "
