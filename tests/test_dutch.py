@@ -455,3 +455,63 @@ def test_card_notation_and_deal_errors_are_dutch_in_dutch(tmp_path: object) -> N
         assert result.exit_code == 2, result.output
         assert expected in result.stderr, result.stderr
         assert [w for w in problems(result.stderr.split("r.json: ", 1)[1]) if w != "Ax"] == []
+
+
+def test_lang_before_the_command_as_users_type_it() -> None:
+    """``jokeren --lang nl --help`` and ``jokeren score --help --lang nl`` said "onbekende
+    optie: --lang" (a group has no --lang); before a command's name it is that command's."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import jokeren
+
+    tree = str(Path(jokeren.__file__).parents[1])
+    env = {**os.environ, "JOKEREN_LANG": "en", "COLUMNS": "100", "PYTHONPATH": tree}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "jokeren", *args], env=env,
+                              capture_output=True, text=True)
+
+    for args in (["--lang", "nl", "--help"], ["score", "--help", "--lang", "nl"],
+                 ["--lang=nl", "club", "--help"]):
+        done = run(*args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert done.stdout.lstrip().startswith("Gebruik: jokeren"), (args, done.stdout)
+        assert "Opdrachten" in done.stdout and "--lang" not in done.stderr
+    done = run("--lang", "en", "--help")
+    assert done.returncode == 0 and "Usage: jokeren" in done.stdout
+    done = run("--lang", "nl", "rules", "amerikans")  # the command's own sentence, in Dutch
+    assert done.returncode == 2 and "onbekende voorinstelling 'amerikans'" in done.stderr
+    done = run("--lang", "nl", "score", "show", "/nergens/kaart.json")
+    assert done.returncode == 2 and "bestaat niet" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_help_shows_no_bool_placeholder_and_each_default_once(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flag takes no value, so its help shows no ``<bool>``; a default the help prints
+    ("[default: 2]") is not said in the option's text as well ("(default 2)")."""
+    from jokeren.cli import command
+
+    monkeypatch.setenv("JOKEREN_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "200")
+    paths = list(_commands(command()))
+    for path in paths:
+        out = CliRunner().invoke(app, [*path, "--help"], prog_name="jokeren").stdout
+        assert "<bool>" not in out and "bool" not in out, (path, out)
+        for line in out.splitlines():  # a flag's row: the flag, then its help at once
+            if re.match(r"^│\s+--(json|help|force|money|open|learn)\s", line):
+                assert not re.search(r"--\S+\s+<", line), (path, line)
+    for path in paths:
+        leaf = command()
+        for name in path:
+            leaf = leaf.commands[name]  # type: ignore[attr-defined]
+        for param in leaf.params:
+            shown = param.show_default is not False and param.default not in (None, False)
+            if shown and param.help:
+                assert "default" not in param.help, (path, param.name, param.help)
+    out = CliRunner().invoke(app, ["simulate", "--help"], prog_name="jokeren").stdout
+    word = "standaard" if lang == "nl" else "default"
+    assert out.count(f"[{word}: 2]") == 1 and out.count(f"[{word}: 1000]") == 1, out

@@ -194,3 +194,28 @@ def test_every_listen_error_is_one_sentence() -> None:
     assert "above 1023" in listen_error(denied, "127.0.0.1", 80, "en")
     other = OSError(errno.EMFILE, "Too many open files")
     assert listen_error(other, "h", 1, "en") == "cannot listen on h:1: Too many open files"
+
+
+def test_db_urls_as_users_type_them(tmp_path: Path) -> None:
+    """``--db sqlite:///games.db`` and ``--db postgresql://...`` are what people type; the
+    server uses the async drivers for them (aiosqlite, asyncpg). A serve with
+    ``sqlite:///`` runs in tests/test_bad_input_server.py."""
+    from typer.testing import CliRunner
+
+    from jokeren.cli import app
+    from jokeren.server.serve import check_db
+    from jokeren.server.store import Store, async_url, check_url
+
+    assert async_url("sqlite:///games.db") == "sqlite+aiosqlite:///games.db"
+    assert async_url("postgresql://ann@127.0.0.1/j") == "postgresql+asyncpg://ann@127.0.0.1/j"
+    assert async_url("postgres://ann@db/j") == "postgresql+asyncpg://ann@db/j"
+    assert async_url("sqlite+aiosqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+    assert check_url("sqlite:///games.db") is True
+    assert check_url("postgresql://ann@127.0.0.1/j") is False
+    store = Store("postgresql://ann@127.0.0.1/j")  # nothing is opened yet
+    assert store.engine.url.drivername == "postgresql+asyncpg" and not store.sqlite
+    file = tmp_path / "games.db"
+    check_db(async_url(f"sqlite:///{file}"))
+    assert file.is_file()
+    done = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path}/no/games.db"])
+    assert done.exit_code == 2 and "does not exist" in done.output  # past the driver check

@@ -18,7 +18,7 @@ from ..rules.house import PRESETS, Rules, RulesError, contradictions
 from ..rules.reasons import text_of
 from ..rules.textfile import parse_json
 from ..words.catalogue import Lang, detect_lang
-from .dutch import lang_of_args, run_in_dutch
+from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
@@ -31,7 +31,10 @@ class JokerenGroup(typer.core.TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
-        if lang_of_args(argv) != "nl":
+        plain_flags(self)
+        language = lang_of_args(argv)
+        argv = lang_to_command(self, argv)
+        if language != "nl":
             return super().main(argv, prog_name, complete_var, standalone_mode,
                                 windows_expand_args, **extra)
         return run_in_dutch(self, super().main, argv, standalone_mode, prog_name=prog_name,
@@ -176,10 +179,10 @@ def simulate_cmd(
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     max_reshuffles: Annotated[int | None, typer.Option(
         "--max-reshuffles", help="End a round when the stock runs out after this many "
-        "rebuilds (default 2).")] = 2,
+        "rebuilds.")] = 2,
     max_turns: Annotated[int | None, typer.Option(
-        "--max-turns", help="End a round after this many turns, everyone scoring (default "
-        "1000: two players may pass one discard back and forth for ever).")] = 1000,
+        "--max-turns", help="End a round after this many turns, everyone scoring (two "
+        "players may pass one discard back and forth for ever).")] = 1000,
     lang: Annotated[Lang | None, typer.Option(help="nl or en.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
@@ -327,8 +330,8 @@ def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="Database URL: sqlite+aiosqlite:///FILE or postgresql+asyncpg://... "
-        "(default: a SQLite file in your data directory).")] = None,
+        "--db", help="Database URL: sqlite:///FILE or postgresql://USER@HOST/NAME (default: "
+        "a SQLite file in your data directory).")] = None,
     open_browser: Annotated[bool, typer.Option(
         "--open", help="Open a table against the computer in the browser.")] = False,
     bot_delay: Annotated[float, typer.Option(

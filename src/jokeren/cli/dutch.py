@@ -72,6 +72,62 @@ def lang_of_args(args: Sequence[str]) -> Lang:
     return detect_lang()
 
 
+def lang_to_command(command: Any, args: Sequence[str]) -> list[str]:
+    """``args`` with a ``--lang`` given before the command's name (``jokeren --lang nl
+    --help``, ``jokeren --lang nl replay f``) moved to after it, where the command reads it;
+    dropped where no command is named (the help of ``jokeren`` or ``jokeren score``: the
+    language is chosen all the same, by ``lang_of_args``). A group has no --lang itself."""
+    out: list[str] = []
+    held: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--" or not hasattr(command, "commands"):
+            out += args[i:]
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            taken = 1 if "=" in arg or i + 1 == len(args) else 2
+            held = list(args[i:i + taken])
+            i += taken
+            continue
+        sub = None if arg.startswith("-") else command.commands.get(arg)
+        out.append(arg)
+        i += 1
+        if sub is not None:
+            command = sub
+            if held and any(p.name == "lang" for p in sub.params):
+                out += held
+                held = []
+    return out
+
+
+def plain_flags(command: Any) -> None:
+    """No ``<bool>`` after a flag in the help (``--json``, ``--paired/--no-paired``,
+    ``--help``): a flag takes no value. For ``command`` and every command under it."""
+    for param in command.params:
+        if getattr(param, "is_flag", False):
+            _no_type(param)
+    built = command.get_help_option
+    if not getattr(built, "plain", False):
+        def get_help_option(ctx: Any) -> Any:
+            option = built(ctx)
+            if option is not None:
+                _no_type(option)
+            return option
+
+        get_help_option.plain = True  # type: ignore[attr-defined]
+        command.get_help_option = get_help_option
+    for sub in getattr(command, "commands", {}).values():
+        plain_flags(sub)
+
+
+def _no_type(param: Any) -> None:
+    def display_type(ctx: Context) -> str:
+        return ""
+
+    param.display_type = display_type
+
+
 class DutchFormatter(HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         super().write_usage(prog, args, "Gebruik: " if prefix is None else prefix)
@@ -213,4 +269,5 @@ def _refused(exc: ClickException, param: Any) -> str:
     return f"{value!r} kan hier niet" if value is not None else "die waarde kan hier niet"
 
 
-__all__ = ["DutchContext", "error_text", "lang_of_args", "run_in_dutch", "translate"]
+__all__ = ["DutchContext", "error_text", "lang_of_args", "lang_to_command", "plain_flags",
+           "run_in_dutch", "translate"]

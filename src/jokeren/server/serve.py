@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 from ..words.catalogue import t
 from .app import Settings, create_app
 from .runtime import Timing
-from .store import Store, StoreError, check_url, default_url
+from .store import Store, StoreError, async_url, check_url, default_url
 
 
 def _cannot_use(exc: Exception) -> StoreError:
@@ -52,7 +52,7 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
           bot_delay: float = Timing.bot_delay, round_pause: float = Timing.round_pause) -> None:
     import uvicorn
 
-    url = db or default_url()
+    url = async_url(db or default_url())
     check_url(url)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -48,11 +48,25 @@ class StoreError(Sentence):
         return cls(t(key, "en", **values), t(key, "nl", **values))
 
 
+# The URLs as users type them, and the async drivers the server uses for them (STACK.md).
+ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg",
+                 "postgres": "postgresql+asyncpg"}
+
+
+def async_url(url: str) -> str:
+    """``url`` with the async driver the server uses: ``sqlite:///games.db`` becomes
+    ``sqlite+aiosqlite:///games.db``, ``postgresql://...`` (or ``postgres://``)
+    ``postgresql+asyncpg://...``; any other URL is returned as it is."""
+    scheme, sep, rest = url.partition("://")
+    driver = ASYNC_DRIVERS.get(scheme.lower()) if sep else None
+    return f"{driver}://{rest}" if driver else url
+
+
 def check_url(url: str) -> bool:
     """Whether ``url`` is SQLite (else PostgreSQL); a URL that cannot be used raises
     StoreError before anything is opened."""
     try:
-        parsed = make_url(url)
+        parsed = make_url(async_url(url))
     except Exception:
         raise StoreError.of("store_bad_url", url=url) from None
     if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+asyncpg"):
@@ -150,6 +164,7 @@ class _SqliteActions:
 
 class Store:
     def __init__(self, url: str) -> None:
+        url = async_url(url)
         self.sqlite = check_url(url)
         self.engine: AsyncEngine = create_async_engine(url)
         self._pending: list[_Pending] = []  # actions waiting for the next commit

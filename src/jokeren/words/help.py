@@ -60,12 +60,12 @@ NL: dict[str, str] = {
     "Play every deal once per rotation of the seats.":
         "Speel elk spel één keer vanaf elke plaats.",
     "Worker processes.": "Aantal processen dat tegelijk speelt.",
-    "End a round when the stock runs out after this many rebuilds (default 2).":
-        "Stop een ronde als de stok op is en al zo vaak opnieuw gemaakt is (anders 2).",
-    "End a round after this many turns, everyone scoring (default 1000: two players may "
-    "pass one discard back and forth for ever).":
-        "Stop een ronde na zoveel beurten en tel ieders strafpunten (anders 1000: twee "
-        "spelers kunnen één aflegkaart eindeloos heen en weer geven).",
+    "End a round when the stock runs out after this many rebuilds.":
+        "Stop een ronde als de stok op is en al zo vaak opnieuw gemaakt is.",
+    "End a round after this many turns, everyone scoring (two players may pass one discard "
+    "back and forth for ever).":
+        "Stop een ronde na zoveel beurten en tel ieders strafpunten (twee spelers kunnen één "
+        "aflegkaart eindeloos heen en weer geven).",
     "nl or en.": "nl of en.",
     "Print the report as JSON.": "Geef het verslag als JSON.",
     "Play at the terminal: against the computer, or with several people around one screen.":
@@ -96,10 +96,10 @@ NL: dict[str, str] = {
         "kamer) en de tafel in de browser.",
     "Address to listen on.": "Adres waarop de server luistert.",
     "Port to listen on.": "Poort waarop de server luistert.",
-    "Database URL: sqlite+aiosqlite:///FILE or postgresql+asyncpg://... (default: a SQLite "
-    "file in your data directory).":
-        "Adres van de database: sqlite+aiosqlite:///BESTAND of postgresql+asyncpg://... "
-        "(anders een SQLite-bestand in je gegevensmap).",
+    "Database URL: sqlite:///FILE or postgresql://USER@HOST/NAME (default: a SQLite file in "
+    "your data directory).":
+        "Adres van de database: sqlite:///BESTAND of postgresql://GEBRUIKER@HOST/NAAM (anders "
+        "een SQLite-bestand in je gegevensmap).",
     "Open a table against the computer in the browser.":
         "Open in de browser een tafel tegen de computer.",
     "Seconds before each computer move, so people can follow it.":
