@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from jokeren.club.clubgrids import form_grid, standings_grid
-from jokeren.club.draw import Meetings, draw_evening, spread_of
 from jokeren.club.evening import Evening, Form, draw_next, enter_form, new_evening
+from jokeren.club.seating import Meetings, draw_evening, spread_of
 from jokeren.club.stats import write_plots
 from jokeren.score.pdf import write_pdf
 

@@ -20,7 +20,7 @@ from jokeren.engine.actions import DRAW
 from jokeren.engine.phase import Phase
 from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
-from jokeren.server.game import listing
+from jokeren.server.frames import listing
 
 RULES = {"preset": "jokeren-7", "upcard": False}  # 7 cards; round 1: a set or run of 3
 

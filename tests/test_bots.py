@@ -13,7 +13,7 @@ from jokeren.analysis.search import candidate_melds
 from jokeren.bots import lookahead, make_player
 from jokeren.bots.basic import BasicPlayer
 from jokeren.bots.determinise import determinise
-from jokeren.bots.hand import HandEval
+from jokeren.bots.heuristic import HandEval
 from jokeren.bots.strong import StrongPlayer
 from jokeren.engine import apply, deal_round
 from jokeren.engine.actions import DRAW, PASS, TAKE, Action, Verb

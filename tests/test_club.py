@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 
 from jokeren.cli.app import app
 from jokeren.club.clubfile import from_obj, to_json
-from jokeren.club.draw import Meetings, draw_evening, spread_of, table_sizes
 from jokeren.club.evening import (
     ClubError,
     Evening,
@@ -26,6 +25,7 @@ from jokeren.club.evening import (
     season,
     standings,
 )
+from jokeren.club.seating import Meetings, draw_evening, spread_of, table_sizes
 
 NAMES = [f"P{i:02}" for i in range(60)]
 

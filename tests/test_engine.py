@@ -13,7 +13,7 @@ from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
 from jokeren.engine.actions import DRAW, PASS, TAKE, Action, discard
 from jokeren.engine.state import Phase, RoundResult, State, evolve
 from jokeren.engine.views import event_for, view
-from jokeren.play.table import Game
+from jokeren.play.table import people_table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import Meld
@@ -161,7 +161,7 @@ def test_elimination_ends_the_match_with_the_last_player_left() -> None:
 
 
 def test_record_of_a_live_game_replays_to_the_identical_state() -> None:
-    game = Game(PRESETS["amerikaans"], ["Ann", "Bob", "Cas"], 8)
+    game = people_table(PRESETS["amerikaans"], ["Ann", "Bob", "Cas"], 8)
     game.play(0, PASS)
     game.play(1, PASS)
     game.play(2, PASS)

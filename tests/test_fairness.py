@@ -20,7 +20,7 @@ from jokeren.bots.strong import StrongPlayer
 from jokeren.engine import apply
 from jokeren.engine.state import State
 from jokeren.engine.views import SeatView, view
-from jokeren.play.table import Game
+from jokeren.play.table import people_table
 from jokeren.rules.cards import full_deck, to_hand
 from jokeren.rules.house import Rules
 
@@ -28,7 +28,7 @@ from jokeren.rules.house import Rules
 def midgame(preset: str, n: int, seed: int, steps: int) -> State:
     """A state some way into a round, reached by basic players."""
     rules = replace(Rules.load(preset), max_reshuffles=1)
-    game = Game(rules, ["A", "B", "C", "D"][:n], seed)
+    game = people_table(rules, ["A", "B", "C", "D"][:n], seed)
     bots = [make_player("basic", seed + i) for i in range(n)]
     state = game.state
     for _ in range(steps):

@@ -18,7 +18,7 @@ from jokeren.engine import check, ways_to_use
 from jokeren.engine.actions import Action, Verb
 from jokeren.engine.state import Phase, State
 from jokeren.engine.views import view
-from jokeren.play.table import Game
+from jokeren.play.table import people_table
 from jokeren.rules.house import PRESETS
 
 from conftest import EagerPlayer, capped
@@ -48,7 +48,7 @@ def test_listed_actions_are_exactly_the_accepted_candidates(preset: str) -> None
         n = lo + seed % (min(hi, 4) - lo + 1)
         rng = random.Random(seed)
         bots = [EagerPlayer(rng.randrange(2**30)) for _ in range(n)]
-        game = Game(rules, NAMES[:n], seed)
+        game = people_table(rules, NAMES[:n], seed)
         while game.state.phase is not Phase.MATCH_OVER and decisions < 1500 * (seed + 1):
             state = game.state
             if state.phase is Phase.ROUND_OVER:

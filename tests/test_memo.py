@@ -134,11 +134,11 @@ def test_every_cache_is_registered_with_a_budget_and_clear_all_empties_it() -> N
 
 def test_a_computer_players_hand_scores_stay_within_its_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from jokeren.bots import hand
+    from jokeren.bots import heuristic
 
-    monkeypatch.setattr(hand, "CACHE_SIZE", 100)
+    monkeypatch.setattr(heuristic, "CACHE_SIZE", 100)
     rules = Rules.load("amerikaans")
-    ev = hand.HandEval(rules, 0, rules.requirement(0), come_out=False)
+    ev = heuristic.HandEval(rules, 0, rules.requirement(0), come_out=False)
     deck = parse_cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 8s")
     scores = {}
     for i in range(len(deck)):
@@ -146,17 +146,17 @@ def test_a_computer_players_hand_scores_stay_within_its_bound(
             for k in range(j + 1, len(deck)):
                 cards = (deck[i], deck[j], deck[k], *deck[k + 1:k + 5])
                 scores[cards] = ev.score(cards)
-    assert len(scores) > hand.CACHE_SIZE  # more hands than it keeps
+    assert len(scores) > heuristic.CACHE_SIZE  # more hands than it keeps
     assert 0 < len(ev._cache) <= 100
-    fresh = hand.HandEval(rules, 0, rules.requirement(0), come_out=False)
+    fresh = heuristic.HandEval(rules, 0, rules.requirement(0), come_out=False)
     assert all(fresh.score(c) == s for c, s in list(scores.items())[::97])
 
 
 def test_a_computer_player_keeps_the_evaluators_of_one_round() -> None:
-    from jokeren.bots import hand
+    from jokeren.bots import heuristic
 
     rules = Rules.load("amerikaans")
-    evals = {(r, out, "amerikaans"): hand.HandEval(rules, r, rules.requirement(r), out)
+    evals = {(r, out, "amerikaans"): heuristic.HandEval(rules, r, rules.requirement(r), out)
              for r in (0, 1) for out in (False, True)}
-    hand.keep_round(evals, 1)
+    heuristic.keep_round(evals, 1)
     assert sorted(evals) == [(1, False, "amerikaans"), (1, True, "amerikaans")]

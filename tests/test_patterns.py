@@ -1,7 +1,7 @@
 """One meld enumerator (issue 27, point 2): what a set or run may hold is written once, in
 rules/patterns.py, and move listing (search), the hints and the computer players' hand estimate
-(bots/hand.py) list exactly what it lists, under any house rules; one edit there changes
-all of them. Search and bots/hand.py call ``meld_cards`` itself; what it lists is checked here
+(bots/heuristic.py) list exactly what it lists, under any house rules; one edit there changes
+all of them. Search and bots/heuristic.py call ``meld_cards`` itself; what it lists is checked here
 against the engine's ``read_meld`` (and in full against a brute force in tests/test_analysis.py).
 """
 
@@ -17,7 +17,7 @@ import pytest
 
 from jokeren.analysis.legal import legal_actions
 from jokeren.analysis.search import candidate_melds
-from jokeren.bots.hand import HandEval
+from jokeren.bots.heuristic import HandEval
 from jokeren.engine import allowed, new_match
 from jokeren.engine.actions import Action, Verb
 from jokeren.engine.phase import Phase
@@ -57,7 +57,7 @@ def _listed(rules: Rules, hand: Group) -> dict[str, set[Group]]:
     return {
         "patterns": every,
         "search": {_key(g) for g in candidate_melds(hand, rules, 0, max_jokers=0)},
-        "bots/hand": {_key(m) for m in evaluator._candidates(naturals)},
+        "bots/heuristic": {_key(m) for m in evaluator._candidates(naturals)},
         # hints show the engine's listed legal melds: the patterns' melds the engine takes
         "hints": {_key(g) for option in shown.melds for g in option
                   if not any(c.joker for c in g)},
@@ -152,7 +152,7 @@ def test_one_edit_in_patterns_changes_what_every_consumer_lists(
     before = _listed(rules, hand)
     four = _key(parse_cards("7s 7h 7d 7c"))
     three = _key(parse_cards("7s 7h 7d"))
-    for who in ("search", "bots/hand", "hints"):
+    for who in ("search", "bots/heuristic", "hints"):
         assert four in before[who] and three in before[who], who
 
     monkeypatch.setattr(patterns, "_set_top", lambda distinct, set_max: 3)
@@ -162,6 +162,6 @@ def test_one_edit_in_patterns_changes_what_every_consumer_lists(
     finally:
         monkeypatch.undo()
         clear_all()
-    for who in ("search", "bots/hand", "hints"):
+    for who in ("search", "bots/heuristic", "hints"):
         assert four not in after[who] and three in after[who], who
         assert after[who] == before[who] - {four}, who

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from jokeren.analysis.legal import candidate_actions, legal_actions
 from jokeren.engine import IllegalMoveError, apply
 from jokeren.engine.state import Phase
-from jokeren.play.table import Game
+from jokeren.play.table import people_table
 from jokeren.rules.house import PRESETS
 
 from conftest import assert_replays, capped, check_invariants
@@ -33,7 +33,7 @@ def test_any_sequence_of_legal_moves_keeps_the_invariants(
     game_args: tuple[str, int, int], choices: list[int]
 ) -> None:
     preset, n, seed = game_args
-    game = Game(capped(PRESETS[preset], 0), NAMES[:n], seed)
+    game = people_table(capped(PRESETS[preset], 0), NAMES[:n], seed)
     for choice in choices:
         state = game.state
         if state.phase is Phase.MATCH_OVER:

@@ -21,7 +21,7 @@ from jokeren.play.table import Seat, Table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
 from jokeren.rules.presets import PRESETS
-from jokeren.server.game import listing
+from jokeren.server.frames import listing
 
 from server_harness import Client, make_room, play_person, serve
 

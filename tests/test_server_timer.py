@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from jokeren.server.game import Frame
+from jokeren.server.frames import Frame
 from jokeren.server.rooms import Options, Rooms, SeatSpec
 from jokeren.server.runtime import Conn, TableRunner, Timing
 from jokeren.server.store import Store

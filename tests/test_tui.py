@@ -28,7 +28,7 @@ from jokeren.engine.actions import BUY, DRAW, PASS, Action, Verb, discard, meld
 from jokeren.engine.record import Record, replay
 from jokeren.engine.state import Phase
 from jokeren.engine.views import SeatView
-from jokeren.play.table import Game
+from jokeren.play.table import Table, people_table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
 from jokeren.tui.app import JokerenApp
@@ -353,10 +353,10 @@ def test_play_refuses_bad_options_in_one_sentence() -> None:
     assert "2 niveaus voor 3 computerspelers" in result.output
 
 
-def _ann_game() -> Game:
+def _ann_game() -> Table:
     """A game of SHORT whose first seat (Ann) holds one pair, the fives."""
     hands = ("5h 5d 7c 9s Jh 2d 4c 6s 8h 10d Qc Ks Ah", BOB, CAS)
-    return Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+    return people_table(SHORT, ["Ann", "Bob", "Cas"], 1,
                 Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc")))
 
 
@@ -378,7 +378,7 @@ def test_hints_come_from_the_engines_listing() -> None:
     from jokeren.tui.hints import hint_text, hints
 
     hands = ("5h 5d 5c 7s 7h * 9c Jh 2d 4c Ks Ah 3s", BOB, CAS)
-    game = Game(SHORT, ["Ann", "Bob", "Cas"], 1,
+    game = people_table(SHORT, ["Ann", "Bob", "Cas"], 1,
                 Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc"),
                      parse_cards("5s 8d 8h 9d 10h")))
     while game.state.phase is not Phase.DRAW:

@@ -19,7 +19,7 @@ from jokeren.engine.actions import DRAW, TAKE, Action, Verb
 from jokeren.engine.record import apply_line
 from jokeren.engine.state import Phase
 from jokeren.engine.views import SeatView, view
-from jokeren.play.table import Game
+from jokeren.play.table import Table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules, contradictions, find_preset
 from jokeren.rules.variants import VARIANTS, changed_keys
@@ -285,7 +285,7 @@ class VariantPlayer(RandomPlayer):
         return legal[self.rng.randrange(len(legal))]
 
 
-def play_variant(rules: Rules, n_players: int, seed: int) -> tuple[Game, list[Action]]:
+def play_variant(rules: Rules, n_players: int, seed: int) -> tuple[Table, list[Action]]:
     """A whole match, the invariants checked after every action (conftest.play_out)."""
     played: list[Action] = []
     game = play_out(rules, ["Ann", "Bob", "Cas", "Dirk"][:n_players], seed,

@@ -15,7 +15,7 @@ from ..engine.actions import Action, Verb
 from ..engine.phase import Phase
 from ..engine.views import SeatView
 from ..rules.cards import JOKER, Card, to_hand
-from .hand import HandEval, keep_round, without
+from .heuristic import HandEval, keep_round, without
 
 TAKE_MARGIN = 3.0  # taking the discard must beat a blind draw by this much
 BUY_MARGIN = 10.0  # buying adds two cards: only for real progress

@@ -25,7 +25,7 @@ from ..engine.views import SeatView
 from ..rules.cards import Card
 from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
 from .determinise import determinise, unseen
-from .hand import HandEval, keep_round, without
+from .heuristic import HandEval, keep_round, without
 
 TAKE_EDGE = 0.5  # taking shows the others a card: it must beat a blind draw
 RACE = True  # score hands by cards left to place, until someone is close to out

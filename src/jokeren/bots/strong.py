@@ -35,7 +35,7 @@ from ..engine.views import SeatView
 from ..rules.cards import Card
 from .basic import _rest
 from .determinise import determinise
-from .hand import without
+from .heuristic import without
 from .lookahead import LookaheadPlayer
 from .race import Race, Turns, win_chance
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..score.scorecard import ScoreError
-from .draw import Meetings, Tables, draw_round
+from .seating import Meetings, Tables, draw_round
 
 
 class ClubError(ScoreError):

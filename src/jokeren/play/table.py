@@ -341,7 +341,7 @@ class Table:
         return moves
 
 
-def Game(rules: Rules, players: Sequence[str], seed: int,
-         deal: Deal | None = None) -> Table:
-    """A table of people only: what ``record.Game`` was (state, record, play, next_round)."""
+def people_table(rules: Rules, players: Sequence[str], seed: int,
+                 deal: Deal | None = None) -> Table:
+    """A table of people only (no computer player): each seat plays what it is given."""
     return Table(rules, [Seat(name) for name in players], seed, deal=deal)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from .rooms import Options, Rooms, SeatSpec
 
 router = APIRouter(prefix="/api")
-# game.LEVELS, spelled out for the OpenAPI description
+# frames.LEVELS, spelled out for the OpenAPI description
 Level = Literal["random", "basic", "strong", "level1", "level2", "level3", "level4", "level5"]
 
 

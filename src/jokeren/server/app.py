@@ -18,7 +18,7 @@ from .errors import ApiError
 from .replay import router as replay_router
 from .rooms import Rooms
 from .runtime import Timing
-from .score import router as score_router
+from .score_api import router as score_router
 from .store import Store
 from .web import mount_web
 from .ws import table_socket

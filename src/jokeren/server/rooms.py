@@ -17,7 +17,7 @@ from ..rules.house import Money, Rules, RulesError, contradictions
 from ..words.catalogue import t
 from . import tokens
 from .errors import ApiError, forbidden, not_found
-from .game import LEVELS
+from .frames import LEVELS
 from .runtime import TableRunner, Timing
 from .store import ActionRow, RoomRow, SeatRow, Store
 

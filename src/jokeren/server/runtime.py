@@ -27,7 +27,7 @@ from ..play.table import Accepted, BotTurn, Table, decide
 from ..rules.cards import NotationError
 from ..rules.reasons import Reason
 from ..words.catalogue import t
-from .game import Frame, events_frame, listing, refusal, round_end, why
+from .frames import Frame, events_frame, listing, refusal, round_end, why
 from .store import ActionRow, Store
 
 log = logging.getLogger("jokeren.server")

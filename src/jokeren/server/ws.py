@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from fastapi import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
-from .game import dumps, refusal
+from .frames import dumps, refusal
 from .rooms import Rooms
 from .runtime import Conn
 
