@@ -86,7 +86,7 @@ def make_player(kind: str, seed: int = 0) -> Player:
     key = level_name(kind, "en")
     if key.startswith("strong:"):
         count = key.partition(":")[2]
-        if not count.isdigit() or int(count) < 1:
+        if not (count.isascii() and count.isdigit()) or int(count) < 1:
             raise Sentence(f"{kind!r}: write strong:N with N samples per decision, e.g. "
                            "strong:16",
                            f"{kind!r}: schrijf sterk:N met N het aantal proeven per zet, "

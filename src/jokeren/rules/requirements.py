@@ -40,7 +40,7 @@ class Requirement:
             return cls("none")
         if words.startswith("points"):
             number = words[len("points") :].strip()
-            if not number.isdigit() or int(number) <= 0:
+            if not (number.isascii() and number.isdigit()) or int(number) <= 0:
                 raise Sentence(f"requirement {text!r}: write 'points N' with N a positive number",
                                f"eis {text!r}: schrijf 'points N' met N een getal boven 0")
             return cls(f"points {int(number)}", points=int(number))
@@ -49,7 +49,8 @@ class Requirement:
             parts: list[tuple[Kind, int]] = []
             for part in alt.split("+"):
                 bits = part.split()
-                if len(bits) != 2 or bits[0] not in ("set", "run") or not bits[1].isdigit():
+                if (len(bits) != 2 or bits[0] not in ("set", "run")
+                        or not (bits[1].isascii() and bits[1].isdigit())):
                     raise Sentence(
                         f"requirement {text!r}: use 'set N', 'run N', 'A | B', 'A + B', "
                         "'points N', 'all' or 'none'",

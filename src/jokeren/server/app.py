@@ -3,25 +3,44 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import memory
 from .api import router
-from .errors import ApiError
+from .errors import STORE_FAILED, ApiError
 from .replay import router as replay_router
 from .rooms import Rooms
-from .runtime import Timing
+from .runtime import Timing, one_line
 from .score_api import router as score_router
 from .store import Store
 from .web import mount_web
 from .ws import table_socket
+
+log = logging.getLogger("jokeren.server")
+
+
+class SafeJSON(JSONResponse):
+    """JSON that is always valid UTF-8: text a client sent with a lone surrogate (echoed in
+    a refusal) is written as its escape, not a 500."""
+
+    def render(self, content: object) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode()
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
             await store.close()
 
     app = FastAPI(title="Jokeren", version="1", lifespan=lifespan,
+                  default_response_class=SafeJSON,
                   description="Rooms, invite links and the table's WebSocket "
                               "(docs/server.md, docs/protocol.md).")
     app.include_router(router)
@@ -63,7 +83,27 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return SafeJSON(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's 422 (``detail``: where and why) with a sentence, as other refusals."""
+        where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body"
+                          for e in exc.errors()[:3])
+        return SafeJSON({"key": "invalid", "params": {}, "text": {
+            "en": f"the request is not as this address takes it ({where})",
+            "nl": f"het verzoek is niet zoals dit adres het aanneemt ({where})"},
+            "detail": jsonable_encoder(exc.errors())}, status_code=422)
+
+    async def store_error(request: Request, exc: Exception) -> JSONResponse:
+        """The store failed (a full or read-only disk, a database gone): one line in the
+        log and a 503 with a sentence; what was asked was not done."""
+        log.error("%s %s: the store failed: %s", request.scope.get("method", "WS"),
+                  request.url.path, one_line(exc))
+        return SafeJSON(STORE_FAILED.body(), status_code=503)
+
+    for kind in (SQLAlchemyError, sqlite3.Error, OSError):
+        app.add_exception_handler(kind, store_error)
 
     @app.websocket("/ws/{room}")
     async def socket(ws: WebSocket, room: str) -> None:

@@ -21,3 +21,9 @@ def not_found() -> ApiError:
 def forbidden() -> ApiError:
     return ApiError(403, "bad_token", "this link or token does not open that",
                     "deze link of code geeft daar geen toegang toe")
+
+
+# The store failed (a full or read-only disk, a database gone): a 503, what was asked not done.
+STORE_FAILED = ApiError(503, "store", "the server cannot store anything just now: try again "
+                        "in a moment", "de server kan nu even niets opslaan: probeer het zo "
+                        "opnieuw")

@@ -106,8 +106,9 @@ def why(table: Table, before: SeatView, action: Action, conns: Iterable[Learner]
 
 def dumps(data: Any) -> str:
     """A frame as compact JSON text: orjson (four views an action add up), the standard
-    library for what orjson will not write (an integer beyond 64 bits)."""
+    library for what orjson will not write (an integer beyond 64 bits, a lone surrogate a
+    client sent: written as its escape, so the text is valid UTF-8)."""
     try:
         return orjson.dumps(data).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(data, separators=(",", ":"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,8 +18,9 @@ from ..words.catalogue import t
 from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .frames import LEVELS
-from .runtime import TableRunner, Timing
-from .store import ActionRow, RoomRow, SeatRow, Store
+from .names import check_name, check_unlike
+from .runtime import Conn, Gone, TableRunner, Timing
+from .store import ActionRow, Change, RoomRow, SeatRow, Store
 
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
@@ -66,12 +67,9 @@ def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, s
     return rules, warnings
 
 
-def check_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= 24 or ":" in name:
-        raise ApiError(422, "name", "a name has 1 to 24 characters and no ':'",
-                       "een naam heeft 1 tot 24 tekens en geen ':'")
-    return name
+def ended() -> ApiError:
+    return ApiError(409, "ended", "the host has ended this room",
+                    "de gastheer heeft deze kamer gesloten")
 
 
 class Rooms:
@@ -133,22 +131,32 @@ class Rooms:
         return found
 
     async def join(self, room_id: str, invite: str, name: str) -> tuple[int, str]:
-        """Take the first free person's seat; returns it and its token."""
-        room, seats = await self._load(room_id)
-        if not tokens.matches(invite, room.invite_hash):
-            raise forbidden()
+        """Take the first free person's seat; returns it and its token.
+
+        Read and written in one transaction with the room locked (``Store.locked``), so
+        people who join at the same moment, through this process or another, get a seat
+        each or a clear 'full', and every token given out opens its seat."""
         name = check_name(name)
-        if any(s.name is not None and s.name.lower() == name.lower() for s in seats):
-            raise ApiError(409, "name_taken", f"{name} is already at this table",
-                           f"{name} zit al aan deze tafel")
-        free = [s for s in seats if s.kind == "person" and s.token_hash is None]
-        if room.status != OPEN or not free:
-            raise ApiError(409, "full", "no seat is free at this table",
-                           "er is geen plaats meer vrij aan deze tafel")
         token = tokens.new_token()
-        await self.store.set_seat(room_id, free[0].seat, name=name,
-                                  token_hash=tokens.digest(token))
-        return free[0].seat, token
+
+        def take(room: RoomRow, seats: list[SeatRow]) -> tuple[int, Change]:
+            if not tokens.matches(invite, room.invite_hash):
+                raise forbidden()
+            check_unlike(name, [s.name for s in seats if s.name is not None])
+            free = [s for s in seats if s.kind == "person" and s.token_hash is None]
+            if room.status == ENDED:
+                raise ended()
+            if room.status != OPEN or not free:
+                raise ApiError(409, "full", "no seat is free at this table",
+                               "er is geen plaats meer vrij aan deze tafel")
+            seat = free[0].seat
+            return seat, Change(seat=seat, seat_values={
+                "name": name, "token_hash": tokens.digest(token)})
+
+        seat = await self.store.locked(room_id, take)
+        if seat is None:
+            raise not_found()
+        return seat, token
 
     async def host(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
         room, seats = await self._load(room_id)
@@ -157,14 +165,21 @@ class Rooms:
         return room, seats
 
     async def start(self, room_id: str, host_token: str) -> None:
-        room, seats = await self.host(room_id, host_token)
-        if room.status != OPEN:
-            raise ApiError(409, "started", "the match has already started",
-                           "het potje is al begonnen")
-        if any(s.kind == "person" and s.name is None for s in seats):
-            raise ApiError(409, "waiting", "not every person has joined yet",
-                           "nog niet iedereen is binnen")
-        await self.store.set_room(room_id, status=PLAYING)
+        def begin(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
+            if not tokens.matches(host_token, room.host_hash):
+                raise forbidden()
+            if room.status == ENDED:
+                raise ended()
+            if room.status != OPEN:
+                raise ApiError(409, "started", "the match has already started",
+                               "het potje is al begonnen")
+            if any(s.kind == "person" and s.name is None for s in seats):
+                raise ApiError(409, "waiting", "not every person has joined yet",
+                               "nog niet iedereen is binnen")
+            return True, Change(room={"status": PLAYING})
+
+        if await self.store.locked(room_id, begin) is None:
+            raise not_found()
         await self.resume(room_id)
 
     async def resume(self, room_id: str) -> TableRunner:
@@ -186,7 +201,12 @@ class Rooms:
         return table, rows
 
     async def _rebuild(self, room_id: str) -> TableRunner:
-        room, seats = await self._load(room_id)
+        room, seats = await self._load(room_id)  # read under the lock ``end`` takes too
+        if room.status == ENDED:
+            raise ended()
+        if room.status not in (PLAYING, FINISHED):
+            raise ApiError(409, "not_playing", "this room is not being played now",
+                           "in deze kamer wordt nu niet gespeeld")
         options = Options(**json.loads(room.options))
         table, rows = await self._stored(room, seats)
         runner = TableRunner(
@@ -211,7 +231,8 @@ class Rooms:
             del self.runners[room_id]
 
     async def _finished(self, room_id: str) -> None:
-        await self.store.set_room(room_id, status=FINISHED)
+        # only a room being played: the host's end stays the end
+        await self.store.set_room(room_id, status=FINISHED, where=(PLAYING,))
 
     async def resume_all(self) -> int:
         ids = await self.store.rooms_with_status(PLAYING)
@@ -226,18 +247,27 @@ class Rooms:
         if level not in LEVELS:
             raise ApiError(422, "level", "the level is one of " + ", ".join(LEVELS),
                            "het niveau is een van " + ", ".join(LEVELS))
-        if runner is None or not await runner.ask("substitute", data=(seat, level)):
+        try:
+            given = runner is not None and await runner.ask("substitute", data=(seat, level))
+        except Gone:
+            given = False
+        if not given:
             raise ApiError(409, "present", "only an absent person's seat can be given to a "
                            "computer player, while the match is played",
                            "alleen de plaats van een afwezige speler kan naar een "
                            "computerspeler, terwijl er gespeeld wordt")
 
     async def end(self, room_id: str, host_token: str) -> None:
+        """The end is final: the status is written first (no later write changes it, see
+        ``_finished``), under the lock ``resume`` rebuilds a table under (so no table is
+        rebuilt from a status read before it), then the runner stops, storing nothing more,
+        and every connection is told and closed."""
         await self.host(room_id, host_token)
-        await self.store.set_room(room_id, status=ENDED)
-        runner = self.runners.pop(room_id, None)
+        async with self._resuming:
+            await self.store.set_room(room_id, status=ENDED)
+            runner = self.runners.pop(room_id, None)
         if runner is not None:
-            await runner.stop()
+            await runner.stop(ended().body())
 
     async def who(self, room_id: str, token: str) -> tuple[TableRunner, int | None]:
         """The runner and the seat a token opens (None: the spectator link)."""
@@ -249,15 +279,34 @@ class Rooms:
                 seat, found = s.seat, True
         if not found and not tokens.matches(token, room.spectate_hash):
             raise forbidden()
+        if room.status == ENDED:
+            raise ended()
         runner = self.runners.get(room_id)
         # Finished and let go (or after a restart): the final view. Playing with no runner:
-        # its end was stored and the runner let go while the room was read.
+        # its end was stored and the runner let go while the room was read. ``_rebuild``
+        # reads the status again under the lock and refuses a room ended meanwhile.
         if runner is None and room.status in (PLAYING, FINISHED):
             runner = await self.resume(room_id)
         if runner is None:
             raise ApiError(409, "not_playing", "this room is not being played now",
                            "in deze kamer wordt nu niet gespeeld")
         return runner, seat
+
+    async def connect(self, room_id: str, token: str, conn_of: Callable[[int | None], Conn],
+                      since: int | None) -> tuple[TableRunner, Conn]:
+        """A connection welcomed at the room's table: ``who``, then the runner's welcome. A
+        runner that stopped in between (the host's end, a finished table let go) is asked
+        again: the end is refused, a finished table rebuilt from the store."""
+        for _ in range(3):
+            runner, seat = await self.who(room_id, token)
+            conn = conn_of(seat)
+            try:
+                await runner.ask("connect", conn, since)
+            except Gone:
+                continue
+            return runner, conn
+        raise ApiError(503, "busy", "the table could not be opened now: try again",
+                       "de tafel kon nu niet geopend worden: probeer het opnieuw")
 
     async def _admit(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
         """The room and its seats, for any of its links (host, invite, spectator, a seat)."""

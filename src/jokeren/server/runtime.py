@@ -36,6 +36,26 @@ ANSWERS_KEPT = 512  # idempotent answers remembered per table
 DEAL = Action(Verb.DEAL)
 
 
+class Gone(Exception):
+    """The table's runner has stopped (the host ended the room, or a finished table nobody
+    watched was let go): what was asked of it is not done."""
+
+
+def store_failure(exc: BaseException) -> bool:
+    """Whether ``exc`` is the store failing (a disk, a database), not a fault of the code."""
+    import sqlite3
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    return isinstance(exc, SQLAlchemyError | sqlite3.Error | OSError)
+
+
+def one_line(exc: BaseException) -> str:
+    """An error as one line of the log: its kind and its message's first line."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
 @dataclass(frozen=True)
 class Timing:
     """How long the table waits (seconds); tests set the pauses to 0 and may give a clock
@@ -117,6 +137,9 @@ class TableRunner:
         self._clock_turn(new_turn=True)
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.halted = False  # stopped: nothing more is stored or applied
+        self.failing = False  # the store failed and has not worked since (logged once)
+        self._listed: dict[int | None, tuple[int, Frame]] = {}  # moves by seat, a version
 
     def remember_ack(self, seat: int, cid: str, version: int) -> None:
         self._remember((seat, cid), {"type": "ack", "id": cid, "version": version})
@@ -132,6 +155,10 @@ class TableRunner:
             log.error("table %s: its task died", self.room_id, exc_info=task.exception())
 
     async def ask(self, kind: str, conn: Conn | None = None, data: Any = None) -> Any:
+        """The table's answer to a command; Gone if the runner has stopped (or stops before
+        it comes to the command)."""
+        if self.halted or (self.task is not None and self.task.done()):
+            raise Gone(self.room_id)
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self.queue.put(_Command(kind, conn, data, done))
         return await done
@@ -139,7 +166,13 @@ class TableRunner:
     def tell(self, kind: str, conn: Conn | None = None, data: Any = None) -> None:
         self.queue.put_nowait(_Command(kind, conn, data))
 
-    async def stop(self) -> None:
+    async def stop(self, reason: Any = None) -> None:
+        """Stop the table: from now on nothing is stored or applied (a computer player
+        thinking now makes no move), every command waiting is answered with Gone, and every
+        connection is told ``reason`` (an error frame, if given) and closed."""
+        self.halted = True
+        if reason is not None:
+            self._broadcast({"type": "error", "reason": reason})
         if self.task is not None and not self.task.done():
             self.tell("stop")
             with contextlib.suppress(asyncio.CancelledError):
@@ -150,8 +183,9 @@ class TableRunner:
     # --- the loop ------------------------------------------------------------------------
     async def _run(self) -> None:
         getter: asyncio.Future[_Command] | None = None
+        command: _Command | None = None
         try:
-            while True:
+            while not self.halted:
                 if getter is None:
                     getter = asyncio.ensure_future(self.queue.get())
                 due = self._due()
@@ -162,33 +196,67 @@ class TableRunner:
                 if not done:
                     try:
                         await self._step()
-                    except Exception:  # the store failed: nothing was applied; try again
-                        log.exception("table %s: a step failed", self.room_id)
+                    except Gone:
+                        return
+                    except Exception as exc:  # the store failed: nothing was applied
+                        self._failed("a step", exc)
                         self.retry_at = self.clock() + RETRY
                     if self._let_go(getter):
                         return
                     continue
                 command, getter = getter.result(), None
-                if command.kind == "stop":
+                if command.kind == "stop" or self.halted:
                     return
                 try:
                     result = await self._handle(command)
-                except Exception:
-                    log.exception("table %s: %s failed", self.room_id, command.kind)
-                    result = {"type": "refused", "id": (command.data or {}).get("id")
-                              if command.kind == "act" else None,
-                              "version": self.table.version, "reason": refusal(
-                                  "server", "the server could not do that now: try again",
-                                  "de server kon dat nu niet doen: probeer het opnieuw")}
+                except Gone:
+                    return
+                except Exception as exc:
+                    self._failed(command.kind, exc)
+                    seat = command.conn.seat if command.conn is not None else None
+                    result = self.refused(
+                        (command.data or {}).get("id") if command.kind == "act" else None,
+                        seat, refusal("server", "the server could not do that now: try again",
+                                      "de server kon dat nu niet doen: probeer het opnieuw"))
                     if command.conn is not None and command.kind == "act":
                         command.conn.send(result)
                 if command.done is not None and not command.done.done():
                     command.done.set_result(result)
+                command = None
                 if self._let_go():
                     return
         finally:
+            if getter is not None and getter.done() and not getter.cancelled():
+                command = getter.result() if command is None else command
             if getter is not None:
                 getter.cancel()
+            self._answer_gone(command)
+
+    def _answer_gone(self, taken: _Command | None) -> None:
+        """The loop ends: whoever waits for an answer (the command it took, every command
+        still queued) is told the runner is gone."""
+        waiting = [taken] if taken is not None else []
+        while not self.queue.empty():
+            waiting.append(self.queue.get_nowait())
+        for command in waiting:
+            if command.done is not None and not command.done.done():
+                command.done.set_exception(Gone(self.room_id))
+
+    def _failed(self, what: str, exc: Exception) -> None:
+        """One line in the log when the store starts failing (not one a table a second
+        while it is retried); a fault of the code keeps its traceback."""
+        if store_failure(exc):
+            if not self.failing:
+                log.error("table %s: %s failed, the store is tried again every %g s: %s",
+                          self.room_id, what, RETRY, one_line(exc))
+            self.failing = True
+        else:
+            log.error("table %s: %s failed", self.room_id, what, exc_info=exc)
+
+    def _stored(self) -> None:
+        if self.failing:
+            log.info("table %s: the store works again", self.room_id)
+            self.failing = False
 
     def _let_go(self, getter: asyncio.Future[_Command] | None = None) -> bool:
         """Whether the loop ends: the match is over and stored, nobody looks and nothing
@@ -275,8 +343,13 @@ class TableRunner:
                       learning: Frame | None = None) -> Accepted:
         """Store the action, then apply it, then tell everyone (the caller checked it)."""
         table = self.table
+        if self.halted:
+            raise Gone(self.room_id)
         await self.store.append(self.room_id, ActionRow(table.version + 1, seat, str(action),
                                                         cid))
+        self._stored()
+        if self.halted:  # stored as the host ended the room: applied by nobody
+            raise Gone(self.room_id)
         done = table.act(seat, action, table.version)
         assert isinstance(done, Accepted), done  # checked before it was stored
         self.last_change = self.clock()
@@ -298,12 +371,11 @@ class TableRunner:
         return done
 
     async def _finish(self) -> None:
-        try:
-            if self.on_finish is not None:
-                await self.on_finish(self.room_id)
-        except Exception:
-            log.exception("table %s: the end of the match was not stored", self.room_id)
-            raise
+        """Tell the room the match is over (its status stored); a failure is raised to the
+        step that tries again, and logged there."""
+        if self.on_finish is not None:
+            await self.on_finish(self.room_id)
+        self._stored()
         self.finish_told = True
 
     # --- the turn timer ------------------------------------------------------------------
@@ -368,6 +440,8 @@ class TableRunner:
         if command.kind == "act":
             assert conn is not None
             frame = await self._act(conn.seat, command.data)
+            if frame["type"] == "refused":  # what the seat may do now, with the refusal
+                frame = {**frame, **self.moves_of(conn.seat), "clock": self.clock_json()}
             conn.send(frame)
             return frame
         if command.kind == "substitute":
@@ -427,7 +501,25 @@ class TableRunner:
         return self._remember(key, {"type": "ack", "id": cid, "version": done.version})
 
     def _refuse(self, cid: str, reason: Any) -> Frame:
+        """A refusal as remembered for a repeated id; sent with ``moves`` and ``clock`` of
+        the moment it is sent."""
         return {"type": "refused", "id": cid, "version": self.table.version, "reason": reason}
+
+    def moves_of(self, seat: int | None) -> Frame:
+        """``listing`` for ``seat`` at the table's version, made once a version (a refusal
+        repeated at one version costs nothing more)."""
+        version = self.table.version
+        found = self._listed.get(seat)
+        if found is None or found[0] != version:
+            found = (version, listing(self.table, seat))
+            self._listed[seat] = found
+        return found[1]
+
+    def refused(self, cid: str | None, seat: int | None, reason: Any) -> Frame:
+        """A refusal frame with what the client needs to go on: the message's id, the
+        version, the seat's moves and the clock (docs/protocol.md)."""
+        return {"type": "refused", "id": cid, "version": self.table.version,
+                "reason": reason, **self.moves_of(seat), "clock": self.clock_json()}
 
     def _remember(self, key: tuple[int, str], frame: Frame) -> Frame:
         self.answers[key] = frame

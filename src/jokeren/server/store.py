@@ -11,12 +11,12 @@ import contextlib
 import functools
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -24,7 +24,7 @@ from sqlalchemy import event, func, insert, select, update
 from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from ..rules.sentence import Sentence
 from ..words.catalogue import t
@@ -110,6 +110,17 @@ class ActionRow:
 
 
 _Pending = tuple[str, ActionRow, "asyncio.Future[None]"]
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Change:
+    """What ``Store.locked`` writes: the room's new values, and one seat's, which is
+    written only if it is still free (its token unset)."""
+
+    room: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    seat_values: dict[str, Any] = field(default_factory=dict)
 
 
 def _upgrade(connection: Connection) -> None:
@@ -197,14 +208,39 @@ class Store:
 
     async def room(self, room_id: str) -> tuple[RoomRow, list[SeatRow]] | None:
         async with self.engine.connect() as conn:
-            row = (await conn.execute(
-                select(schema.room).where(schema.room.c.id == room_id))).mappings().first()
-            if row is None:
+            return await _read_room(conn, room_id)
+
+    async def locked(self, room_id: str,
+                     decide: Callable[[RoomRow, list[SeatRow]], tuple[_T, Change]]
+                     ) -> _T | None:
+        """One transaction with the room's row locked: the room and its seats are read,
+        ``decide`` says what to write (or raises, and nothing is written), and it is
+        written; None if there is no such room.
+
+        The lock is a write to the room's row made first (its status set to itself): on
+        PostgreSQL a row lock that another transaction's lock waits for, in any process;
+        on SQLite the database's write lock, taken before anything is read. So two joins
+        at once read one after the other, and each sees the seat the other took."""
+        r = schema.room.c
+        async with self.engine.begin() as conn:
+            held = await conn.execute(
+                update(schema.room).where(r.id == room_id).values(status=r.status))
+            if held.rowcount != 1:
                 return None
-            seats = (await conn.execute(
-                select(schema.seat).where(schema.seat.c.room_id == room_id)
-                .order_by(schema.seat.c.seat))).mappings().all()
-        return RoomRow(**row), [SeatRow(**s) for s in seats]
+            found = await _read_room(conn, room_id)
+            assert found is not None  # locked above
+            result, change = decide(*found)
+            if change.room:
+                await conn.execute(
+                    update(schema.room).where(r.id == room_id).values(**change.room))
+            if change.seat is not None:
+                s = schema.seat.c
+                done = await conn.execute(update(schema.seat).where(
+                    s.room_id == room_id, s.seat == change.seat, s.token_hash.is_(None))
+                    .values(**change.seat_values))
+                if done.rowcount != 1:  # cannot happen under the lock; never a shared seat
+                    raise RuntimeError(f"room {room_id}: seat {change.seat} was taken")
+        return result
 
     async def rooms_with_status(self, status: str) -> list[str]:
         async with self.engine.connect() as conn:
@@ -212,10 +248,17 @@ class Store:
                 select(schema.room.c.id).where(schema.room.c.status == status))
             return [r[0] for r in rows]
 
-    async def set_room(self, room_id: str, **values: Any) -> None:
+    async def set_room(self, room_id: str, *, where: Sequence[str] | None = None,
+                       **values: Any) -> bool:
+        """Write the room's values, only while its status is one of ``where`` if given;
+        whether it was written."""
+        r = schema.room.c
+        query = update(schema.room).where(r.id == room_id)
+        if where is not None:
+            query = query.where(r.status.in_(list(where)))
         async with self.engine.begin() as conn:
-            await conn.execute(
-                update(schema.room).where(schema.room.c.id == room_id).values(**values))
+            done = await conn.execute(query.values(**values))
+            return bool(done.rowcount == 1)
 
     async def set_seat(self, room_id: str, seat: int, **values: Any) -> None:
         async with self.engine.begin() as conn:
@@ -277,6 +320,18 @@ class Store:
         async with self.engine.connect() as conn:
             found = await conn.scalar(select(func.max(a.version)).where(a.room_id == room_id))
             return int(found or 0)
+
+
+async def _read_room(conn: AsyncConnection, room_id: str
+                     ) -> tuple[RoomRow, list[SeatRow]] | None:
+    row = (await conn.execute(
+        select(schema.room).where(schema.room.c.id == room_id))).mappings().first()
+    if row is None:
+        return None
+    seats = (await conn.execute(
+        select(schema.seat).where(schema.seat.c.room_id == room_id)
+        .order_by(schema.seat.c.seat))).mappings().all()
+    return RoomRow(**row), [SeatRow(**s) for s in seats]
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:

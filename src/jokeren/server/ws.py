@@ -10,16 +10,19 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import time
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
-from .errors import ApiError
+from .errors import STORE_FAILED, ApiError
 from .frames import dumps, refusal
+from .names import odd_character
 from .rooms import Rooms
-from .runtime import Conn
+from .runtime import Conn, one_line
 
 log = logging.getLogger("jokeren.server")
 MAX_MESSAGE = 4096  # bytes
@@ -54,13 +57,24 @@ def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
 
 
-def _bad(key: str, en: str, nl: str) -> dict[str, Any]:
-    return {"type": "refused", "id": None, "reason": refusal(key, en, nl)}
+def _bad(key: str, en: str, nl: str, cid: Any = None) -> dict[str, Any]:
+    """A message refused before the table sees it; ``id`` is the message's own, if it has
+    one (the socket adds the seat's moves and the clock before sending it)."""
+    return {"type": "refused", "id": cid if isinstance(cid, str) else None,
+            "reason": refusal(key, en, nl)}
+
+
+def message_id(text: str | bytes | None) -> str | None:
+    """The ``id`` of a message that is refused before it is read whole (the rate limit)."""
+    parsed = parse(text)
+    cid = parsed.get("id")
+    return cid if isinstance(cid, str) else None
 
 
 def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     """A client's message as ``{"type": "act", id, version, action}``, a ping, learning mode
-    switched (``{"type": "learn", "on": bool}``), or a refusal frame (``type == "refused"``)."""
+    switched (``{"type": "learn", "on": bool}``), or a refusal frame (``type == "refused"``,
+    with the message's ``id`` where it had a string one)."""
     if text is None or isinstance(text, bytes):
         return _bad("binary", "send text frames with JSON", "stuur tekst met JSON")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
@@ -79,14 +93,15 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     if kind != "act":
         return _bad("type", "unknown message type", "onbekend soort bericht")
     cid, version, action = data.get("id"), data.get("version"), data.get("action")
-    if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
-        return _bad("id", "'id' is a string of 1 to 64 characters",
-                    "'id' is een tekst van 1 tot 64 tekens")
+    if not isinstance(cid, str) or not 1 <= len(cid) <= 64 or odd_character(cid):
+        return _bad("id", "'id' is a string of 1 to 64 characters that can be shown",
+                    "'id' is een tekst van 1 tot 64 tekens die getoond kunnen worden", cid)
     if isinstance(version, bool) or not isinstance(version, int):
-        return _bad("version", "'version' is a whole number", "'version' is een heel getal")
-    if not isinstance(action, str) or not 1 <= len(action) <= 512:
+        return _bad("version", "'version' is a whole number", "'version' is een heel getal",
+                    cid)
+    if not isinstance(action, str) or not 1 <= len(action) <= 512 or odd_character(action):
         return _bad("action", "'action' is the move in the notation, e.g. \"draw\"",
-                    "'action' is de zet in de notatie, bijvoorbeeld \"draw\"")
+                    "'action' is de zet in de notatie, bijvoorbeeld \"draw\"", cid)
     return {"type": "act", "id": cid, "version": version, "action": action}
 
 
@@ -106,37 +121,43 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                            'begin met {"type": "hello", "token": ...}')
         if isinstance(since, bool) or not isinstance(since, int | None):
             since = None
-        runner, seat = await rooms.who(room_id, token)
+        runner, conn = await rooms.connect(room_id, token, lambda seat: Conn(seat, learn),
+                                           since)
     except ApiError as exc:
         log.info("room %s: refused at hello (%s)", room_id, exc.key)
         await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
         await ws.close(code=4403 if exc.status == 403 else 4400)
+        return
+    except (SQLAlchemyError, sqlite3.Error, OSError) as exc:  # the store failed
+        log.error("room %s: the store failed at hello: %s", room_id, one_line(exc))
+        with contextlib.suppress(Exception):
+            await ws.send_text(dumps({"type": "error", "reason": STORE_FAILED.body()}))
+            await ws.close(code=1011)
         return
     except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
         log.info("room %s: no hello (%s: %s)", room_id, type(exc).__name__, exc)
         with contextlib.suppress(Exception):
             await ws.close(code=4400)
         return
-    conn = Conn(seat, learn)
     sender = asyncio.create_task(_send(ws, conn))
-    await runner.ask("connect", conn, since)
     bucket = Bucket(rate, max(BURST, rate * 3))
     try:
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            text = message.get("text", message.get("bytes"))
             if not bucket.take():
-                conn.send(_bad("rate", "too many messages: wait a moment",
-                               "te veel berichten: wacht even"))
+                conn.send(runner.refused(message_id(text), conn.seat, refusal(
+                    "rate", "too many messages: wait a moment", "te veel berichten: wacht even")))
                 continue
-            parsed = parse(message.get("text", message.get("bytes")))
+            parsed = parse(text)
             if parsed["type"] == "ping":
                 conn.send({"type": "pong", "version": runner.table.version})
             elif parsed["type"] == "learn":
                 conn.learn = parsed["on"]  # read by the table's task on its next move
             elif parsed["type"] == "refused":
-                conn.send(parsed)
+                conn.send(runner.refused(parsed["id"], conn.seat, parsed["reason"]))
             else:
                 runner.tell("act", conn, parsed)
     except (WebSocketDisconnect, RuntimeError):
