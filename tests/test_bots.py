@@ -20,9 +20,8 @@ from jokeren.engine.actions import DRAW, PASS, TAKE, Action, Verb
 from jokeren.engine.state import Phase, State
 from jokeren.engine.views import view
 from jokeren.rules.cards import JOKER, Card, parse_cards
-from jokeren.rules.house import Rules
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import read_meld
-from jokeren.rules.presets import PRESETS
 
 
 def start(preset: str, n: int, round_index: int, seed: int) -> State:

@@ -115,6 +115,40 @@ def test_the_layers_import_each_other_without_a_cycle() -> None:
         pytest.fail(f"the layers import each other in a cycle: {exc.args[1]}")
 
 
+def module_graph(src: Path) -> dict[str, set[str]]:
+    """Every module of jokeren and the modules it imports (lazy and type-only ones too)."""
+    known = modules(src)
+    return {name: {t for t in imports(name, path, known) if t != name and t != "jokeren"}
+            for name, path in known.items()}
+
+
+def cycle(src: Path) -> list[str] | None:
+    """One import cycle between modules (a list that starts and ends with one module), or
+    None when there is none."""
+    try:
+        tuple(TopologicalSorter(module_graph(src)).static_order())
+    except CycleError as exc:
+        found: list[str] = exc.args[1]
+        return found
+    return None
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No cycle anywhere: a module is understood, loaded and tested after what it imports."""
+    assert cycle(SRC) is None
+
+
+def test_the_check_finds_a_cycle(tmp_path: Path) -> None:
+    for file, text in {"__init__.py": "", "rules/__init__.py": "",
+                       "rules/a.py": "from .b import hidden\n",
+                       "rules/b.py": "def f() -> None:\n    from . import a\n"}.items():
+        path = tmp_path / "jokeren" / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    found = cycle(tmp_path)
+    assert found is not None and set(found) == {"jokeren.rules.a", "jokeren.rules.b"}
+
+
 def test_the_check_finds_an_upward_import(tmp_path: Path) -> None:
     for file, text in {"__init__.py": "", "rules/__init__.py": "",
                        "rules/cards.py": "def f() -> None:\n    from ..engine import apply\n",

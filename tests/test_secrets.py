@@ -25,7 +25,7 @@ from jokeren.engine.state import Phase, State
 from jokeren.engine.wire import encode_event, encode_refusal, encode_view
 from jokeren.play.table import Refused, Seat, Table
 from jokeren.rules.cards import NATURALS, to_hand
-from jokeren.rules.presets import PRESETS
+from jokeren.rules.house import PRESETS
 
 CARD = re.compile(r"(?<![\w*])\*?(?:10|[2-9AJQK])[shdc](?![\w])|(?<![\w*])\*(?![\w*])")
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",

@@ -19,8 +19,7 @@ from jokeren.engine.actions import DRAW, Action, Verb
 from jokeren.engine.state import State
 from jokeren.play.table import Seat, Table
 from jokeren.rules.cards import Card, parse_cards
-from jokeren.rules.house import Rules
-from jokeren.rules.presets import PRESETS
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.server.frames import listing
 
 from server_harness import Client, make_room, play_person, serve

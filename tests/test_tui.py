@@ -678,7 +678,7 @@ def test_the_chosen_meld_scrolls_into_view() -> None:
 def test_setup_screen_shows_all_its_text_and_which_boxes_are_ticked() -> None:
     """Issue 30.15, 30.17: nothing cut off at 80x24; a ticked box shows X, an empty one
     does not; the computer players' level is one that plays like a person."""
-    from jokeren.rules.presets import PRESETS
+    from jokeren.rules.house import PRESETS
 
     app = JokerenApp(lang="en", bot_delay=0, seed=4)
 

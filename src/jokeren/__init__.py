@@ -1,7 +1,5 @@
 """Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules."""
 
-from .rules import house as _rules  # noqa: F401  (first: the presets are built from Rules)
-
 
 def compiled() -> bool:
     """Whether the engine runs compiled by mypyc (a wheel built by ``hatch_build.py``)

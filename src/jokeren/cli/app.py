@@ -9,15 +9,15 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
 from ..engine.record import Record, RecordError, replay
 from ..rules.house import PRESETS, Rules, RulesError, contradictions
 from ..rules.reasons import text_of
-from ..rules.textfile import parse_json
 from ..words.catalogue import Lang, detect_lang
+from .common import fail, load_rules, say
 from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
@@ -49,32 +49,6 @@ app = typer.Typer(
     help="Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules.",
     pretty_exceptions_enable=False,
 )
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"jokeren: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def say(lang: str, en: str, nl: str) -> str:
-    """One sentence in the reader's language (messages that exist only here)."""
-    return nl if str(lang) == "nl" else en
-
-
-def load_rules(text: str, lang: str = "en") -> Rules:
-    """A preset name, a house-rules file (TOML or JSON), or inline JSON; a bad one fails
-    with one sentence, naming the file once."""
-    source = "--rules"
-    try:
-        if text.lstrip().startswith("{"):
-            return Rules.load(parse_json(text, RulesError))
-        if Path(text).suffix.lower() in (".toml", ".json") or Path(text).is_file():
-            source = text
-            return Rules.from_file(text)
-        source = ""
-        return Rules.load(text)
-    except RulesError as exc:
-        fail(f"{source}: {exc.text(lang)}" if source else exc.text(lang))
 
 
 @app.command("replay")

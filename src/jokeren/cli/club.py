@@ -16,7 +16,7 @@ from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..score.scorefile import find_player
 from ..words.catalogue import t
-from .score import ForceOpt, LangOpt, fail, lang_of, write_grids
+from .common import ForceOpt, LangOpt, fail, lang_of, write_grids
 
 club_app = typer.Typer(
     no_args_is_help=True, pretty_exceptions_enable=False,

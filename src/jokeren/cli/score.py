@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
 from ..rules.house import Rules, RulesError
-from ..score.grids import Grid
 from ..score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
 from ..score.scorefile import load, make_round, save, to_json
-from ..words.catalogue import Lang, detect_lang, t
+from ..words.catalogue import t
+from .common import ForceOpt, LangOpt, fail, lang_of, load_rules, write_grids
 
 score_app = typer.Typer(
     no_args_is_help=True, pretty_exceptions_enable=False,
@@ -24,19 +24,6 @@ score_app = typer.Typer(
          "show, export. The file format is in docs/score.md.")
 
 FileArg = Annotated[Path, typer.Argument(help="The score card file (JSON, jokeren-score/1).")]
-LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-
-
-def fail(exc: ScoreError | str, lang: str) -> NoReturn:
-    """One sentence on stderr, exit status 2 (for ``score`` and ``club``)."""
-    text = exc.text(lang) if isinstance(exc, ScoreError) else exc
-    typer.echo(f"jokeren: {text}", err=True)
-    raise typer.Exit(2)
-
-
-def lang_of(lang: Lang | None) -> str:
-    return (lang or detect_lang()).value
 
 
 def _pairs(items: list[str], lang: str) -> list[tuple[str, str]]:
@@ -88,8 +75,6 @@ def new_cmd(
 ) -> None:
     """Start a score card: the rules and the players."""
     language = lang_of(lang)
-    from .app import load_rules
-
     base = load_rules(rules, language)
     changes: dict[str, object] = {}
     if money:
@@ -251,29 +236,4 @@ def write_export(to: Path, lang: str, *, score_card: ScoreCard) -> None:
     write_grids(to, [score_grid(score_card, lang)])
 
 
-def write_grids(to: Path, sheets: list[Grid]) -> None:
-    """Tables to ``to`` as csv, xlsx or pdf, by its suffix (checked by the caller)."""
-    kind = to.suffix.lower()
-    try:
-        if kind == ".csv":
-            from ..score.grids import to_csv
-            from ..support.files import write_atomic
-
-            write_atomic(to, to_csv(sheets))
-        elif kind == ".xlsx":
-            from ..score.xlsx import write_xlsx
-
-            write_xlsx(to, sheets)
-        else:
-            from ..score.pdf import write_pdf
-
-            write_pdf(to, sheets)
-    except ModuleNotFoundError as exc:
-        raise ScoreError("score_err_needs_extra", module=exc.name or "?") from None
-    except OSError as exc:
-        raise ScoreError("score_err_write", path=str(to), error=exc.strerror or str(exc)) \
-            from None
-
-
-__all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "score_app", "to_json", "write_export",
-           "write_grids"]
+__all__ = ["score_app", "to_json", "write_export"]

@@ -9,7 +9,7 @@ below; they default to what people play.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ class Money:
     per_point: int = 1
 
 
-def _penalty(two_to_nine: int | None, ten: int | None, face: int, ace: int, joker: int,
+def penalty_table(two_to_nine: int | None, ten: int | None, face: int, ace: int, joker: int,
              joker_before_out: int | None = None) -> dict[str, int]:
     """A penalty table; ``None`` for 2-9 or 10 means the card's face value."""
     table = {str(n): (n if two_to_nine is None else two_to_nine) for n in range(2, 10)}
@@ -80,7 +80,8 @@ class Rules:
     going_out: str = "discard"
     discard_joker: bool = True
     stock_empty: str = "reshuffle"
-    penalty: Mapping[str, int] = field(default_factory=lambda: _penalty(None, None, 10, 11, 25))
+    penalty: Mapping[str, int] = field(
+        default_factory=lambda: penalty_table(None, None, 10, 11, 25))
     all_at_once_bonus: int = 0
     rounds: int | None = 1
     eliminate_at: int | None = None
@@ -419,6 +420,28 @@ def contradictions(rules: Rules, lang: str = "en") -> list[str]:
     return found
 
 
-from .presets import PRESETS, find_preset  # noqa: E402  (presets are built from Rules)
+# --- the presets by name ------------------------------------------------------------------
+# Filled by presets.py and variants.py, which the package imports (rules/__init__.py), so
+# every importer of jokeren.rules finds them all.
+PRESETS: dict[str, Rules] = {}
+ALIASES: dict[str, str] = {}  # other names of a preset -> its name
 
-__all__ = ["PRESETS", "Buying", "Money", "Rules", "RulesError", "contradictions", "find_preset"]
+
+def register(rules: Rules, aliases: Sequence[str] = ()) -> None:
+    """Add a preset, and other names it may be asked by."""
+    PRESETS[rules.preset] = rules
+    ALIASES.update(dict.fromkeys(aliases, rules.preset))
+
+
+def find_preset(name: str) -> Rules:
+    """A preset by name or alias, like python-chess's ``find_variant``."""
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}",
+                         f"onbekende voorinstelling {name!r}; er zijn: {', '.join(PRESETS)}")
+    return PRESETS[key]
+
+
+__all__ = ["ALIASES", "PRESETS", "Buying", "Money", "Rules", "RulesError", "contradictions",
+           "find_preset", "penalty_table", "register"]

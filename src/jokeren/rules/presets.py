@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .house import Buying, Rules, RulesError, _penalty
+from .house import Buying, Rules, penalty_table, register
 from .requirements import Requirement
 
 
@@ -28,7 +28,7 @@ AMERIKAANS = replace(
     schedule=_schedule("set 3", "run 3", "run 4", "run 5", "run 6", "all"), rounds=6,
     set_distinct_suits="after-round-1", set_max=4,
     buying=Buying(extra=1, min_players=3),
-    penalty=_penalty(5, 10, 10, 15, 20),
+    penalty=penalty_table(5, 10, 10, 15, 20),
     description_nl=(
         "Amerikaans Jokeren (000, 2010). 6 rondes: drie dezelfde, de drie-kaart, vier-kaart, "
         "vijf-kaart, zes-kaart, in één keer uit. 2-4 spelers 2 spellen en 4 jokers; 5-6: 3 "
@@ -56,7 +56,7 @@ AMERIKAANS_40 = replace(
     schedule=_schedule("set 3", "run 3", "points 40", "run 4", "run 5", "all"), rounds=6,
     freed_joker="new-meld",  # "meteen weer inzetten voor een nieuwe sequentie of set"
     set_max=None,
-    penalty=_penalty(None, None, 10, 11, 25, joker_before_out=10),
+    penalty=penalty_table(None, None, 10, 11, 25, joker_before_out=10),
     description_nl=(
         "Amerikaans Jokeren (001, 2014). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten. Eerst "
         "een ronde om de open kaart: wie wil mag hem ruilen tegen een handkaart. 6 rondes: "
@@ -81,7 +81,7 @@ JOKEREN_13 = replace(
     rounds=5,
     set_max=None,  # RULES.md: sets are 3-4, but the "set of 5" round needs 5+
     going_out="discard-or-meld",
-    penalty=_penalty(None, None, 10, 11, 25),
+    penalty=penalty_table(None, None, 10, 11, 25),
     description_nl=(
         "Jokeren 13 (002). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten, een open kaart. 5 "
         "rondes: set of rij van 3, 40 punten, set of rij van 4, set of rij van 5, in één "
@@ -117,7 +117,7 @@ JOKEREN = replace(
     opening_only_contract=False, wait_first_turn=True,
     set_distinct_suits=True, set_max=4, joker_gap=2,
     take_discard="if-used",
-    penalty=_penalty(None, None, 10, 1, 50),
+    penalty=penalty_table(None, None, 10, 1, 50),
     description_nl=(
         "Jokeren, clubregels (003). 3 of 4 spelers aan een tafel, 2 spellen, 4 jokers, 13 "
         "kaarten, geen open kaart. Uitkomen met minstens 40 punten (aas 1 of 11, joker telt "
@@ -141,7 +141,7 @@ JOKEREN_30 = replace(
     opening_only_contract=False, act_before_out=True,
     set_distinct_suits=False, set_max=4,
     freed_joker="hand", going_out="discard-or-meld", discard_joker=False,
-    penalty=_penalty(None, 10, 10, 15, 25),
+    penalty=penalty_table(None, 10, 10, 15, 25),
     description_nl=(
         "Jokeren in de familie (004). 2-4 spelers, 2 spellen, 4 jokers, 13 kaarten, een open "
         "kaart. De eerste combinatie telt minstens 30 punten (toernooiregel). Sets van 3 of 4, "
@@ -158,34 +158,9 @@ JOKEREN_30 = replace(
         "left wins."),
 )
 
-PRESETS: dict[str, Rules] = {
-    r.preset: r for r in (AMERIKAANS, AMERIKAANS_40, JOKEREN_13, JOKEREN_7, JOKEREN, JOKEREN_30)
-}
-
-ALIASES = {
-    "amerikaans-jokeren": "amerikaans",
-    "default": "amerikaans",
-    "jokeren13": "jokeren-13",
-    "jokeren7": "jokeren-7",
-    "club": "jokeren",
-    "jokeren30": "jokeren-30",
-    "familie": "jokeren-30",
-}
-
-
-def find_preset(name: str) -> Rules:
-    """A preset by name or alias, like python-chess's ``find_variant``."""
-    key = name.strip().lower()
-    key = ALIASES.get(key, key)
-    if key not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}",
-                         f"onbekende voorinstelling {name!r}; er zijn: {', '.join(PRESETS)}")
-    return PRESETS[key]
-
-
-def register(rules: Rules) -> None:
-    """Add a preset (the variants of 004 register themselves this way)."""
-    PRESETS[rules.preset] = rules
-
-
-from . import variants  # noqa: E402, F401  (the variants of 004 register their presets)
+register(AMERIKAANS, ("amerikaans-jokeren", "default"))
+register(AMERIKAANS_40)
+register(JOKEREN_13, ("jokeren13",))
+register(JOKEREN_7, ("jokeren7",))
+register(JOKEREN, ("club",))
+register(JOKEREN_30, ("jokeren30", "familie"))

@@ -7,10 +7,7 @@ templates live here, inside the engine's package, so the engine needs no file to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .cards import Card  # noqa: F401 (cards imports this module: NotationError)
+from typing import Any
 
 SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"),
               "nl": ("schoppen", "harten", "ruiten", "klaveren")}
@@ -279,16 +276,21 @@ RANK_PLURALS = {"en": ("aces", "twos", "threes", "fours", "fives", "sixes", "sev
                        "achten", "negens", "tienen", "boeren", "vrouwen", "heren")}
 
 
+def _is_card(value: object) -> bool:
+    """Whether ``value`` is a card (``Card.symbol`` words it). Known by what it does, not by
+    its class: cards.py imports this module (``NotationError``)."""
+    return callable(getattr(value, "symbol", None))
+
+
 def _word(value: Any, lang: str, notation: bool = False) -> str:
     """A value as words in ``lang``: nested reasons, requirements, suits and ranks
     translated, cards as symbols (or notation)."""
-    from .cards import Card
     if isinstance(value, Reason):
         return value.text(lang, notation)
-    if isinstance(value, Card):
-        return str(value) if notation else value.symbol(lang)
+    if _is_card(value):
+        return str(value) if notation else str(value.symbol(lang))
     cards = getattr(value, "cards", value)  # a meld is named by its cards
-    if isinstance(cards, tuple | list) and cards and all(isinstance(c, Card) for c in cards):
+    if isinstance(cards, tuple | list) and cards and all(_is_card(c) for c in cards):
         return " ".join(_word(c, lang, notation) for c in cards)
     describe = getattr(value, "describe", None)
     if callable(describe):

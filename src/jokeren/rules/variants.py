@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from .house import Rules
-from .presets import ALIASES, JOKEREN_30, register
+from .house import PRESETS, Rules, register
+from .presets import JOKEREN_30
 from .requirements import Requirement
 
 _FAMILY_NL = ("Verder als Jokeren in de familie (004): 2-4 spelers, 2 spellen, 4 jokers, 13 "
@@ -91,21 +91,15 @@ OPEN = replace(
 )
 
 VARIANTS = (MEXICAANS, CONTRACT, TURBO, RUMMIKUB, OPEN)
-for _variant in VARIANTS:
-    register(_variant)
-ALIASES.update({
-    "mexican": "mexicaans", "mexicaans-jokeren": "mexicaans",
-    "contract-jokeren": "contract",
-    "turbo-jokeren": "turbo",
-    "rummikub-stijl": "rummikub", "rummikub-style": "rummikub",
-    "open-jokeren": "open",
-})
+register(MEXICAANS, ("mexican", "mexicaans-jokeren"))
+register(CONTRACT, ("contract-jokeren",))
+register(TURBO, ("turbo-jokeren",))
+register(RUMMIKUB, ("rummikub-stijl", "rummikub-style"))
+register(OPEN, ("open-jokeren",))
 
 
 def changed_keys(rules: Rules) -> list[str]:
     """The keys where ``rules`` differs from its preset, in the order of the fields."""
-    from .presets import PRESETS
-
     base = PRESETS[rules.preset]
     return [f.name for f in fields(rules)
             if f.name not in ("preset", "description_nl", "description_en")

@@ -20,8 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from ..bots import make_player
 from ..engine.views import SeatView
 from ..rules.cards import hand_key
-from ..rules.house import Rules, RulesError
-from ..rules.presets import PRESETS
+from ..rules.house import PRESETS, Rules, RulesError
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
 from .session import DEFAULT_LEVEL, TableConfig
