@@ -23,7 +23,7 @@ from jokeren.bots import make_player
 from jokeren.engine import apply, deal_round, new_match
 from jokeren.engine.state import Phase, State, evolve
 from jokeren.play.simulate import play_match
-from jokeren.rules.presets import PRESETS
+from jokeren.rules.house import PRESETS
 
 NAMES = ["Ann", "Bob", "Cas", "Dirk"]
 

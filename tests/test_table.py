@@ -22,7 +22,7 @@ from jokeren.engine.wire import (
     validator,
 )
 from jokeren.play.table import SEED_BITS, Accepted, Refused, Seat, Table, decide, new_seed
-from jokeren.rules.presets import PRESETS
+from jokeren.rules.house import PRESETS
 
 from conftest import capped
 
