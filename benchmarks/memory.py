@@ -34,8 +34,7 @@ from jokeren import compiled
 from jokeren.engine import core as engine
 from jokeren.engine.state import Phase
 from jokeren.play.table import Seat, Table
-from jokeren.rules.house import Rules
-from jokeren.rules.presets import PRESETS
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.support import memo
 
 BUILD = ("compiled with mypyc" if compiled() else "pure Python") + \
