@@ -267,6 +267,13 @@ async def test_odd_names_are_refused_with_a_sentence(
                                          headers={"content-type": "application/json"})
                 assert answer.status_code == 422, (raw, path, answer.text)
                 assert answer.json()["text"]["nl"]
+        # a NUL or a lone surrogate where a room's id goes: no such room
+        for rid in ("%00", "%ED%A0%80", "ab%00cd"):
+            found = await http.get(f"/api/rooms/{rid}", params={"token": "x"})
+            assert found.status_code == 404 and found.json()["text"]["nl"], found.text
+            joined = await http.post(f"/api/rooms/{rid}/join", json={"token": "x", "name": "Eve"})
+            assert joined.status_code == 404, joined.text
+            assert (await hello(server, rid, "x"))["reason"]["key"] == "no_room"
         # names that are fine stay as they are written (NFC)
         bea = await http.post(url, json={"token": room["invite_token"], "name": "Bée  Ö"})
         assert bea.status_code == 200, bea.text
@@ -380,3 +387,25 @@ async def test_a_failing_store_is_one_line_in_the_log(
             for r, v in stuck.items()))
         assert sum("works again" in r.getMessage() for r in caplog.records) == len(ids)
     no_traceback(caplog)
+
+
+def test_a_record_s_names_reach_the_terminal_as_escapes(tmp_path: Path) -> None:
+    """A record written elsewhere (or before names were checked) with an escape sequence and
+    a right-to-left override in a name: ``jokeren replay`` prints them as escapes."""
+    from typer.testing import CliRunner
+
+    from jokeren.cli.app import app
+
+    ann, bob = "Ann\x1b[2J", "\u202eBob"
+    hands = {ann: "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah",
+             bob: "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As",
+             "Cas": "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"}
+    record = {"format": "jokeren-record/1", "rules": "jokeren", "players": list(hands),
+              "seed": 3, "rounds": [{"hands": hands, "moves": [f"{ann}: draw",
+                                                               f"{ann}: discard Qc"]}]}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 1, result.output
+    assert "Ann\\u001b[2J" in result.stdout
+    assert "\x1b" not in result.output and "\u202e" not in result.output

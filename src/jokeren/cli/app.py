@@ -16,6 +16,7 @@ import typer
 from ..engine.record import Record, RecordError, replay
 from ..rules.house import PRESETS, Rules, RulesError, contradictions
 from ..rules.reasons import text_of
+from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang
 from .common import fail, load_rules, say
 from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
@@ -77,7 +78,7 @@ def replay_cmd(
         from ..score.sheet import replay_text
 
         reason = result.refusal.text(language) if result.refusal is not None else None
-        typer.echo(replay_text(summary, language, reason))
+        typer.echo(shown(replay_text(summary, language, reason)))  # names as they are
     raise typer.Exit(0 if result.ok else 1)
 
 

@@ -15,6 +15,7 @@ from ..rules.house import Rules, RulesError
 from ..rules.textfile import parse_json
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
+from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang
 
 LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
@@ -30,7 +31,7 @@ class Worded(Protocol):
 def fail(what: str | Worded, lang: str = "en") -> NoReturn:
     """One sentence on stderr, exit status 2."""
     text = what if isinstance(what, str) else what.text(lang)
-    typer.echo(f"jokeren: {text}", err=True)
+    typer.echo(f"jokeren: {shown(text)}", err=True)  # a name from a file, seen not obeyed
     raise typer.Exit(2)
 
 

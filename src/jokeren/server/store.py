@@ -207,6 +207,8 @@ class Store:
             await conn.execute(insert(schema.seat), [s.__dict__ for s in seats])
 
     async def room(self, room_id: str) -> tuple[RoomRow, list[SeatRow]] | None:
+        if not room_id_ok(room_id):
+            return None
         async with self.engine.connect() as conn:
             return await _read_room(conn, room_id)
 
@@ -222,6 +224,8 @@ class Store:
         on SQLite the database's write lock, taken before anything is read. So two joins
         at once read one after the other, and each sees the seat the other took."""
         r = schema.room.c
+        if not room_id_ok(room_id):
+            return None
         async with self.engine.begin() as conn:
             held = await conn.execute(
                 update(schema.room).where(r.id == room_id).values(status=r.status))
@@ -320,6 +324,13 @@ class Store:
         async with self.engine.connect() as conn:
             found = await conn.scalar(select(func.max(a.version)).where(a.room_id == room_id))
             return int(found or 0)
+
+
+def room_id_ok(room_id: str) -> bool:
+    """Whether ``room_id`` can be a room's (``tokens.new_id``: hex): anything else, a NUL or
+    a lone surrogate too, is no room, and is not sent to the database (PostgreSQL refuses a
+    NUL in text)."""
+    return len(room_id) <= 32 and room_id.isascii() and room_id.isalnum()
 
 
 async def _read_room(conn: AsyncConnection, room_id: str
