@@ -19,9 +19,6 @@ from hypothesis import strategies as st
 from jokeren.analysis.hands import (
     BIG_HAND,
     _all_at_once,
-    _compile,
-    _Hand,
-    _params,
     arrange,
     arrange_penalty,
     can_come_out,
@@ -31,6 +28,7 @@ from jokeren.engine.core import _requirement_met
 from jokeren.rules.cards import JOKER, Card, full_deck, parse_cards, to_hand
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import Meld, MeldError, card_value, read_meld
+from jokeren.rules.patterns import CompiledHand, compile_hand, meld_params
 from jokeren.rules.requirements import Requirement
 
 GAP0_LOW_ACE = replace(PRESETS["amerikaans-40"], preset="amerikaans-40", joker_gap=0,
@@ -395,7 +393,7 @@ def test_coming_out_melds_meet_the_requirement(hand: tuple[Card, ...],
             assert _requirement_met(req, option, exact=True)
 
 
-def _meld_cards(h: _Hand) -> Counter[tuple[tuple[Card, ...], int, str]]:
+def _meld_cards(h: CompiledHand) -> Counter[tuple[tuple[Card, ...], int, str]]:
     return Counter((tuple(sorted(h.naturals(pt.need))), pt.jokers, pt.kind)
                    for pt in h.patterns)
 
@@ -416,10 +414,10 @@ def test_big_hands_all_at_once_hardest_cards_first_same_answers() -> None:
             hand = rng.sample(window, size)
         else:
             hand = rng.sample(deck, size)
-        p = _params(rules, 5, False)
-        plain = _all_at_once(_compile(hand, p, frozenset()), rules, hand.count(JOKER))
-        assert _meld_cards(_compile(hand, p, frozenset(), hard_first=True)) == _meld_cards(
-            _compile(hand, p, frozenset()))  # the reordered fields name the same cards
+        p = meld_params(rules, 5, False)
+        plain = _all_at_once(compile_hand(hand, p, frozenset()), rules, hand.count(JOKER))
+        assert _meld_cards(compile_hand(hand, p, frozenset(), hard_first=True)) == _meld_cards(
+            compile_hand(hand, p, frozenset()))  # the reordered fields name the same cards
         got = can_come_out(hand, rules, 5)
         assert (got is None) == (plain is None), " ".join(map(str, sorted(hand)))
         if got is not None:

@@ -138,15 +138,31 @@ def test_no_module_imports_itself_through_others() -> None:
     assert cycle(SRC) is None
 
 
-def test_the_check_finds_a_cycle(tmp_path: Path) -> None:
+def private_imports(src: Path) -> list[str]:
+    """Imports of another module's ``_private`` names (``from .x import _y``)."""
+    found = []
+    for name, path in modules(src).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{name} imports {node.module or '.'}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    return sorted(found)
+
+
+def test_no_module_imports_another_ones_private_names() -> None:
+    assert private_imports(SRC) == []
+
+
+def test_the_checks_find_a_cycle_and_a_private_import(tmp_path: Path) -> None:
     for file, text in {"__init__.py": "", "rules/__init__.py": "",
-                       "rules/a.py": "from .b import hidden\n",
+                       "rules/a.py": "from .b import _hidden\n",
                        "rules/b.py": "def f() -> None:\n    from . import a\n"}.items():
         path = tmp_path / "jokeren" / file
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     found = cycle(tmp_path)
     assert found is not None and set(found) == {"jokeren.rules.a", "jokeren.rules.b"}
+    assert private_imports(tmp_path) == ["jokeren.rules.a imports b._hidden"]
 
 
 def test_the_check_finds_an_upward_import(tmp_path: Path) -> None:

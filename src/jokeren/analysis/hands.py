@@ -24,15 +24,15 @@ from ..rules.cards import JOKER, Card
 from ..rules.house import Rules
 from ..rules.melds import Meld
 from ..rules.patterns import (
-    _BITS,
-    _NO_BLOCK,
-    _build,
-    _compile,
-    _Hand,
-    _Params,
-    _params,
-    _Pattern,
-    _pattern_of,
+    BITS,
+    NO_BLOCK,
+    CompiledHand,
+    MeldParams,
+    Pattern,
+    compile_hand,
+    meld_params,
+    pattern_meld,
+    pattern_of,
 )
 from ..rules.requirements import Requirement
 
@@ -52,25 +52,25 @@ BIG_HAND = 20  # "all at once" on more cards than this covers the hardest cards 
 # --- the minimum-penalty arrangement -------------------------------------------------------
 
 def arrange(hand: Sequence[Card], rules: Rules, round_index: int,
-            blocked: frozenset[Card] = _NO_BLOCK, *, come_out: bool = True) -> Arrangement:
+            blocked: frozenset[Card] = NO_BLOCK, *, come_out: bool = True) -> Arrangement:
     """The melds that leave the least penalty in ``hand`` (jokers left count as jokers).
 
     ``come_out`` picks the joker penalty where the rules have one for "not yet come out".
     """
-    p = _params(rules, round_index, come_out)
-    h = _compile(hand, p, blocked)
+    p = meld_params(rules, round_index, come_out)
+    h = compile_hand(hand, p, blocked)
     return _arrange(h, p, h.jokers)
 
 
 def arrange_penalty(hand: Sequence[Card], rules: Rules, round_index: int,
-                    blocked: frozenset[Card] = _NO_BLOCK, *, come_out: bool = True) -> int:
+                    blocked: frozenset[Card] = NO_BLOCK, *, come_out: bool = True) -> int:
     """Only the penalty of :func:`arrange` (no melds built): the cheapest call for a bot."""
-    p = _params(rules, round_index, come_out)
-    h = _compile(hand, p, blocked)
+    p = meld_params(rules, round_index, come_out)
+    h = compile_hand(hand, p, blocked)
     return _min_penalty(h, p.joker_penalty)(h.full, h.jokers)
 
 
-def _min_penalty(h: _Hand, joker_penalty: int) -> Callable[[int, int], int]:
+def _min_penalty(h: CompiledHand, joker_penalty: int) -> Callable[[int, int], int]:
     memo: dict[int, int] = {}
     guard, by_low, pen = h.guard, h.by_low, h.pen
 
@@ -82,7 +82,7 @@ def _min_penalty(h: _Hand, joker_penalty: int) -> Callable[[int, int], int]:
         if got is not None:
             return got
         i = ((mask & -mask).bit_length() - 1) >> 2
-        best = pen[i] + f(mask - (1 << (_BITS * i)), jokers)
+        best = pen[i] + f(mask - (1 << (BITS * i)), jokers)
         if best:
             for need, j in by_low[i]:
                 if j <= jokers and ((mask | guard) - need) & guard == guard:
@@ -97,7 +97,7 @@ def _min_penalty(h: _Hand, joker_penalty: int) -> Callable[[int, int], int]:
     return f
 
 
-def _arrange(h: _Hand, p: _Params, jokers: int) -> Arrangement:
+def _arrange(h: CompiledHand, p: MeldParams, jokers: int) -> Arrangement:
     f = _min_penalty(h, p.joker_penalty)
     total = f(h.full, jokers)
     melds: list[Meld] = []
@@ -106,7 +106,7 @@ def _arrange(h: _Hand, p: _Params, jokers: int) -> Arrangement:
     while mask:
         value = f(mask, j)
         i = ((mask & -mask).bit_length() - 1) >> 2
-        rest = mask - (1 << (_BITS * i))
+        rest = mask - (1 << (BITS * i))
         if h.pen[i] + f(rest, j) == value:
             left.append(h.cards[i])
             mask = rest
@@ -114,7 +114,7 @@ def _arrange(h: _Hand, p: _Params, jokers: int) -> Arrangement:
         for need, k in h.by_low[i]:
             if k <= j and ((mask | h.guard) - need) & h.guard == h.guard \
                     and f(mask - need, j - k) == value:
-                melds.append(_build(_pattern_of(h, need, k)))
+                melds.append(pattern_meld(pattern_of(h, need, k)))
                 mask, j = mask - need, j - k
                 break
         else:  # pragma: no cover - the recursion above found this value
@@ -127,7 +127,7 @@ def _arrange(h: _Hand, p: _Params, jokers: int) -> Arrangement:
 
 def can_come_out(hand: Sequence[Card], rules: Rules, round_index: int,
                  requirement: Requirement | None = None,
-                 blocked: frozenset[Card] = _NO_BLOCK) -> tuple[Meld, ...] | None:
+                 blocked: frozenset[Card] = NO_BLOCK) -> tuple[Meld, ...] | None:
     """Melds from ``hand`` that meet the round's requirement in one coming-out action, or None.
 
     As the engine asks: "set 3 + run 3" is two separate melds (exactly the melds named, so
@@ -137,8 +137,8 @@ def can_come_out(hand: Sequence[Card], rules: Rules, round_index: int,
     card must stay in hand. Among the options it returns one with the fewest jokers.
     """
     req = requirement if requirement is not None else rules.requirement(round_index)
-    p = _params(rules, round_index, False)
-    h = _compile(hand, p, blocked, hard_first=req.all_at_once and len(hand) > BIG_HAND)
+    p = meld_params(rules, round_index, False)
+    h = compile_hand(hand, p, blocked, hard_first=req.all_at_once and len(hand) > BIG_HAND)
     jokers = h.jokers if rules.joker_in_first_meld else 0
     keep = 1 if rules.going_out == "discard" else 0  # cards that must stay in hand
     total = h.count(h.full) + h.jokers
@@ -152,18 +152,18 @@ def can_come_out(hand: Sequence[Card], rules: Rules, round_index: int,
             return melds or None
         if len(melds) > 1:
             return melds[1:]
-        return next(((_build(pt),) for pt in h.patterns
+        return next(((pattern_meld(pt),) for pt in h.patterns
                      if pt.jokers <= jokers and pt.size <= total - keep), None)
     return _alternatives(h, req, jokers, total - keep)
 
 
-def _alternatives(h: _Hand, req: Requirement, jokers: int,
+def _alternatives(h: CompiledHand, req: Requirement, jokers: int,
                   most: int) -> tuple[Meld, ...] | None:
     """Disjoint melds, one per named meld, laying at most ``most`` cards; fewest jokers."""
     guard = h.guard
     pats = sorted((pt for pt in h.patterns if pt.jokers <= jokers),
                   key=lambda pt: (pt.jokers, -pt.size))
-    best: tuple[int, tuple[_Pattern, ...]] | None = None
+    best: tuple[int, tuple[Pattern, ...]] | None = None
     for alt in req.alternatives:
         lists = [[pt for pt in pats if pt.kind == kind and pt.size >= size]
                  for kind, size in alt]
@@ -173,16 +173,16 @@ def _alternatives(h: _Hand, req: Requirement, jokers: int,
             best = found
             if not best[0]:
                 break
-    return tuple(_build(pt) for pt in best[1]) if best is not None else None
+    return tuple(pattern_meld(pt) for pt in best[1]) if best is not None else None
 
 
-def _fill_alt(lists: list[list[_Pattern]], alt: tuple[tuple[str, int], ...], guard: int,
+def _fill_alt(lists: list[list[Pattern]], alt: tuple[tuple[str, int], ...], guard: int,
               full: int, jokers: int, most: int,
-              bound: int) -> tuple[int, tuple[_Pattern, ...]] | None:
-    best: tuple[int, tuple[_Pattern, ...]] | None = None
+              bound: int) -> tuple[int, tuple[Pattern, ...]] | None:
+    best: tuple[int, tuple[Pattern, ...]] | None = None
     limit = bound
 
-    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[_Pattern, ...],
+    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
             start: int) -> None:
         nonlocal best, limit
         if jokers - j >= limit:
@@ -204,16 +204,16 @@ def _fill_alt(lists: list[list[_Pattern]], alt: tuple[tuple[str, int], ...], gua
     return best
 
 
-def _points(h: _Hand, points: int, jokers: int, most: int) -> tuple[Meld, ...] | None:
+def _points(h: CompiledHand, points: int, jokers: int, most: int) -> tuple[Meld, ...] | None:
     """Melds worth ``points`` together laying at most ``most`` cards, with fewest jokers."""
     memo: dict[int, int] = {}
     guard = h.guard
-    best_pat: dict[tuple[int, int], _Pattern] = {}
+    best_pat: dict[tuple[int, int], Pattern] = {}
     for pt in h.patterns:
         key = (pt.need, pt.jokers)
         if pt.jokers <= jokers and (key not in best_pat or pt.value > best_pat[key].value):
             best_pat[key] = pt
-    by_low: list[list[_Pattern]] = [[] for _ in h.cards]
+    by_low: list[list[Pattern]] = [[] for _ in h.cards]
     for (need, _), pt in best_pat.items():
         by_low[((need & -need).bit_length() - 1) >> 2].append(pt)
 
@@ -225,7 +225,7 @@ def _points(h: _Hand, points: int, jokers: int, most: int) -> tuple[Meld, ...] |
         if got is not None:
             return got
         i = ((mask & -mask).bit_length() - 1) >> 2
-        best = g(mask - (1 << (_BITS * i)), j)
+        best = g(mask - (1 << (BITS * i)), j)
         for pt in by_low[i]:
             if pt.jokers <= j and ((mask | guard) - pt.need) & guard == guard:
                 v = pt.value + g(mask - pt.need, j - pt.jokers)
@@ -239,7 +239,7 @@ def _points(h: _Hand, points: int, jokers: int, most: int) -> tuple[Meld, ...] |
     total = h.count(h.full) + h.jokers
     starts = [(h.full, 0)]
     if most < total:
-        starts = [(h.full - (1 << (_BITS * i)), 0) for i in range(len(h.cards))]
+        starts = [(h.full - (1 << (BITS * i)), 0) for i in range(len(h.cards))]
         if h.jokers:
             starts.append((h.full, 1))
     for budget in range(jokers + 1):
@@ -250,7 +250,7 @@ def _points(h: _Hand, points: int, jokers: int, most: int) -> tuple[Meld, ...] |
     return None
 
 
-def _points_melds(g: Callable[[int, int], int], by_low: list[list[_Pattern]], guard: int,
+def _points_melds(g: Callable[[int, int], int], by_low: list[list[Pattern]], guard: int,
                   mask: int, j: int) -> tuple[Meld, ...]:
     melds: list[Meld] = []
     while mask:
@@ -258,20 +258,20 @@ def _points_melds(g: Callable[[int, int], int], by_low: list[list[_Pattern]], gu
         if not value:
             break
         i = ((mask & -mask).bit_length() - 1) >> 2
-        rest = mask - (1 << (_BITS * i))
+        rest = mask - (1 << (BITS * i))
         if g(rest, j) == value:
             mask = rest
             continue
         for pt in by_low[i]:
             if pt.jokers <= j and ((mask | guard) - pt.need) & guard == guard \
                     and pt.value + g(mask - pt.need, j - pt.jokers) == value:
-                melds.append(_build(pt))
+                melds.append(pattern_meld(pt))
                 mask, j = mask - pt.need, j - pt.jokers
                 break
     return tuple(melds)
 
 
-def _all_at_once(h: _Hand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None:
+def _all_at_once(h: CompiledHand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None:
     """The whole hand in melds but one card (none left only where going out by melding)."""
     exact_one = rules.going_out == "discard"
     if h.jokers - jokers > 1:  # jokers that may not be melded stay in hand: one at most
@@ -288,7 +288,7 @@ def _all_at_once(h: _Hand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None
         if got is not None:
             return got
         i = ((mask & -mask).bit_length() - 1) >> 2
-        ok = bool(spare) and a(mask - (1 << (_BITS * i)), j, 0)
+        ok = bool(spare) and a(mask - (1 << (BITS * i)), j, 0)
         if not ok:
             for need, k in h.by_low[i]:
                 if k <= j and ((mask | guard) - need) & guard == guard \
@@ -304,14 +304,14 @@ def _all_at_once(h: _Hand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None
     mask, j = h.full, jokers
     while mask:
         i = ((mask & -mask).bit_length() - 1) >> 2
-        rest = mask - (1 << (_BITS * i))
+        rest = mask - (1 << (BITS * i))
         if spare and a(rest, j, 0):
             mask, spare = rest, 0
             continue
         for need, k in h.by_low[i]:
             if k <= j and ((mask | guard) - need) & guard == guard \
                     and a(mask - need, j - k, spare):
-                melds.append(_build(_pattern_of(h, need, k)))
+                melds.append(pattern_meld(pattern_of(h, need, k)))
                 mask, j = mask - need, j - k
                 break
     return tuple(melds) if melds else None
@@ -319,7 +319,7 @@ def _all_at_once(h: _Hand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None
 
 def outs(hand: Sequence[Card], rules: Rules, round_index: int,
          requirement: Requirement | None = None,
-         blocked: frozenset[Card] = _NO_BLOCK) -> set[Card]:
+         blocked: frozenset[Card] = NO_BLOCK) -> set[Card]:
     """The natural cards that, drawn into ``hand``, would let it come out this turn."""
     req = requirement if requirement is not None else rules.requirement(round_index)
     deck = [Card(r, s) for s in range(4) for r in range(1, 14)]
@@ -346,11 +346,11 @@ class Pool:
 
     def __init__(self, cards: Sequence[Card], rules: Rules, round_index: int,
                  requirement: Requirement | None = None,
-                 blocked: frozenset[Card] = _NO_BLOCK) -> None:
-        base = _params(rules, round_index, False)
+                 blocked: frozenset[Card] = NO_BLOCK) -> None:
+        base = meld_params(rules, round_index, False)
         unit = base._replace(penalties=(0, *(1,) * 13), joker_penalty=1)
-        self._hand = h = _Hand(tuple(sorted(cards)), unit, blocked)
-        self._index = {c: 1 << (_BITS * i) for i, c in enumerate(h.cards)}
+        self._hand = h = CompiledHand(tuple(sorted(cards)), unit, blocked)
+        self._index = {c: 1 << (BITS * i) for i, c in enumerate(h.cards)}
         self._count = _min_penalty(h, 1)
         self._failed: dict[int, int] = {}  # (mask, jokers) -> the largest budget that failed
         self._exact: dict[tuple[int, int, int], bool] = {}
@@ -391,7 +391,7 @@ class Pool:
             if j <= jokers and ((mask | guard) - need) & guard == guard \
                     and self.fits(mask - need, jokers - j, budget):
                 return True
-        if budget and self.fits(mask - (1 << (_BITS * i)), jokers, budget - 1):
+        if budget and self.fits(mask - (1 << (BITS * i)), jokers, budget - 1):
             return True
         self._failed[key] = budget
         return False
@@ -421,7 +421,7 @@ class Pool:
                 ok = True
                 break
         if not ok:
-            ok = self.leaves(mask - (1 << (_BITS * i)), jokers, lo - 1, hi - 1)
+            ok = self.leaves(mask - (1 << (BITS * i)), jokers, lo - 1, hi - 1)
         self._exact[key] = ok
         return ok
 

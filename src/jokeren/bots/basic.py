@@ -140,7 +140,7 @@ class BasicPlayer:
     def come_out_with(self, view: SeatView, melds: Sequence[Action]) -> Action:
         """Of the ways to come out, the one that leaves the best hand."""
         after = self.evaluator(view, come_out=True)
-        return min(melds, key=lambda a: (after.score(_rest(view.hand, a)), str(a)))
+        return min(melds, key=lambda a: (after.score(after_meld(view.hand, a)), str(a)))
 
     def ranked_discards(self, view: SeatView, legal: Sequence[Action],
                         danger: bool = True) -> list[tuple[float, Action]]:
@@ -181,14 +181,16 @@ class BasicPlayer:
                     risk += 3.0
         if any(view.come_out[s] for s in range(len(view.players)) if s != seat):
             for meld in view.table:
-                if _extends(meld.kind, meld.cards, meld.start, card, view):
+                if extends_meld(meld.kind, meld.cards, meld.start, card, view):
                     risk += 5.0
                     break
         return risk
 
 
-def _extends(kind: str, cards: tuple[Card, ...], start: int, card: Card,
-             view: SeatView) -> bool:
+def extends_meld(kind: str, cards: tuple[Card, ...], start: int, card: Card,
+                 view: SeatView) -> bool:
+    """Whether natural ``card`` could be laid on a meld of the table (a quick estimate for the
+    players; the engine judges the move)."""
     if kind == "set":
         limit = view.rules.set_max
         return cards[0].rank == card.rank and (limit is None or len(cards) < limit)
@@ -198,7 +200,8 @@ def _extends(kind: str, cards: tuple[Card, ...], start: int, card: Card,
     return card.suit == suit and bool(pos & {start - 1, end + 1})
 
 
-def _rest(hand: tuple[Card, ...], action: Action) -> tuple[Card, ...]:
+def after_meld(hand: tuple[Card, ...], action: Action) -> tuple[Card, ...]:
+    """The hand left after the meld ``action``."""
     out = list(hand)
     for g in action.melds:
         for c in g:

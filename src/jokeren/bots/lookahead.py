@@ -23,7 +23,7 @@ from ..engine.phase import Phase
 from ..engine.state import State
 from ..engine.views import SeatView
 from ..rules.cards import Card
-from .basic import TAKE_MARGIN, BasicPlayer, _extends, _rest
+from .basic import TAKE_MARGIN, BasicPlayer, after_meld, extends_meld
 from .determinise import determinise, unseen
 from .heuristic import HandEval, keep_round, without
 
@@ -202,7 +202,7 @@ class LookaheadPlayer(BasicPlayer):
     def _lays_off(self, view: SeatView, card: Card) -> bool:
         seat = view.seat or 0
         return card.natural and view.come_out[seat] and any(
-            _extends(m.kind, m.cards, m.start, card, view) for m in view.table)
+            extends_meld(m.kind, m.cards, m.start, card, view) for m in view.table)
 
     def gift(self, world: State, seat: int, card: Card) -> float:
         """How much ``card`` would improve ``seat``'s hand in a sampled world."""
@@ -227,7 +227,7 @@ class LookaheadPlayer(BasicPlayer):
 
 def _after(hand: tuple[Card, ...], action: Action) -> tuple[Card, ...]:
     """The hand left after a meld or a lay-off."""
-    return _rest(hand, action) if action.verb is Verb.MELD else without(hand, action.card)
+    return after_meld(hand, action) if action.verb is Verb.MELD else without(hand, action.card)
 
 
 def table_extensions(view: SeatView, out: bool) -> frozenset[Card]:
@@ -236,7 +236,7 @@ def table_extensions(view: SeatView, out: bool) -> frozenset[Card]:
     if not view.table or (not out and view.requirement.all_at_once):
         return frozenset()
     return frozenset(c for s in range(4) for r in range(1, 14) for c in (Card(r, s),)
-                     if any(_extends(m.kind, m.cards, m.start, c, view) for m in view.table))
+                     if any(extends_meld(m.kind, m.cards, m.start, c, view) for m in view.table))
 
 
 def _neighbours(hand: Sequence[Card]) -> set[tuple[int, int]]:

@@ -33,7 +33,7 @@ from ..engine.actions import DRAW, TAKE, Action
 from ..engine.state import State
 from ..engine.views import SeatView
 from ..rules.cards import Card
-from .basic import _rest
+from .basic import after_meld
 from .determinise import determinise
 from .heuristic import without
 from .lookahead import LookaheadPlayer
@@ -191,8 +191,8 @@ class StrongPlayer(LookaheadPlayer):
             return super().come_out_with(view, melds)
         race = self.race(view, come_out=True, spare=1)
         ev = self.evaluator(view, come_out=True)
-        return min(melds, key=lambda a: (race.turns(_rest(view.hand, a)),
-                                         ev.score(_rest(view.hand, a)), str(a)))
+        return min(melds, key=lambda a: (race.turns(after_meld(view.hand, a)),
+                                         ev.score(after_meld(view.hand, a)), str(a)))
 
     def race_discard(self, view: SeatView, candidates: Sequence[Action]) -> Action:
         """The discard that leaves the hand fastest to go out, less what it gives away."""

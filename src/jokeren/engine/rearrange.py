@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..rules.cards import Card, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld, MeldError, read_meld
-from ..rules.patterns import _BITS, _build, _compile, _params, _Pattern
+from ..rules.patterns import BITS, Pattern, compile_hand, meld_params, pattern_meld
 from ..rules.reasons import TEMPLATES, Reason
 from .actions import Action, Verb
 
@@ -196,21 +196,21 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
     which no arrangement was found is not searched again. The engine judges each.
     """
     on_table = [to_hand(c) for m in table for c in m.cards]
-    h = _compile((*on_table, *hand), _params(rules, round_index, False), frozenset())
+    h = compile_hand((*on_table, *hand), meld_params(rules, round_index, False), frozenset())
     index = {c: i for i, c in enumerate(h.cards)}
     required = 0
     for c in (*on_table, card):
         if c.natural:
-            required += 1 << (_BITS * index[c])
+            required += 1 << (BITS * index[c])
     table_jokers = sum(1 for c in on_table if c.joker) + (1 if card.joker else 0)
-    by_pair: dict[tuple[int, int], list[_Pattern]] = {}
+    by_pair: dict[tuple[int, int], list[Pattern]] = {}
     for pt in h.patterns:
         by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
     left_most = len(hand) if most_left is None else most_left
     dead: set[tuple[int, int, int, int, int]] = set()
 
     def rec(avail: int, req: int, jokers: int, must: int, left: int,
-            chosen: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
+            chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
         found = False
         if not req and must <= 0 and left + h.count(avail) + jokers <= left_most:
             found = True
@@ -220,7 +220,7 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
         key = (avail, req, jokers, must, left)
         if key in dead:
             return
-        i = ((avail & -avail).bit_length() - 1) // _BITS
+        i = ((avail & -avail).bit_length() - 1) // BITS
         for need, k in h.by_low[i]:
             if k > jokers or ((avail | h.guard) - need) & h.guard != h.guard:
                 continue
@@ -230,9 +230,9 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
                                         (*chosen, pt)):
                     found = True
                     yield found_tables
-        have, want = avail >> (_BITS * i) & 0x7, req >> (_BITS * i) & 0x7
+        have, want = avail >> (BITS * i) & 0x7, req >> (BITS * i) & 0x7
         if have > want and left < left_most:  # a copy of this hand card stays in hand
-            for found_tables in rec(avail - (1 << (_BITS * i)), req, jokers, must, left + 1,
+            for found_tables in rec(avail - (1 << (BITS * i)), req, jokers, must, left + 1,
                                     chosen):
                 found = True
                 yield found_tables
@@ -240,7 +240,7 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
             dead.add(key)
 
     for chosen in rec(h.full, required, h.jokers, table_jokers, 0, ()):
-        yield Action(Verb.TABLE, melds=tuple(_build(pt).cards for pt in chosen))
+        yield Action(Verb.TABLE, melds=tuple(pattern_meld(pt).cards for pt in chosen))
 
 
 def _less_required(req: int, need: int) -> int:
@@ -251,9 +251,9 @@ def _less_required(req: int, need: int) -> int:
         r, n = req & 0xF, need & 0xF
         if r > n:
             out |= (r - n) << shift
-        req >>= _BITS
-        need >>= _BITS
-        shift += _BITS
+        req >>= BITS
+        need >>= BITS
+        shift += BITS
     return out
 
 

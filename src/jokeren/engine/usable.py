@@ -39,7 +39,15 @@ from itertools import combinations, product
 from ..rules.cards import JOKER, NATURALS, Card, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld
-from ..rules.patterns import _BITS, _build, _compile, _Hand, _params, _Pattern, set_readings
+from ..rules.patterns import (
+    BITS,
+    CompiledHand,
+    Pattern,
+    compile_hand,
+    meld_params,
+    pattern_meld,
+    set_readings,
+)
 from ..rules.requirements import Requirement
 from .actions import Action, Verb, built
 from .phase import Phase
@@ -87,7 +95,7 @@ def can_meld_now(state: State, seat: int, tried: Try) -> bool:
         # melds of natural cards first, then of three cards with jokers: far fewer to list
         # than every meld, and mostly enough
         plain = search.compiled([c for c in hand if c.natural], state)
-        if search.first(state, (Action(Verb.MELD, melds=(_build(pt).cards,))
+        if search.first(state, (Action(Verb.MELD, melds=(pattern_meld(pt).cards,))
                                 for pt in plain.patterns)) is not None:
             return True
         if JOKER not in hand:
@@ -96,7 +104,7 @@ def can_meld_now(state: State, seat: int, tried: Try) -> bool:
                                 for g in _threes_with_jokers(hand))) is not None:
             return True
         every = search.compiled(hand, state)
-        return search.first(state, (Action(Verb.MELD, melds=(_build(pt).cards,))
+        return search.first(state, (Action(Verb.MELD, melds=(pattern_meld(pt).cards,))
                                     for pt in every.patterns)) is not None
     return any(True for _ in search.comings_out(state))
 
@@ -246,16 +254,16 @@ class _Search:
         return actions
 
     # --- the hand's melds ---------------------------------------------------------------
-    def compiled(self, cards: Sequence[Card], state: State) -> _Hand:
+    def compiled(self, cards: Sequence[Card], state: State) -> CompiledHand:
         # Jokers are written for any card here (the cache is then shared with the listing's
         # solver); the engine refuses a card with no copy left, and ``step`` asks the other
         # suits of a set's jokers.
-        return _compile(cards, _params(self.rules, state.round_index, False), frozenset())
+        return compile_hand(cards, meld_params(self.rules, state.round_index, False), frozenset())
 
     def groups(self, state: State) -> list[Group]:
         """Every meld the hand can make (one form of each; ``step`` asks the others)."""
         h = self.compiled(state.hands[self.seat], state)
-        return [_build(pt).cards for pt in h.patterns]
+        return [pattern_meld(pt).cards for pt in h.patterns]
 
     def comings_out(self, state: State) -> Iterator[tuple[Action, State]]:
         """Coming-out actions the engine accepts, with the state after each: the smallest
@@ -268,12 +276,12 @@ class _Search:
         lmin = 1 if rules.going_out == "discard" else 0
         field = -1 if card is None or card.joker else _field(h, card)
 
-        def holds(pt: _Pattern) -> bool:
+        def holds(pt: Pattern) -> bool:
             if card is None:
                 return False
             if card.joker:
                 return pt.jokers > 0
-            return field >= 0 and (pt.need >> (_BITS * field)) & 0x7 > 0
+            return field >= 0 and (pt.need >> (BITS * field)) & 0x7 > 0
 
         seen: set[tuple[tuple[int, int, str, tuple[int, ...]], ...]] = set()
         for chosen in _options(h, state.requirement, len(hand) - lmin,
@@ -282,7 +290,7 @@ class _Search:
             if sig in seen:
                 continue
             seen.add(sig)
-            melds = tuple(_build(pt).cards for pt in chosen)
+            melds = tuple(pattern_meld(pt).cards for pt in chosen)
             refusal = ""
             plain = Action(Verb.MELD, melds=melds)
             for form in _forms(plain, rules):
@@ -326,7 +334,7 @@ class _Search:
                 continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
-                groups = [_build(pt).cards for pt in chosen]
+                groups = [pattern_meld(pt).cards for pt in chosen]
                 for k in range(1, len(groups)):
                     for first in combinations(groups, k):
                         rest = list(groups)
@@ -358,7 +366,7 @@ class _Search:
                 continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
-                melds = tuple(_build(pt).cards for pt in chosen)
+                melds = tuple(pattern_meld(pt).cards for pt in chosen)
                 step = self.step(state, Action(Verb.MELD, melds=melds))
                 if step is None:
                     continue
@@ -411,7 +419,7 @@ class _Search:
                 continue
             h = self.compiled(cards, state)
             for chosen in _covers(h, h.full, h.jokers):
-                melds = tuple(_build(pt).cards for pt in chosen)
+                melds = tuple(pattern_meld(pt).cards for pt in chosen)
                 step = self.step(state, Action(Verb.MELD, melds=melds))
                 if step is not None and self.ends(step[1], None if card in cards else keep):
                     return step[0]
@@ -451,8 +459,8 @@ class _Search:
 
 # --- enumerating ----------------------------------------------------------------------------
 
-def _options(h: _Hand, req: Requirement, most: int, only: bool,
-             holds: Callable[[_Pattern], bool]) -> Iterator[tuple[_Pattern, ...]]:
+def _options(h: CompiledHand, req: Requirement, most: int, only: bool,
+             holds: Callable[[Pattern], bool]) -> Iterator[tuple[Pattern, ...]]:
     """Sets of disjoint patterns that may meet the requirement, laying at most ``most``
     cards: the smallest ones (no meld can be left out); for points, also those with a meld
     that ``holds`` the card (the others then the smallest); for "all at once", and where
@@ -482,13 +490,13 @@ def _options(h: _Hand, req: Requirement, most: int, only: bool,
                 yield chosen
 
 
-def _points_sets(pats: list[_Pattern], guard: int, full: int, jokers: int, points: int,
-                 most: int, given: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
+def _points_sets(pats: list[Pattern], guard: int, full: int, jokers: int, points: int,
+                 most: int, given: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
     """Patterns worth ``points`` with ``given``, none of the others left out."""
     ordered = sorted(pats, key=lambda pt: -pt.value)
 
     def rec(start: int, mask: int, j: int, laid: int, value: int,
-            chosen: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
+            chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
         if value >= points:
             if all(value - pt.value < points for pt in chosen[len(given):]):
                 yield chosen
@@ -504,12 +512,12 @@ def _points_sets(pats: list[_Pattern], guard: int, full: int, jokers: int, point
                    sum(pt.value for pt in given), given)
 
 
-def _alt_sets(pats: list[_Pattern], alt: tuple[tuple[str, int], ...], guard: int, full: int,
-              jokers: int, most: int) -> Iterator[tuple[_Pattern, ...]]:
+def _alt_sets(pats: list[Pattern], alt: tuple[tuple[str, int], ...], guard: int, full: int,
+              jokers: int, most: int) -> Iterator[tuple[Pattern, ...]]:
     lists = [[pt for pt in pats if pt.kind == kind and pt.size >= size] for kind, size in alt]
 
-    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[_Pattern, ...],
-            start: int) -> Iterator[tuple[_Pattern, ...]]:
+    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
+            start: int) -> Iterator[tuple[Pattern, ...]]:
         if i == len(lists):
             yield chosen
             return
@@ -524,16 +532,16 @@ def _alt_sets(pats: list[_Pattern], alt: tuple[tuple[str, int], ...], guard: int
     yield from rec(0, full, jokers, 0, (), 0)
 
 
-def _covers(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
+def _covers(h: CompiledHand, mask: int, jokers: int) -> Iterator[tuple[Pattern, ...]]:
     """Every way to put all of ``mask`` and ``jokers`` in melds."""
     guard = h.guard
-    by_pair: dict[tuple[int, int], list[_Pattern]] = {}
+    by_pair: dict[tuple[int, int], list[Pattern]] = {}
     for pt in h.patterns:  # the same cards may make melds of other shapes (10 J Q, J Q K)
         by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
 
     dead: set[tuple[int, int]] = set()  # what is left that no melds can cover
 
-    def rec(mask: int, j: int, chosen: tuple[_Pattern, ...]) -> Iterator[tuple[_Pattern, ...]]:
+    def rec(mask: int, j: int, chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
         if not mask:
             if not j:
                 yield chosen
@@ -541,7 +549,7 @@ def _covers(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
         if (mask, j) in dead:
             return
         found = False
-        i = ((mask & -mask).bit_length() - 1) // _BITS
+        i = ((mask & -mask).bit_length() - 1) // BITS
         for need, k in h.by_low[i]:
             if k <= j and ((mask | guard) - need) & guard == guard:
                 for pt in by_pair[(need, k)]:
@@ -554,7 +562,7 @@ def _covers(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
     yield from rec(mask, jokers, ())
 
 
-def _coverable(h: _Hand) -> Callable[[int, int, bool], bool]:
+def _coverable(h: CompiledHand) -> Callable[[int, int, bool], bool]:
     """Whether the cards of a mask and so many jokers can all be put in melds (with
     ``spare``: all but at most one card): ``_covers`` as a yes or no, each remainder
     answered once, covering first the card that the fewest melds can take (a card no meld
@@ -567,7 +575,7 @@ def _coverable(h: _Hand) -> Callable[[int, int, bool], bool]:
             while m:
                 if m & 0x7:
                     takes[i].append((need, k))
-                m >>= _BITS
+                m >>= BITS
                 i += 1
     order = sorted(range(len(takes)), key=lambda i: len(takes[i]))
     known: dict[tuple[int, int, bool], bool] = {}
@@ -578,26 +586,26 @@ def _coverable(h: _Hand) -> Callable[[int, int, bool], bool]:
         key = (mask, j, spare)
         got = known.get(key)
         if got is None:
-            i = next(i for i in order if mask >> (_BITS * i) & 0x7)
+            i = next(i for i in order if mask >> (BITS * i) & 0x7)
             got = any(k <= j and ((mask | guard) - need) & guard == guard
                       and rec(mask - need, j - k, spare) for need, k in takes[i]) or \
-                (spare and rec(mask - (1 << (_BITS * i)), j, False))
+                (spare and rec(mask - (1 << (BITS * i)), j, False))
             known[key] = got
         return got
 
     return rec
 
 
-def _without(h: _Hand, card: Card | None) -> tuple[int, int]:
+def _without(h: CompiledHand, card: Card | None) -> tuple[int, int]:
     """The mask and jokers of the compiled hand less one copy of ``card``."""
     if card is None:
         return h.full, h.jokers
     if card.joker:
         return h.full, h.jokers - 1
-    return h.full - (1 << (_BITS * _field(h, card))), h.jokers
+    return h.full - (1 << (BITS * _field(h, card))), h.jokers
 
 
-def _covers_spare(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, ...]]:
+def _covers_spare(h: CompiledHand, mask: int, jokers: int) -> Iterator[tuple[Pattern, ...]]:
     """Every way to put all but at most one card in melds."""
     yield from _covers(h, mask, jokers)
     if jokers:
@@ -605,12 +613,12 @@ def _covers_spare(h: _Hand, mask: int, jokers: int) -> Iterator[tuple[_Pattern, 
     i, m = 0, mask
     while m:
         if m & 0x7:
-            yield from _covers(h, mask - (1 << (_BITS * i)), jokers)
-        m >>= _BITS
+            yield from _covers(h, mask - (1 << (BITS * i)), jokers)
+        m >>= BITS
         i += 1
 
 
-def _field(h: _Hand, card: Card) -> int:
+def _field(h: CompiledHand, card: Card) -> int:
     for i, c in enumerate(h.cards):
         if c == card:
             return i

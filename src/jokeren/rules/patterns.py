@@ -12,6 +12,22 @@ Jokers are written with the card they stand for (``Card(rank, suit, True)``), ne
 card in ``blocked`` (every copy already on the table). ``meld_cards`` lists the same
 melds as card tuples (move listing, hints, the computer players), and ``set_limit`` says how
 many cards a set may hold.
+
+The searches above the rules (analysis/hands.py, engine/usable.py, engine/rearrange.py) use:
+
+- ``meld_params(rules, round_index, come_out)``: the rule values melding depends on in one
+  round (``MeldParams``, hashable);
+- ``compile_hand(hand, params, blocked)``: the hand as a ``CompiledHand`` (cached): its
+  distinct natural cards (``cards``, the fields' order), ``full`` (the whole hand as a hand
+  int), ``jokers``, ``pen`` (each field's penalty), ``patterns`` (every ``Pattern``) and
+  ``by_low`` (each field's distinct (need, jokers) pairs, more cards first);
+- a ``Pattern``: ``need`` (the naturals it takes, as a hand int), ``jokers``, ``kind``,
+  ``value``, ``size``; ``pattern_meld`` builds its ``Meld``, ``pattern_of`` finds the most
+  valuable pattern of a (need, jokers) pair;
+- the hand int: field ``i`` (the count of ``cards[i]``) is ``(mask >> (BITS * i)) & 0x7``,
+  one card of it is ``1 << (BITS * i)``, the lowest field of a mask is
+  ``((mask & -mask).bit_length() - 1) // BITS``. The searches do this arithmetic in their
+  inner loops themselves (compiled, a call per step would cost more than the step).
 """
 
 from __future__ import annotations
@@ -25,9 +41,9 @@ from .cards import NATURALS, Card
 from .house import PENALTY_KEYS, Rules
 from .melds import Meld, card_value, memo_for
 
-_BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
-_FIELD = (1 << _BITS) - 1  # one card field of a hand int
-_NO_BLOCK: frozenset[Card] = frozenset()
+BITS = 4  # bits per card field: a count of 0..7 plus a guard bit
+_FIELD = (1 << BITS) - 1  # one card field of a hand int
+NO_BLOCK: frozenset[Card] = frozenset()
 _ANY_SIZE = 99  # no set_max: a set is bounded only by the cards there are
 
 Group = tuple[Card, ...]
@@ -52,7 +68,7 @@ def set_limit(rules: Rules, round_index: int) -> int:
     return _set_top(rules.distinct_suits(round_index), rules.set_max)
 
 
-class _Params(NamedTuple):
+class MeldParams(NamedTuple):
     """The rule values that matter to melding in one round (hashable, for the cache)."""
 
     distinct: bool
@@ -63,9 +79,10 @@ class _Params(NamedTuple):
     joker_penalty: int
 
 
-def _params(rules: Rules, round_index: int, come_out: bool) -> _Params:
+def meld_params(rules: Rules, round_index: int, come_out: bool) -> MeldParams:
+    """The rule values of round ``round_index`` that melding depends on."""
     table = rules.penalty
-    return _Params(
+    return MeldParams(
         rules.distinct_suits(round_index), rules.set_max, rules.ace_high, rules.joker_gap,
         (0, *(table[k] for k in PENALTY_KEYS[:13])),
         rules.penalty_of(0, True, come_out),
@@ -73,7 +90,7 @@ def _params(rules: Rules, round_index: int, come_out: bool) -> _Params:
 
 
 @final
-class _Pattern:
+class Pattern:
     """One meld a hand can make. A plain class, not a NamedTuple: compiled by mypyc it is a
     native class, built and read many times faster (listing a hand's melds builds thousands;
     a NamedTuple is built by its interpreted ``__new__``)."""
@@ -91,12 +108,12 @@ class _Pattern:
         self.naturals = naturals  # sets: how many of the suits are naturals
 
 
-def _build(pt: _Pattern) -> Meld:
+def pattern_meld(pt: Pattern) -> Meld:
     """The meld a pattern stands for (built only when asked: most patterns never are)."""
     return Meld("set", _cards(pt)) if pt.kind == "set" else Meld("run", _cards(pt), pt.spec[1])
 
 
-def _cards(pt: _Pattern) -> Group:
+def _cards(pt: Pattern) -> Group:
     """The cards of a pattern's meld (jokers written with their card)."""
     if pt.kind == "set":
         spec, base, naturals = pt.spec, pt.spec[0] - 1, pt.naturals
@@ -130,12 +147,12 @@ def _counted(hand: Iterable[Card]) -> tuple[dict[tuple[int, int], int], int]:
     return counts, jokers
 
 
-class _Hand:
+class CompiledHand:
     """A hand compiled for the search: card fields, patterns, and penalties."""
 
     __slots__ = ("by_low", "cards", "coverable", "full", "guard", "jokers", "patterns", "pen")
 
-    def __init__(self, hand: Sequence[Card], p: _Params, blocked: frozenset[Card],
+    def __init__(self, hand: Sequence[Card], p: MeldParams, blocked: frozenset[Card],
                  hard_first: bool = False) -> None:
         counts, jokers = _counted(hand)
         order = sorted(counts)
@@ -147,20 +164,20 @@ class _Hand:
             for i, k in enumerate(order):
                 moved[index[k]] = i
             done: dict[int, int] = {}  # a need moved (melds of other shapes share one)
-            shifted: list[_Pattern] = []
+            shifted: list[Pattern] = []
             for pt in patterns:
                 need = done.get(pt.need)
                 if need is None:
                     need = done[pt.need] = _moved(pt.need, moved)
-                shifted.append(_Pattern(need, pt.jokers, pt.kind, pt.value, pt.size, pt.spec,
+                shifted.append(Pattern(need, pt.jokers, pt.kind, pt.value, pt.size, pt.spec,
                                         pt.naturals))
             patterns = shifted
             index = {k: i for i, k in enumerate(order)}
         self.cards = [Card(r, s) for s, r in order]
         self.pen = [p.penalties[r] for _, r in order]
         self.jokers = jokers
-        self.full = sum(counts[k] << (_BITS * i) for k, i in index.items())
-        self.guard = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(order)))
+        self.full = sum(counts[k] << (BITS * i) for k, i in index.items())
+        self.guard = sum(1 << (BITS * i + BITS - 1) for i in range(len(order)))
         self.patterns = patterns
         by_low: list[list[tuple[int, int]]] = [[] for _ in order]
         seen: set[tuple[int, int]] = set()
@@ -169,7 +186,7 @@ class _Hand:
             if key in seen:
                 continue
             seen.add(key)
-            low = ((pat.need & -pat.need).bit_length() - 1) // _BITS
+            low = ((pat.need & -pat.need).bit_length() - 1) // BITS
             by_low[low].append(key)
         for options in by_low:  # more cards first: good answers early, for the cut-off at 0
             options.sort(key=lambda o: -(o[0].bit_count() * 8 + o[1]))
@@ -182,7 +199,7 @@ class _Hand:
         total = 0
         while mask:
             total += mask & 0x7
-            mask >>= _BITS
+            mask >>= BITS
         return total
 
     def naturals(self, mask: int) -> list[Card]:
@@ -190,13 +207,13 @@ class _Hand:
         i = 0
         while mask:
             out.extend([self.cards[i]] * (mask & 0x7))
-            mask >>= _BITS
+            mask >>= BITS
             i += 1
         return out
 
 
 def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int],
-                patterns: list[_Pattern]) -> list[tuple[int, int]]:
+                patterns: list[Pattern]) -> list[tuple[int, int]]:
     """The card fields reordered so that the cards fewest melds can take come first.
 
     The searches cover the lowest field first. In (suit, rank) order a card no meld can
@@ -209,9 +226,9 @@ def _hard_first(order: list[tuple[int, int]], counts: dict[tuple[int, int], int]
     cover = [0] * len(order)
     for need, n in times.items():
         while need:  # each card field the need takes (its lowest first)
-            i = ((need & -need).bit_length() - 1) // _BITS
+            i = ((need & -need).bit_length() - 1) // BITS
             cover[i] += n
-            need &= ~(_FIELD << (_BITS * i))
+            need &= ~(_FIELD << (BITS * i))
     return [k for _, k in sorted(((cover[i] / counts[k], k) for i, k in enumerate(order)))]
 
 
@@ -219,24 +236,24 @@ def _moved(need: int, moved: list[int]) -> int:
     """A hand int with card field i moved to field ``moved[i]``."""
     out = 0
     while need:  # each field that is not 0 (a meld takes a few of a big hand's many)
-        i = ((need & -need).bit_length() - 1) // _BITS
-        field = need >> (_BITS * i) & _FIELD
-        out |= field << (_BITS * moved[i])
-        need -= field << (_BITS * i)
+        i = ((need & -need).bit_length() - 1) // BITS
+        field = need >> (BITS * i) & _FIELD
+        out |= field << (BITS * moved[i])
+        need -= field << (BITS * i)
     return out
 
 
 def _patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
-              jokers: int, p: _Params, blocked: frozenset[Card]) -> list[_Pattern]:
-    found: list[_Pattern] = []
+              jokers: int, p: MeldParams, blocked: frozenset[Card]) -> list[Pattern]:
+    found: list[Pattern] = []
     _set_patterns(counts, index, jokers, p, blocked, found)
     _run_patterns(counts, index, jokers, p, blocked, found)
     return found
 
 
 def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
-                  jokers: int, p: _Params, blocked: frozenset[Card],
-                  found: list[_Pattern]) -> None:
+                  jokers: int, p: MeldParams, blocked: frozenset[Card],
+                  found: list[Pattern]) -> None:
     by_rank: dict[int, list[tuple[int, int]]] = {}
     for (s, r), n in counts.items():
         by_rank.setdefault(r, []).append((s, n))
@@ -254,7 +271,7 @@ def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
             naturals = sum(take)
             if naturals == 0:
                 continue
-            need = sum(k << (_BITS * index[(s, rank)]) for (s, _), k in zip(suits, take,
+            need = sum(k << (BITS * index[(s, rank)]) for (s, _), k in zip(suits, take,
                                                                          strict=True))
             used = {s: k for (s, _), k in zip(suits, take, strict=True) if k}
             natural_suits = tuple(sorted(s for s, k in used.items() for _ in range(k)))
@@ -269,7 +286,7 @@ def _set_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                 faces = _set_joker_suits(used, j, free_suits, p.distinct)
                 if faces is None:
                     break
-                found.append(_Pattern(need, j, "set", size * card_value(rank, False), size,
+                found.append(Pattern(need, j, "set", size * card_value(rank, False), size,
                                       (rank, *natural_suits, *faces), naturals))
 
 
@@ -299,8 +316,8 @@ for _q in range(1, 15):
 
 
 def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int], int],
-                  jokers: int, p: _Params, blocked: frozenset[Card],
-                  found: list[_Pattern], held: bool = True) -> None:
+                  jokers: int, p: MeldParams, blocked: frozenset[Card],
+                  found: list[Pattern], held: bool = True) -> None:
     """Runs of the hand; without ``held`` a joker stands only for a card the hand lacks."""
     top = 14 if p.ace_high else 13
     gap = p.gap
@@ -310,7 +327,7 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
         for q in range(1, top + 1):
             rank = q if q <= 13 else 1
             if (suit, rank) in counts:
-                bits[q] = 1 << (_BITS * index[(suit, rank)])
+                bits[q] = 1 << (BITS * index[(suit, rank)])
         places = [q for q in range(1, top + 1) if bits[q]]
         if not places:
             continue
@@ -343,7 +360,7 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                     continue
                 size = b - a + 1
                 value = prefix[b] - prefix[a - 1]
-                found.append(_Pattern(need, len(missing), "run", value, size,
+                found.append(Pattern(need, len(missing), "run", value, size,
                                       (suit, a, *missing)))
                 spare = jokers - len(missing) if held else 0
                 for k in range(1, min(spare, len(present) - 1) + 1):
@@ -353,29 +370,32 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                         wild = sorted((*missing, *extra))
                         if gap and any(y - x <= gap for x, y in pairwise(wild)):
                             continue
-                        found.append(_Pattern(need - sum(bits[q] for q in extra), len(wild),
+                        found.append(Pattern(need - sum(bits[q] for q in extra), len(wild),
                                               "run", value, size, (suit, a, *wild)))
 
 
-_CACHE: dict[tuple[object, ...], _Hand] = {}  # the bound: memo.BUDGET["analysis"]
+_CACHE: dict[tuple[object, ...], CompiledHand] = {}  # the bound: memo.BUDGET["analysis"]
 register("analysis", _CACHE.__len__, lambda: _CACHE, _CACHE.clear)
 _CACHE_SIZE = BUDGET["analysis"]
 
 
-def _compile(hand: Iterable[Card], p: _Params, blocked: frozenset[Card],
-             hard_first: bool = False) -> _Hand:
+def compile_hand(hand: Iterable[Card], p: MeldParams, blocked: frozenset[Card],
+                 hard_first: bool = False) -> CompiledHand:
+    """``hand`` compiled for the searches (kept: the same hand is asked again and again).
+    ``hard_first`` orders the fields so that the cards fewest melds take come first."""
     cards = tuple(sorted(hand))
     key = (cards, p, blocked, hard_first)
     compiled = _CACHE.get(key)
     if compiled is None:
         if len(_CACHE) >= _CACHE_SIZE:
             drop_oldest(_CACHE, _CACHE_SIZE // 2)
-        compiled = _CACHE[key] = _Hand(cards, p, blocked, hard_first)
+        compiled = _CACHE[key] = CompiledHand(cards, p, blocked, hard_first)
     return compiled
 
 
-def _pattern_of(h: _Hand, need: int, jokers: int, kind: str | None = None) -> _Pattern:
-    best: _Pattern | None = None
+def pattern_of(h: CompiledHand, need: int, jokers: int, kind: str | None = None) -> Pattern:
+    """The most valuable pattern of ``h`` that takes ``need`` and ``jokers`` (of ``kind``)."""
+    best: Pattern | None = None
     for pat in h.patterns:
         if pat.need == need and pat.jokers == jokers and kind in (None, pat.kind) and (
             best is None or pat.value > best.value
@@ -399,14 +419,14 @@ def meld_cards(hand: Iterable[Card], rules: Rules, round_index: int, *,
     """
     jokers = 0
     count = [0] * 14  # natural cards of each rank
-    suits = [0] * 14  # of each rank, the count of each suit (a field of _BITS bits a suit)
+    suits = [0] * 14  # of each rank, the count of each suit (a field of BITS bits a suit)
     masks = [0, 0, 0, 0]  # of each suit, bit r: rank r held
     for rank, suit, joker in hand:
         if joker:
             jokers += 1
         else:
             count[rank] += 1
-            suits[rank] += 1 << (_BITS * suit)
+            suits[rank] += 1 << (BITS * suit)
             masks[suit] |= 1 << rank
     if jokers > max_jokers:
         jokers = max_jokers
@@ -452,8 +472,8 @@ def _sets_of_rank(rank: int, suits: int, jokers: int, rules: Rules, round_index:
     memo = memo_for(rules)
     shapes: list[Group] | None = memo.get(skey)
     if shapes is None:
-        part = {(s, 1): suits >> (_BITS * s) & _FIELD for s in range(4)
-                if suits >> (_BITS * s) & _FIELD}
+        part = {(s, 1): suits >> (BITS * s) & _FIELD for s in range(4)
+                if suits >> (BITS * s) & _FIELD}
         shapes = memo[skey] = _melds_of(part, jokers, rules, round_index, "set", True)
     if rank == 1:
         return shapes
@@ -487,12 +507,17 @@ def _melds_of(counts: dict[tuple[int, int], int], jokers: int, rules: Rules,
     pkey = ("params", round_index)
     p = memo.get(pkey)
     if p is None:
-        p = memo[pkey] = _params(rules, round_index, True)
+        p = memo[pkey] = meld_params(rules, round_index, True)
     counts = dict(sorted(counts.items()))  # the same order however the hand was given
     index = {k: i for i, k in enumerate(counts)}
-    pats: list[_Pattern] = []
+    pats: list[Pattern] = []
     if kind == "set":
-        _set_patterns(counts, index, jokers, p, _NO_BLOCK, pats)
+        _set_patterns(counts, index, jokers, p, NO_BLOCK, pats)
     else:
-        _run_patterns(counts, index, jokers, p, _NO_BLOCK, pats, held)
+        _run_patterns(counts, index, jokers, p, NO_BLOCK, pats, held)
     return [_cards(pt) for pt in pats]
+
+
+__all__ = ["BITS", "NO_BLOCK", "CompiledHand", "Group", "MeldParams", "Pattern", "compile_hand",
+           "meld_cards", "meld_params", "pattern_meld", "pattern_of", "set_limit",
+           "set_readings"]
