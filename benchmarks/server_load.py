@@ -207,10 +207,14 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 @contextlib.contextmanager
 def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
-            budget: float = 1.0) -> Iterator[dict[str, Any]]:
-    """`jokeren serve` and the echo on free loopback ports; their ports and pids."""
+            budget: float = 1.0, limits: bool = False) -> Iterator[dict[str, Any]]:
+    """`jokeren serve` and the echo on free loopback ports; their ports and pids. The
+    server's rates and quotas are off (every table comes from this one address) unless
+    ``limits``."""
     port, echo_port = free_port(), free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    if not limits:
+        env["JOKEREN_LIMITS"] = "off"
     url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
     command = [sys.executable, "-m", "jokeren"]
     if profile or trace or budget != 1.0:

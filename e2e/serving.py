@@ -61,11 +61,16 @@ def running_server(workdir: Path, *extra: str) -> Iterator[str]:
                 proc.kill()
 
 
-def call(url: str, body: object | None = None) -> dict[str, object]:
-    """GET ``url``, or POST ``body`` to it as JSON; the JSON answer."""
+def call(url: str, body: object | None = None, token: str | None = None
+         ) -> dict[str, object]:
+    """GET ``url``, or POST ``body`` to it as JSON (``token``: the room's, as a Bearer
+    header); the JSON answer."""
     data = None if body is None else json.dumps(body).encode()
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(url, data, method="GET" if body is None else "POST",
-                                 headers={"content-type": "application/json"})
+                                 headers=headers)
     with urllib.request.urlopen(req, timeout=10) as r:
         out: dict[str, object] = json.load(r)
         return out
@@ -80,7 +85,7 @@ def finished_room(base: str, rules: object | None = None) -> dict[str, object]:
     token = room["host_token"]
     call(f"{base}/api/rooms/{room['room']}/start", {"token": token})
     end = time.monotonic() + 120
-    while call(f"{base}/api/rooms/{room['room']}?token={token}")["status"] != "finished":
+    while call(f"{base}/api/rooms/{room['room']}", token=token)["status"] != "finished":
         if time.monotonic() > end:
             raise RuntimeError("the computer players did not finish in time")
         time.sleep(0.2)

@@ -56,7 +56,7 @@ def test_a_finished_games_replay_steps_move_by_move(server: str, chromium: Brows
 def test_a_record_file_opens_and_a_bad_one_is_one_sentence(server: str, chromium: Browser,
                                                            tmp_path: Path) -> None:
     room = finished_room(server)
-    record = call(f"{server}/api/rooms/{room['room']}/record?token={room['host_token']}")
+    record = call(f"{server}/api/rooms/{room['room']}/record", token=str(room["host_token"]))
     good, bad = tmp_path / "game.json", tmp_path / "bad.json"
     good.write_text(json.dumps(record), encoding="utf-8")
     bad.write_text('{"format": "jokeren-record/1"}', encoding="utf-8")

@@ -17,12 +17,18 @@ import websockets
 
 from jokeren.bots import make_player
 from jokeren.server.app import Settings, create_app
+from jokeren.server.limits import Limits
 from jokeren.server.runtime import Timing
 
 SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match, two rounds
 # A bound on waiting for a frame, not a measure: on a shared machine a niced run was
 # starved for 35 s (no table of the process moved), which a 20 s bound called a hang.
 WAIT = 120.0
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a room's token (never the URL: it would reach the log)."""
+    return {"Authorization": f"Bearer {token}"}
 
 
 async def eventually(done: Callable[[], bool], bound: float = WAIT) -> bool:
@@ -51,8 +57,12 @@ class Server:
 
 
 @contextlib.asynccontextmanager
-async def serve(db: str, timing: Timing = FAST, rate: float = 1000.0) -> AsyncIterator[Server]:
-    app = create_app(Settings(db=db, timing=timing, rate=rate))
+async def serve(db: str, timing: Timing = FAST, rate: float = 1000.0,
+                limits: Limits | None = None, **settings: Any) -> AsyncIterator[Server]:
+    """A server on 127.0.0.1; without ``limits`` its rates and quotas are off (a test
+    plays many tables from one address)."""
+    app = create_app(Settings(db=db, timing=timing, rate=rate,
+                              limits=limits or Limits.off(), **settings))
     # Keep-alive longer than httpx's 5 s: at equal times a starved client could send on a
     # pooled connection the server was closing (httpx.ReadError, once in 1,000 matches).
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",

@@ -11,7 +11,7 @@ import pytest
 
 from jokeren.server import tokens
 
-from server_harness import make_room
+from server_harness import bearer, make_room
 
 
 def test_tokens_are_long_random_and_compared_as_digests() -> None:
@@ -60,19 +60,19 @@ async def test_a_room_from_creation_to_the_end(http: httpx.AsyncClient) -> None:
                             json={"token": ann.json()["token"]})).status_code == 403
     assert (await http.post(f"/api/rooms/{rid}/start",
                             json={"token": room["host_token"]})).status_code == 200
-    info = (await http.get(f"/api/rooms/{rid}", params={"token": bea.json()["token"]})).json()
+    info = (await http.get(f"/api/rooms/{rid}", headers=bearer(bea.json()["token"]))).json()
     assert info["status"] == "playing"
     assert info["rules"]["money"] == {"per_buy": 1, "per_point": 1}
     assert [s["name"] for s in info["seats"]] == ["Ann", "Bea", "Bob"]
     assert "seed" not in str(info) and "host_hash" not in str(info)
     # The record is for after the match.
     early_record = await http.get(f"/api/rooms/{rid}/record",
-                                  params={"token": room["spectate_token"]})
+                                  headers=bearer(room["spectate_token"]))
     assert early_record.status_code == 409
     # Present people keep their seats: nobody is connected, but the grace period runs.
     assert (await http.post(f"/api/rooms/{rid}/end",
                             json={"token": room["host_token"]})).status_code == 200
-    info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]})).json()
+    info = (await http.get(f"/api/rooms/{rid}", headers=bearer(room["host_token"]))).json()
     assert info["status"] == "ended"
 
 
@@ -104,10 +104,17 @@ async def test_rules_are_checked_and_contradictions_shown(http: httpx.AsyncClien
 async def test_unknown_rooms_and_tokens_say_nothing(http: httpx.AsyncClient) -> None:
     room = await make_room(http, 1, ["random"])
     rid = room["room"]
-    for token in ("", "x" * 32, room["invite_token"][:-1] + "A"):
-        r = await http.get(f"/api/rooms/{rid}", params={"token": token})
+    for token in ("x" * 32, room["invite_token"][:-1] + "A"):
+        r = await http.get(f"/api/rooms/{rid}", headers=bearer(token))
         assert r.status_code == 403
-    missing = await http.get("/api/rooms/nope", params={"token": room["host_token"]})
+    # no token, or one in the URL (where it would reach the access log): 401, a sentence
+    for asked in (http.get(f"/api/rooms/{rid}"),
+                  http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]}),
+                  http.get(f"/api/rooms/{rid}/record", headers={"Authorization": "Basic x"})):
+        r = await asked
+        assert r.status_code == 401 and r.json()["key"] == "no_token", r.text
+        assert "Authorization" in r.json()["text"]["en"] and r.json()["text"]["nl"]
+    missing = await http.get("/api/rooms/nope", headers=bearer(room["host_token"]))
     assert missing.status_code == 404 and missing.json()["text"]["nl"]
 
 
@@ -118,7 +125,7 @@ async def test_play_now_is_one_step(http: httpx.AsyncClient) -> None:
     assert r.status_code == 201, r.text
     seat: dict[str, Any] = r.json()
     assert seat["seat"] == 0 and seat["socket"] == f"/ws/{seat['room']}"
-    info = (await http.get(f"/api/rooms/{seat['room']}", params={"token": seat["token"]})).json()
+    info = (await http.get(f"/api/rooms/{seat['room']}", headers=bearer(seat["token"]))).json()
     assert info["status"] == "playing"
     assert [s["kind"] for s in info["seats"]] == ["person", "computer", "computer"]
 

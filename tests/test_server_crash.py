@@ -23,6 +23,8 @@ import websockets
 
 from jokeren.engine.record import Record, replay
 
+from server_harness import bearer
+
 HERE = Path(__file__).parent
 RULES = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}
 BOUND = 300.0  # seconds: a bound on waiting (a start, the last moves), not a measure
@@ -148,13 +150,13 @@ async def _new_table(http: httpx.AsyncClient) -> dict[str, Any]:
 
 async def _status(http: httpx.AsyncClient, room: dict[str, Any]) -> dict[str, Any]:
     info: dict[str, Any] = (await http.get(f"/api/rooms/{room['room']}",
-                                           params={"token": room["host_token"]})).json()
+                                           headers=bearer(room["host_token"]))).json()
     return info
 
 
 async def _replays(http: httpx.AsyncClient, room: dict[str, Any]) -> None:
     record = (await http.get(f"/api/rooms/{room['room']}/record",
-                             params={"token": room["host_token"]})).json()
+                             headers=bearer(room["host_token"]))).json()
     result = replay(Record.from_json(record))
     assert result.ok and result.summary()["finished"], room["room"]
 

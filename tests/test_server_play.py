@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server_harness import Client, make_room, play_person, serve
+from server_harness import Client, bearer, make_room, play_person, serve
 
 PG = os.environ.get("JOKEREN_TEST_PG_URL")
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
@@ -81,7 +81,7 @@ async def test_people_and_computers_play_a_whole_match(db: str, tmp_path: Path) 
         for c in (*people, spectator):
             assert c.version == runner.table.version
             await c.close()
-        r = await http.get(f"/api/rooms/{rid}/record", params={"token": room["spectate_token"]})
+        r = await http.get(f"/api/rooms/{rid}/record", headers=bearer(room["spectate_token"]))
         assert r.status_code == 200
         path = tmp_path / "match.json"
         path.write_text(json.dumps(r.json()))

@@ -14,6 +14,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from jokeren.server.app import Settings, create_app
+from jokeren.server.headers import allowed_hosts
+from jokeren.server.limits import Limits
 
 from server_harness import FAST
 
@@ -21,7 +23,9 @@ from server_harness import FAST
 @pytest.fixture(scope="module")
 def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     db = tmp_path_factory.mktemp("schema") / "j.db"
-    app = create_app(Settings(db=f"sqlite+aiosqlite:///{Path(db)}", timing=FAST))
+    app = create_app(Settings(db=f"sqlite+aiosqlite:///{Path(db)}", timing=FAST,
+                                limits=Limits.off(),
+                                hosts=allowed_hosts("testserver")))  # the ASGI client's
     loop = asyncio.new_event_loop()
     context = app.router.lifespan_context(app)
     thread = threading.Thread(target=loop.run_forever, daemon=True)

@@ -17,7 +17,7 @@ from websockets.exceptions import InvalidStatus
 from jokeren.bots import make_player
 from jokeren.server.runtime import TableRunner
 
-from server_harness import FAST, SHORT, Client, eventually, make_room, play_person, serve
+from server_harness import FAST, SHORT, Client, bearer, eventually, make_room, play_person, serve
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ async def test_an_absent_person_is_played_by_a_computer_until_back(tmp_path: Pat
         # table ends in memory a moment before the room's status is stored (and before anyone
         # is told): wait for the stored end, as a client would.
         assert await eventually(lambda: runner.table.finished and runner.finish_told)
-        info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]}))
+        info = (await http.get(f"/api/rooms/{rid}", headers=bearer(room["host_token"])))
         assert info.json()["status"] == "finished"
 
 
@@ -207,13 +207,13 @@ async def test_a_finished_table_nobody_watches_is_let_go(tmp_path: Path) -> None
         runners = server.app.state.rooms.runners
 
         async def status() -> Any:
-            return (await http.get(f"/api/rooms/{rid}", params={"token": token})).json()
+            return (await http.get(f"/api/rooms/{rid}", headers=bearer(token))).json()
 
         assert await eventually(lambda: rid not in runners)  # computers play it: let go
         info = await status()
         final = info["version"]
         assert info["status"] == "finished" and final > 0 and not _tables_in_memory(rid)
-        record = await http.get(f"/api/rooms/{rid}/record", params={"token": token})
+        record = await http.get(f"/api/rooms/{rid}/record", headers=bearer(token))
         assert record.status_code == 200 and record.json()["rounds"]
         assert rid not in runners and not _tables_in_memory(rid)  # read from the store
         watcher = Client(f"{server.ws}/ws/{rid}", token)

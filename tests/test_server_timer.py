@@ -19,7 +19,7 @@ from jokeren.server.rooms import Options, Rooms, SeatSpec
 from jokeren.server.runtime import Conn, TableRunner, Timing
 from jokeren.server.store import Store
 
-from server_harness import SHORT, Client, eventually, make_room, serve
+from server_harness import SHORT, Client, bearer, eventually, make_room, serve
 
 
 @pytest.fixture
@@ -159,7 +159,7 @@ async def test_the_turn_timer_is_off_unless_the_host_sets_it(tmp_path: Path) -> 
             options = {} if timer is None else {"turn_timer": timer}
             room = await make_room(http, 2, [], rules=SHORT, **options)
             info = (await http.get(f"/api/rooms/{room['room']}",
-                                   params={"token": room["host_token"]})).json()
+                                   headers=bearer(room["host_token"]))).json()
             assert info["options"]["turn_timer"] == (timer or 0)
             client = Client(f"{server.ws}/ws/{room['room']}", room["seats"][0]["token"])
             await client.connect()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, Field
 
+from .errors import ApiError
+from .limits import address
 from .rooms import Options, Rooms, SeatSpec
 
 router = APIRouter(prefix="/api")
@@ -90,13 +92,29 @@ def _socket(room: str) -> str:
     return f"/ws/{room}"
 
 
+def _bearer(authorization: str | None) -> str:
+    """The token of an ``Authorization: Bearer TOKEN`` header: tokens travel in headers or
+    bodies, never in a URL (a URL reaches the access log)."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 256:
+        raise ApiError(401, "no_token", "send one of the room's tokens in the header "
+                       "'Authorization: Bearer TOKEN'", "stuur een code van de kamer mee in "
+                       "de kop 'Authorization: Bearer CODE'",
+                       headers={"WWW-Authenticate": "Bearer"})
+    return token.strip()
+
+
+Authorization = Header(None, description="Bearer TOKEN: any of the room's tokens")
+
+
 @router.post("/rooms", response_model=RoomOut, status_code=201)
 async def create_room(body: RoomIn, request: Request) -> RoomOut:
     """Make a room: the rules, the seats, money mode and the timers."""
     created = await _rooms(request).create(
         body.rules, [SeatSpec(s.kind, s.level) for s in body.seats], body.money,
         Options(buying_window=body.buying_window, grace=body.grace,
-                substitute=body.substitute, turn_timer=body.turn_timer))
+                substitute=body.substitute, turn_timer=body.turn_timer),
+        address(request.scope))
     return RoomOut(room=created.room_id, host_token=created.host_token,
                    invite_token=created.invite_token, spectate_token=created.spectate_token,
                    invite=_links(request, created.room_id, created.invite_token, "join"),
@@ -133,19 +151,24 @@ async def end(room: str, body: HostIn, request: Request) -> Done:
 
 
 @router.get("/rooms/{room}")
-async def info(room: str, token: str, request: Request) -> dict[str, Any]:
-    """The room's rules, options, seats and status (any of its tokens)."""
-    return await _rooms(request).info(room, token)
+async def info(room: str, request: Request,
+               authorization: str | None = Authorization) -> dict[str, Any]:
+    """The room's rules, options, seats and status (any of its tokens, as a Bearer
+    token)."""
+    return await _rooms(request).info(room, _bearer(authorization))
 
 
 @router.get("/rooms/{room}/record")
-async def record(room: str, token: str, request: Request) -> dict[str, Any]:
-    """The finished match as a jokeren-record/1 record (``jokeren replay`` replays it)."""
-    return await _rooms(request).record(room, token)
+async def record(room: str, request: Request,
+                 authorization: str | None = Authorization) -> dict[str, Any]:
+    """The finished match as a jokeren-record/1 record (``jokeren replay`` replays it;
+    any of the room's tokens, as a Bearer token)."""
+    return await _rooms(request).record(room, _bearer(authorization))
 
 
 @router.post("/play-now", response_model=SeatOut, status_code=201)
 async def play_now(body: PlayNowIn, request: Request) -> SeatOut:
     """Play against the computer now: a room, a seat and the match, in one step."""
-    created, seat, token = await _rooms(request).play_now(body.rules, body.name, body.computers)
+    created, seat, token = await _rooms(request).play_now(body.rules, body.name, body.computers,
+                                                          address(request.scope))
     return SeatOut(room=created.room_id, seat=seat, token=token, socket=_socket(created.room_id))

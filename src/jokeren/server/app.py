@@ -21,6 +21,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import memory
 from .api import router
 from .errors import STORE_FAILED, ApiError
+from .headers import Shield, allowed_hosts, keep_tokens_out_of_logs
+from .limits import Buckets, Guard, Limits
 from .replay import router as replay_router
 from .rooms import Rooms
 from .runtime import Timing, one_line
@@ -49,8 +51,12 @@ class Settings:
     timing: Timing = field(default_factory=Timing)
     origins: tuple[str, ...] = ()  # more Origins allowed on the WebSocket
     workers: int = 2  # threads in which computer players think
-    rate: float = 10.0  # messages a second one connection may send
+    rate: float = 10.0  # messages a second one seat may send (all its connections)
     trim_every: float = 60.0  # seconds between giving free memory back (memory.py)
+    limits: Limits = field(default_factory=Limits)  # fair shares (limits.py)
+    # the names a request's Host may carry besides an IP address (headers.py): the one
+    # setting for the served names (--host, this computer's, a public name)
+    hosts: tuple[str, ...] = field(default_factory=allowed_hosts)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -60,8 +66,9 @@ def create_app(settings: Settings) -> FastAPI:
         store = Store(settings.db)
         await store.migrate()
         pool = ThreadPoolExecutor(settings.workers, thread_name_prefix="computer")
-        rooms = Rooms(store, settings.timing, pool)
+        rooms = Rooms(store, settings.timing, pool, settings.limits)
         app.state.rooms = rooms
+        app.state.opened = Buckets(settings.limits.sockets)  # sockets by address
         await rooms.resume_all()
         trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))
         try:
@@ -80,10 +87,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(score_router)
     app.include_router(replay_router)
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # a replay's steps: 40x smaller
+    app.add_middleware(Guard, limits=settings.limits)  # sizes and rates, before any handler
+    app.add_middleware(Shield, hosts=settings.hosts)  # outermost: Host, security headers
+    keep_tokens_out_of_logs()
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return SafeJSON(exc.body(), status_code=exc.status)
+        return SafeJSON(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -107,7 +117,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.websocket("/ws/{room}")
     async def socket(ws: WebSocket, room: str) -> None:
-        await table_socket(ws, room, ws.app.state.rooms, settings.origins, settings.rate)
+        await table_socket(ws, room, ws.app.state.rooms, settings.origins, settings.rate,
+                           ws.app.state.opened)
 
     mount_web(app)
     return app

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, key: str, en: str, nl: str) -> None:
+    def __init__(self, status: int, key: str, en: str, nl: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(en)
         self.status, self.key, self.en, self.nl = status, key, en, nl
+        self.headers = headers  # e.g. a 429's Retry-After
 
     def body(self) -> dict[str, object]:
         """The shape of a refusal on the wire (docs/protocol.md)."""

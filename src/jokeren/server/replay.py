@@ -1,14 +1,24 @@
 """A finished game move by move, for the browser's replay page: the engine plays the record
 (``record.steps``) and every deal and move comes back as the table then stood, every hand
 open (the game is over), with its events. The browser replays nothing itself; the server
-holds the record only for the request."""
+holds the record only for the request.
+
+Paged: one answer holds at most ``PAGE`` steps (``start``: the first; ``total``: how many
+the record has, counted without replaying). Each address has a bucket of steps the engine
+may replay for it (``STEPS``, charged before the replay: the page's end), and one replay
+runs at a time, in a thread: a record of 20,000 moves asked for again and again slows
+nobody else's table (docs/server.md, "Fair shares")."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
-from fastapi import APIRouter
+import orjson
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ..engine.record import Record, RecordError, Step, Stopped, steps
@@ -16,14 +26,19 @@ from ..engine.views import view
 from ..engine.wire import EventJSON, ViewJSON, encode_event, encode_view
 from ..rules.reasons import text_of
 from .errors import ApiError
+from .limits import Buckets, address, too_many
 
 router = APIRouter(prefix="/api")
 MOST_STEPS = 20_000  # a match of 12 rounds of long play stays far below
+PAGE = 500  # steps in one answer (about 1.3 MB of JSON)
+STEPS = (2_000.0, 25_000.0)  # steps replayed a second for one address, burst
 
 
 class ReplayIn(BaseModel):
     record: Any = Field(description="a jokeren-record/1 record (NOTATION.md), or the text "
                                     "of a record file")
+    start: int = Field(0, ge=0, le=MOST_STEPS, description="the first step of the page")
+    count: int = Field(PAGE, ge=1, le=PAGE, description="steps in the page, at most 500")
 
 
 class StepOut(BaseModel):
@@ -37,6 +52,8 @@ class StepOut(BaseModel):
 
 class ReplayOut(BaseModel):
     players: list[str]
+    start: int = Field(description="the index of the page's first step")
+    total: int = Field(description="the record's steps in all (deals and moves)")
     steps: list[StepOut]
 
 
@@ -51,24 +68,46 @@ def open_events(step: Step) -> list[EventJSON]:
     return [encode_event(e, e.seat) for e in step.events]
 
 
-def replay_record(data: object) -> ReplayOut:
-    """Every step of the record ``data``; ApiError 422 (one sentence) if it is malformed or
-    the engine refuses one of its moves."""
+def load(data: object) -> Record:
+    """The record ``data`` (a record file's text or its JSON); ApiError 422 if it is not
+    one or it is longer than ``MOST_STEPS``."""
     try:
         record = Record.loads(data) if isinstance(data, str) else Record.from_json(data)
-        out: list[StepOut] = []
-        for step in steps(record):
-            if len(out) >= MOST_STEPS:
-                raise ApiError(422, "record_long", f"a record of at most {MOST_STEPS} moves "
-                               "can be replayed here", f"hier kan een verslag van hoogstens "
-                               f"{MOST_STEPS} zetten teruggekeken worden")
+    except RecordError as exc:
+        raise _not_a_record(exc) from None
+    if total_steps(record) > MOST_STEPS:
+        raise ApiError(422, "record_long", f"a record of at most {MOST_STEPS} moves "
+                       "can be replayed here", f"hier kan een verslag van hoogstens "
+                       f"{MOST_STEPS} zetten teruggekeken worden")
+    return record
+
+
+def total_steps(record: Record) -> int:
+    """The steps ``steps(record)`` gives when the engine accepts every move: each round's
+    deal and moves (counted, not replayed)."""
+    return sum(1 + len(rnd.moves) for rnd in record.rounds)
+
+
+def _not_a_record(exc: RecordError) -> ApiError:
+    return ApiError(422, "record", f"this is not a game record that can be replayed: "
+                    f"{exc.text('en')}", f"dit is geen partijverslag dat teruggekeken "
+                    f"kan worden: {exc.text('nl')}")
+
+
+def replay_record(data: object, start: int = 0, count: int = PAGE) -> ReplayOut:
+    """Steps ``start`` to ``start + count`` of the record ``data`` (the engine replays up
+    to the page's end, views are written for the page only); ApiError 422 (one sentence)
+    if it is malformed or the engine refuses one of its moves up to there."""
+    record = load(data)
+    total = total_steps(record)
+    out: list[StepOut] = []
+    try:
+        for step in islice(steps(record), start, start + count):
             out.append(StepOut(round=step.round, move=step.move, line=step.line,
                                view=dict(open_view(step)),
                                events=[dict(e) for e in open_events(step)]))
     except RecordError as exc:
-        raise ApiError(422, "record", f"this is not a game record that can be replayed: "
-                       f"{exc.text('en')}", f"dit is geen partijverslag dat teruggekeken "
-                       f"kan worden: {exc.text('nl')}") from None
+        raise _not_a_record(exc) from None
     except Stopped as stop:
         where = stop.error
         raise ApiError(422, "record_move",
@@ -76,15 +115,31 @@ def replay_record(data: object) -> ReplayOut:
                        f"not allowed: {text_of(stop.reason, 'en')}",
                        f"zet {where['move']} van ronde {where['round']} ({where['text']}) mag "
                        f"niet: {text_of(stop.reason, 'nl')}") from None
-    if not out:
+    if not total:
         raise ApiError(422, "record_empty", "this record holds no round to replay",
                        "dit verslag heeft geen ronde om terug te kijken")
-    return ReplayOut(players=list(record.players), steps=out)
+    return ReplayOut(players=list(record.players), start=start, total=total, steps=out)
+
+
+def _json(out: ReplayOut) -> bytes:
+    return orjson.dumps(out.model_dump())
 
 
 @router.post("/replay", response_model=ReplayOut, tags=["browser"])
-def replay_steps(body: ReplayIn) -> ReplayOut:
+async def replay_steps(body: ReplayIn, request: Request) -> Response:
     """A game record played by the engine: the table after every deal and move, every
-    hand open, with the events (the replay page). A record that is malformed or holds a
-    refused move: 422 with one sentence in Dutch and English."""
-    return replay_record(body.record)
+    hand open, with the events (the replay page), a page of at most 500 steps from
+    ``start``. A record that is malformed or holds a refused move: 422 with one sentence
+    in Dutch and English; too many steps replayed for one address: 429."""
+    state = request.app.state
+    if getattr(state, "replay_steps", None) is None:
+        state.replay_steps, state.replaying = Buckets(STEPS), asyncio.Lock()
+    buckets: Buckets = state.replay_steps
+    wait = buckets.take(address(request.scope), body.start + body.count)
+    if wait:
+        refusal, headers = too_many(wait, "replays")
+        return Response(orjson.dumps(refusal), 429, headers, "application/json")
+    async with state.replaying:  # one engine replay at a time, beside the tables
+        data = await asyncio.to_thread(
+            lambda: _json(replay_record(body.record, body.start, body.count)))
+    return Response(data, media_type="application/json")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import logging
 import time
 from collections import OrderedDict
@@ -28,12 +29,14 @@ from ..rules.cards import NotationError
 from ..rules.reasons import Reason
 from ..words.catalogue import t
 from .frames import Frame, events_frame, listing, refusal, round_end, why
+from .limits import Bucket, Limits, Thinking
 from .store import ActionRow, Store
 
 log = logging.getLogger("jokeren.server")
 RETRY = 1.0  # seconds before a failed step (the store unreachable) is tried again
 ANSWERS_KEPT = 512  # idempotent answers remembered per table
 DEAL = Action(Verb.DEAL)
+_opened = itertools.count()  # the order connections came in (the oldest of a seat goes)
 
 
 class Gone(Exception):
@@ -75,17 +78,23 @@ class Conn:
 
     seat: int | None
     learn: bool = False  # learning mode: why the computer players moved, under open hands
-    outbox: asyncio.Queue[Frame | None] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=1024))
+    backlog: int = 128  # frames waiting to be sent; beyond it the client is dropped
+    outbox: asyncio.Queue[Frame | None] = field(init=False)
     closed: bool = False
+    order: int = field(default_factory=lambda: next(_opened))
+
+    def __post_init__(self) -> None:
+        self.outbox = asyncio.Queue(maxsize=self.backlog + 1)  # + the closing None
 
     def send(self, frame: Frame) -> None:
         if self.closed:
             return
-        try:
-            self.outbox.put_nowait(frame)
-        except asyncio.QueueFull:  # a client that does not read: it reconnects later
+        if self.outbox.qsize() >= self.backlog:  # a client that does not read: dropped
+            log.info("a connection that does not read was dropped (%d frames waiting)",
+                     self.backlog)
             self.close()
+            return
+        self.outbox.put_nowait(frame)
 
     def close(self) -> None:
         if not self.closed:
@@ -107,7 +116,8 @@ class TableRunner:
                  store: Store, pool: Executor | None,
                  on_finish: Callable[[str], Awaitable[None]] | None = None,
                  on_idle: Callable[[str, TableRunner], None] | None = None,
-                 end_stored: bool | None = None) -> None:
+                 end_stored: bool | None = None, *, limits: Limits | None = None,
+                 thinking: Thinking | None = None, owner: str | None = None) -> None:
         self.room_id = room_id
         self.table = table
         self.people = {i for i, s in enumerate(table.seats) if s.person}
@@ -140,6 +150,19 @@ class TableRunner:
         self.halted = False  # stopped: nothing more is stored or applied
         self.failing = False  # the store failed and has not worked since (logged once)
         self._listed: dict[int | None, tuple[int, Frame]] = {}  # moves by seat, a version
+        # fair shares (limits.py): the thinking threads by owner (the address that made
+        # the room), each seat's messages and stale actions over all its connections
+        self.limits = limits or Limits()
+        self.thinking = thinking or Thinking(pool, self.limits.thinking)
+        self.owner = owner or room_id
+        self.buckets: dict[tuple[str, int], Bucket] = {}
+
+    def bucket(self, kind: str, seat: int, rate: tuple[float, float]) -> Bucket:
+        """The seat's bucket of ``kind`` (messages, stale), shared by its connections."""
+        found = self.buckets.get((kind, seat))
+        if found is None:
+            found = self.buckets[kind, seat] = Bucket(rate)
+        return found
 
     def remember_ack(self, seat: int, cid: str, version: int) -> None:
         self._remember((seat, cid), {"type": "ack", "id": cid, "version": version})
@@ -335,8 +358,7 @@ class TableRunner:
         table = self.table
         turn = BotTurn(seat, table.version, getattr(player, "name", "basic"),
                        table.view(seat), tuple(table.legal()), 0)
-        action = await asyncio.get_running_loop().run_in_executor(
-            self.pool, decide, turn, player)
+        action = await self.thinking.run(self.owner, decide, turn, player)
         await self._commit(seat, action, None, why(table, turn.view, action, self.conns))
 
     async def _commit(self, seat: int, action: Action, cid: str | None,
@@ -456,8 +478,16 @@ class TableRunner:
         raise ValueError(command.kind)
 
     def _connect(self, conn: Conn, since: int | None) -> None:
-        self.conns.add(conn)
         seat, table = conn.seat, self.table
+        if seat is not None:  # a seat's connections are bounded: the oldest goes
+            same = sorted((c for c in self.conns if c.seat == seat), key=lambda c: c.order)
+            for old in same[:max(0, len(same) - self.limits.seat_sockets + 1)]:
+                old.send({"type": "error", "reason": refusal(
+                    "replaced", "this seat was opened elsewhere: this connection is closed",
+                    "deze plaats is elders geopend: deze verbinding is gesloten")})
+                old.close()
+                self.conns.discard(old)
+        self.conns.add(conn)
         if seat is not None and seat in self.absent_since:
             del self.absent_since[seat]
             if self.stand_ins.pop(seat, None) is not None:  # back: the stand-in stops
@@ -483,6 +513,10 @@ class TableRunner:
         if key in self.answers:
             return self.answers[key]
         if message["version"] != table.version:
+            if self.bucket("stale", seat, self.limits.stale).take():  # the view is costly
+                return self._refuse(cid, refusal(
+                    "rate", "too many actions on an old version: wait a moment",
+                    "te veel zetten op een oude stand: wacht even"))
             frame = self._refuse(cid, dict(encode_refusal(Reason(
                 "stale_version", version=message["version"], current=table.version))))
             frame["view"] = encode_view(table.view(seat))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import os
 import socket
 import sqlite3
 import threading
@@ -14,6 +15,8 @@ from sqlalchemy.engine import make_url
 
 from ..words.catalogue import t
 from .app import Settings, create_app
+from .headers import allowed_hosts
+from .limits import Limits
 from .runtime import Timing
 from .store import Store, StoreError, async_url, check_url, default_url
 
@@ -58,8 +61,12 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))  # OSError now, one sentence, rather than uvicorn's exit
     check_db(url)
+    # JOKEREN_LIMITS=off: no rates or quotas (a load benchmark plays hundreds of tables
+    # from one address; docs/server.md, "Fair shares")
+    limits = Limits.off() if os.environ.get("JOKEREN_LIMITS") == "off" else Limits()
     app = create_app(Settings(db=url, timing=Timing(bot_delay=bot_delay,
-                                                    round_pause=round_pause)))
+                                                    round_pause=round_pause),
+                              limits=limits, hosts=allowed_hosts(host)))
     if open_browser:  # /play: a table against the computer, at once
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/play",)).start()

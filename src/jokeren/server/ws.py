@@ -1,7 +1,10 @@
 """The WebSocket of one seat or spectator: checks every message before the table sees it.
 
 Refused here, changing nothing: a foreign Origin, a message over 4 KB, malformed JSON, an
-unknown type, a wrong shape, more messages than the rate limit allows.
+unknown type, a wrong shape, more messages than the rate limit allows (a seat's, over all
+its connections; a spectator's, per connection), more sockets opened from one address than
+its bucket allows. A socket that does not take its frames is dropped (``Limits.outbox``,
+``Limits.send_wait``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import contextlib
 import json
 import logging
 import sqlite3
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -20,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import STORE_FAILED, ApiError
 from .frames import dumps, refusal
+from .limits import Bucket, Buckets, address
 from .names import odd_character
 from .rooms import Rooms
 from .runtime import Conn, one_line
@@ -29,22 +32,6 @@ MAX_MESSAGE = 4096  # bytes
 RATE = 10.0  # messages a second, sustained
 BURST = 30.0
 HELLO_WAIT = 10.0  # seconds for the first message
-
-
-class Bucket:
-    """A token bucket: the rate limit of one connection."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -106,11 +93,17 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
 
 
 async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
-                       origins: tuple[str, ...], rate: float = RATE) -> None:
+                       origins: tuple[str, ...], rate: float = RATE,
+                       opened: Buckets | None = None) -> None:
+    """One socket, from its hello to its close. ``opened``: the buckets of sockets opened
+    by each address (limits.py)."""
     if not origin_ok(ws, origins):
         await ws.close(code=4403)
         return
     await ws.accept()
+    if opened is not None and opened.take(address(ws.scope)):
+        await ws.close(code=4429)  # too many sockets from this address: try again later
+        return
     try:
         hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_WAIT))
         token = hello.get("token") if isinstance(hello, dict) else None
@@ -121,8 +114,8 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                            'begin met {"type": "hello", "token": ...}')
         if isinstance(since, bool) or not isinstance(since, int | None):
             since = None
-        runner, conn = await rooms.connect(room_id, token, lambda seat: Conn(seat, learn),
-                                           since)
+        runner, conn = await rooms.connect(
+            room_id, token, lambda seat: Conn(seat, learn, backlog=rooms.limits.outbox), since)
     except ApiError as exc:
         log.info("room %s: refused at hello (%s)", room_id, exc.key)
         await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
@@ -139,15 +132,18 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         with contextlib.suppress(Exception):
             await ws.close(code=4400)
         return
-    sender = asyncio.create_task(_send(ws, conn))
-    bucket = Bucket(rate, max(BURST, rate * 3))
+    limits = rooms.limits
+    sender = asyncio.create_task(_send(ws, conn, limits.send_wait))
+    shared = (rate, max(BURST, rate * 3))  # a seat's connections share one bucket
+    bucket = Bucket(shared) if conn.seat is None \
+        else runner.bucket("messages", conn.seat, shared)
     try:
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text", message.get("bytes"))
-            if not bucket.take():
+            if bucket.take():  # the seconds to wait: refused
                 conn.send(runner.refused(message_id(text), conn.seat, refusal(
                     "rate", "too many messages: wait a moment", "te veel berichten: wacht even")))
                 continue
@@ -163,17 +159,22 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        runner.tell("leave", conn)
         conn.close()
         with contextlib.suppress(Exception):
             await sender
+        runner.tell("leave", conn)  # last: a table let go is held by nothing here
 
 
-async def _send(ws: WebSocket, conn: Conn) -> None:
+async def _send(ws: WebSocket, conn: Conn, wait: float) -> None:
+    """The connection's frames, in order; a socket that takes longer than ``wait`` seconds
+    to take one (it does not read, and the kernel's buffers are full) is dropped."""
     try:
         while (frame := await conn.outbox.get()) is not None:
-            await ws.send_text(dumps(frame))
+            await asyncio.wait_for(ws.send_text(dumps(frame)), wait)
+    except TimeoutError:
+        log.info("a connection that did not read for %.0f s was dropped", wait)
+        conn.close()
     except Exception:
         conn.close()
     with contextlib.suppress(Exception):
-        await ws.close()
+        await asyncio.wait_for(ws.close(), wait)

@@ -4,7 +4,7 @@
 import type { Lang } from "./cards";
 import type { Refusal } from "./client";
 import { t } from "./i18n";
-import type { ReplayOut } from "./replay";
+import type { ReplayOut, ReplayPage, ReplayStep } from "./replay";
 import type { Preset } from "./rules";
 
 export class ApiFailure extends Error {
@@ -106,17 +106,45 @@ export function hostOf(room: string): RoomOut | null {
   }
 }
 
-/** A finished room's record (jokeren-record/1), with any of the room's tokens, as the text
- *  the server sent: its 128-bit seed would lose digits as a JavaScript number. */
+/** A finished room's record (jokeren-record/1), with any of the room's tokens (in a header:
+ *  a URL would carry it into the server's log), as the text the server sent: its 128-bit
+ *  seed would lose digits as a JavaScript number. */
 export async function fetchRecord(room: string, token: string): Promise<string> {
-  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}/record?token=${encodeURIComponent(token)}`);
+  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) await answer<unknown>(response);
   return response.text();
 }
 
-/** The engine's replay of a record file's text: the table after each step. */
-export const replayRecord = (record: string): Promise<ReplayOut> =>
-  post<ReplayOut>("/api/replay", { record });
+/** The seconds a 429 asks to wait (its Retry-After), at most `most`. */
+export function retryAfter(response: Response, most = 30): number {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, most) : 1;
+}
+
+/** The engine's replay of a record file's text: the table after each step, asked page by
+ *  page (the server answers at most 500 steps at a time, and asks to wait when one
+ *  address asks too much: then this waits as it says, a few times). */
+export async function replayRecord(record: string): Promise<ReplayOut> {
+  const steps: ReplayStep[] = [];
+  let players: string[] = [];
+  let waits = 0;
+  for (;;) {
+    const response = await fetch("/api/replay", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ record, start: steps.length }),
+    });
+    if (response.status === 429 && waits++ < 5) {
+      await new Promise((done) => setTimeout(done, retryAfter(response) * 1000));
+      continue;
+    }
+    const page = await answer<ReplayPage>(response);
+    players = page.players;
+    steps.push(...page.steps);
+    if (!page.steps.length || steps.length >= page.total) return { players, steps };
+  }
+}
 
 let presets: Promise<Preset[]> | null = null;
 

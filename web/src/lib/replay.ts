@@ -13,6 +13,8 @@ export interface ReplayStep {
   events: EventJSON[];
 }
 export interface ReplayOut { players: string[]; steps: ReplayStep[] }
+/** One answer of POST /api/replay: steps `start` on, of `total` in all. */
+export interface ReplayPage extends ReplayOut { start: number; total: number }
 
 /** The index of each round's deal, in order (round r starts at starts[r - 1]). */
 export function roundStarts(steps: readonly ReplayStep[]): number[] {
