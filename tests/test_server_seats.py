@@ -21,7 +21,7 @@ import websockets
 
 from jokeren.server.runtime import Timing
 
-from server_harness import SHORT, Client, Server, eventually, make_room, serve
+from server_harness import SHORT, Client, Server, bearer, eventually, make_room, serve
 
 PG = os.environ.get("JOKEREN_TEST_PG_URL")
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
@@ -123,7 +123,7 @@ async def test_one_name_sent_four_times_at_once_sits_once(db: str) -> None:
             f"/api/rooms/{room['room']}/join", json={"token": room["invite_token"], "name": n})
             for n in ("Ann", "ann", "ANN", "Аnn")))  # the last with a Cyrillic A
         assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
-        info = await http.get(f"/api/rooms/{room['room']}", params={"token": room["host_token"]})
+        info = await http.get(f"/api/rooms/{room['room']}", headers=bearer(room["host_token"]))
         assert sum(s["name"] is not None for s in info.json()["seats"]) == 1
 
 
@@ -156,7 +156,7 @@ async def race_end(server: Server, http: httpx.AsyncClient, rng: random.Random
     version = await store.version(rid)
     await asyncio.sleep(0.2)
     after = await hello(server, rid, room["spectate_token"])
-    info = (await http.get(f"/api/rooms/{rid}", params={"token": room["host_token"]})).json()
+    info = (await http.get(f"/api/rooms/{rid}", headers=bearer(room["host_token"]))).json()
     revived = (rid in server.app.state.rooms.runners or await store.version(rid) != version
                or after["type"] != "error" or info["status"] != "ended")
     return revived, after.get("reason", {}).get("key")
@@ -277,7 +277,7 @@ async def test_odd_names_are_refused_with_a_sentence(
         # names that are fine stay as they are written (NFC)
         bea = await http.post(url, json={"token": room["invite_token"], "name": "Bée  Ö"})
         assert bea.status_code == 200, bea.text
-        info = await http.get(f"/api/rooms/{room['room']}", params={"token": room["host_token"]})
+        info = await http.get(f"/api/rooms/{room['room']}", headers=bearer(room["host_token"]))
         assert [s["name"] for s in info.json()["seats"]] == ["Ann", "Bée Ö"]
     no_traceback(caplog)
 
