@@ -409,3 +409,35 @@ def test_a_record_s_names_reach_the_terminal_as_escapes(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "Ann\\u001b[2J" in result.stdout
     assert "\x1b" not in result.output and "\u202e" not in result.output
+
+
+@pytest.mark.anyio
+async def test_a_nul_or_a_lone_surrogate_in_any_field_is_answered(
+        db: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A NUL or a lone surrogate (as its JSON escape) in each text field of the room API, the
+    rules check and the replay: a 4xx with a sentence (or, where the text is only checked,
+    a 200 saying so), never a 500 or a traceback; what is echoed is valid UTF-8."""
+    caplog.set_level(logging.INFO)
+    async with serve(db) as server, httpx.AsyncClient(base_url=server.base) as http:
+        room = (await http.post("/api/rooms", json={
+            "rules": "amerikaans", "seats": [{"kind": "person"}] * 2})).json()
+        two = '[{"kind": "person"}, {"kind": "person"}]'
+        for bad in ('"\\ud800"', '"a\\u0000b"', '"\\udfff\\ud800"'):
+            for path, body in (
+                    ("/api/rooms", f'{{"rules": {bad}, "seats": {two}}}'),
+                    ("/api/rooms", f'{{"rules": {{"preset": "amerikaans", {bad}: 1}}, '
+                                   f'"seats": {two}}}'),
+                    (f"/api/rooms/{room['room']}/join", f'{{"token": {bad}, "name": "Ann"}}'),
+                    (f"/api/rooms/{room['room']}/start", f'{{"token": {bad}}}'),
+                    (f"/api/rooms/{room['room']}/end", f'{{"token": {bad}}}'),
+                    ("/api/play-now", f'{{"name": "Ann", "rules": {bad}}}'),
+                    ("/api/rules/check", f'{{"rules": {{"preset": {bad}}}}}'),
+                    ("/api/replay", f'{{"record": {bad}}}')):
+                answer = await http.post(path, content=body,
+                                         headers={"content-type": "application/json"})
+                assert answer.status_code < 500, (path, body, answer.text)
+                words = answer.json().get("text") or answer.json().get("error")
+                assert words["en"] and words["nl"], (path, body, answer.text)
+        found = await http.get(f"/api/rooms/{room['room']}?token=a%00%ED%B3%BF")
+        assert found.status_code == 403
+    no_traceback(caplog)
