@@ -29,9 +29,9 @@ from jokeren.score.pdf import write_pdf
 
 def measure(seeds: int) -> None:
     print("| players | draw | opponents (mean / min; best) | extra meetings (best) | "
-          "pairs twice+ | most one pair meets | s per evening |")
-    print("|---|---|---|---|---|---|---|")
-    for n in (12, 24, 40):
+          "pairs twice+ | most one pair meets (bound) | tables of 3 a player | s per evening |")
+    print("|---|---|---|---|---|---|---|---|")
+    for n in (7, 12, 13, 24, 40):
         for spread in (True, False):
             t0 = time.perf_counter()
             found = [spread_of(n, draw_evening(n, 7, seed, spread)) for seed in range(seeds)]
@@ -45,7 +45,9 @@ def measure(seeds: int) -> None:
                   f"({best.extra_best}) | "
                   f"{statistics.mean(f.pairs_twice for f in found):.1f} | "
                   f"{statistics.mean(f.most_met for f in found):.1f} "
-                  f"(max {max(f.most_met for f in found)}) | {took:.2f} |")
+                  f"(max {max(f.most_met for f in found)}; {best.most_best}) | "
+                  f"{min(f.threes_least for f in found)}-{max(f.threes_most for f in found)} | "
+                  f"{took:.2f} |")
 
 
 def made_up_evening(day: int = 2, seed: int = 12) -> Evening:

@@ -11,7 +11,16 @@ from typing import Annotated
 import typer
 
 from ..club.clubfile import load, save
-from ..club.evening import Evening, Form, add_player, draw_next, enter_form, new_evening, season
+from ..club.evening import (
+    Evening,
+    Form,
+    add_player,
+    draw_next,
+    enter_form,
+    new_evening,
+    redraw,
+    season,
+)
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..score.scorefile import find_player
@@ -73,13 +82,26 @@ def new_cmd(
     rules: Annotated[str, typer.Option("--rules", help="The rules played (a name, printed "
                                        "on the forms).")] = "jokeren",
     title: Annotated[str, typer.Option("--title", help="The evening's title.")] = "",
+    date: Annotated[str, typer.Option("--date", "--datum", help="The evening's date, "
+                                      "YYYY-MM-DD (on the forms; a season takes an "
+                                      "evening once).")] = "",
+    missed: Annotated[str, typer.Option(
+        "--missed", "--gemist", help="How a round a player did not play counts (absent, "
+        "late, gone home): average (the round's average, the default), highest (the "
+        "round's highest total) or per-game (rank by points per game played).")]
+    = "average",
+    threes: Annotated[str, typer.Option(
+        "--threes", "--drietallen", help="How points at a table of 3 count: alike (the "
+        "default; the draw shares the tables of 3 out evenly) or scaled (times 9/8).")]
+    = "alike",
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Register the players present and draw the first round."""
     language = lang_of(lang)
     try:
-        evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title))
+        evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title,
+                                        missed, threes, date))
     except ScoreError as exc:
         fail(exc, language)
     if file.exists() and not force:
@@ -104,7 +126,11 @@ def add_cmd(file: FileArg, name: Annotated[str, typer.Argument(help="A latecomer
 def draw_cmd(
     file: FileArg,
     absent: Annotated[list[str] | None, typer.Option(
-        "--absent", help="A player not playing this round (once per player).")] = None,
+        "--absent", "--afwezig", help="A player not playing this round (once per player).")]
+    = None,
+    round_no: Annotated[int | None, typer.Option(
+        "--round", "--ronde", help="Draw this round again (someone left or came), and drop "
+        "the rounds after it; only before any of their forms is entered.")] = None,
     lang: LangOpt = None,
 ) -> None:
     """Draw the tables of the next round by lot, spreading who meets whom."""
@@ -112,7 +138,8 @@ def draw_cmd(
     evening = _load(file, language)
     try:
         away = [find_player(evening.players, name) for name in absent or []]
-        evening = draw_next(evening, away)
+        evening = (draw_next(evening, away) if round_no is None
+                   else redraw(evening, round_no, away))
     except ScoreError as exc:
         fail(exc, language)
     typer.echo(tables_text(evening, len(evening.draws), language))

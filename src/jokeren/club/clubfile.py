@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from ..score.scorefile import read_file, write_file
-from .evening import ClubError, Evening, Form, enter_form, new_evening
+from .evening import ClubError, Evening, Form, check_date, enter_form, new_evening
 
 FORMAT = "jokeren-club/1"
-_KEYS = {"format", "title", "rules", "rounds", "games", "seed", "players", "draw", "forms"}
+_KEYS = {"format", "title", "date", "rules", "rounds", "games", "seed", "missed", "threes",
+         "players", "draw", "forms"}
 
 
 def to_json(evening: Evening) -> str:
@@ -20,8 +21,11 @@ def to_json(evening: Evening) -> str:
     obj: dict[str, Any] = {"format": FORMAT}
     if evening.title:
         obj["title"] = evening.title
+    if evening.date:
+        obj["date"] = evening.date
     obj.update(rules=evening.rules, rounds=evening.rounds, games=evening.games,
-               seed=evening.seed, players=list(names))
+               seed=evening.seed, missed=evening.missed, threes=evening.threes,
+               players=list(names))
     obj["draw"] = [[[names[p] for p in table] for table in tables] for tables in evening.draws]
     forms = []
     for r, row in enumerate(evening.forms, 1):
@@ -58,10 +62,13 @@ def from_obj(obj: object) -> Evening:
     counts = [obj.get(k, d) for k, d in (("rounds", 7), ("games", 4), ("seed", 0))]
     if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
         raise ClubError("club_err_counts")
-    rules, title = obj.get("rules", "jokeren"), obj.get("title", "")
+    texts = {k: obj.get(k, d) for k, d in (("rules", "jokeren"), ("title", ""), ("date", ""),
+                                           ("missed", "average"), ("threes", "alike"))}
+    if not all(isinstance(v, str) for v in texts.values()):
+        raise ClubError("club_err_texts")
     evening = new_evening(players, int(counts[0]), int(counts[1]), int(counts[2]),
-                          rules if isinstance(rules, str) else "jokeren",
-                          title if isinstance(title, str) else "")
+                          texts["rules"], texts["title"], texts["missed"], texts["threes"],
+                          check_date(texts["date"]))
     index = {p.lower(): i for i, p in enumerate(evening.players)}
     draws = []
     raw_draw = obj.get("draw", [])

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..score.grids import Cell, Grid, Value, total_cell
 from ..words.catalogue import t
-from .evening import Evening, SeasonRow, dealer, standings
+from .evening import Evening, SeasonRow, dealer, standings, unequal_games
 
 
 def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") -> Grid:
@@ -48,12 +48,28 @@ def standings_grid(evening: Evening, lang: str = "en") -> Grid:
     if evening.title:
         title = f"{evening.title} · {title}"
     grid = Grid(title, [t("club_place", lang), t("club_player", lang), t("club_points", lang),
-                        t("club_games", lang), t("club_won", lang), t("club_best_round", lang)],
-                widths=[1.2, 3.0, 2.0, 1.6, 1.6, 2.0])
+                        t("club_games", lang), t("club_missed_col", lang), t("club_won", lang),
+                        t("club_best_round", lang), t("club_per_game", lang)],
+                widths=[1.2, 3.0, 2.0, 1.6, 1.6, 1.6, 2.0, 1.8])
     for row in standings(evening):
-        grid.add(row.place, row.name, row.points, row.games, row.won, row.best_round)
-    grid.notes = [t("club_tiebreak", lang)]
+        grid.add(row.place, row.name, row.points, row.games, row.missed, row.won,
+                 row.best_round, None if row.per_game is None else round(row.per_game, 2))
+    grid.notes = counting_notes(evening, lang)
     return grid
+
+
+def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
+    """How the standings count (the club's choices) and a warning when games differ."""
+    notes = [t("club_tiebreak_per_game" if evening.missed == "per-game" else "club_tiebreak",
+               lang), t(f"club_missed_{evening.missed}", lang)]
+    if evening.threes == "scaled":
+        notes.append(t("club_threes_scaled", lang))
+    fewer = unequal_games(evening)
+    if fewer:
+        most = max(r.games for r in standings(evening))
+        notes.append(t("club_unequal", lang, most=most,
+                       who=", ".join(f"{r.name} {r.games}" for r in fewer)))
+    return notes
 
 
 def season_grid(rows: Sequence[SeasonRow], lang: str = "en") -> Grid:
@@ -67,4 +83,4 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en") -> Grid:
     return grid
 
 
-__all__ = ["form_grid", "round_grids", "season_grid", "standings_grid"]
+__all__ = ["counting_notes", "form_grid", "round_grids", "season_grid", "standings_grid"]

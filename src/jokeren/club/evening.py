@@ -8,9 +8,11 @@ de overige spelers". Pure values and functions; the file is ``clubfile.py`` (doc
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ..score.scorecard import ScoreError
 from .seating import Meetings, Tables, draw_round
@@ -39,10 +41,21 @@ class Evening:
     title: str = ""
     draws: tuple[Tables, ...] = ()  # per round drawn: tables of player indices
     forms: tuple[tuple[Form | None, ...], ...] = ()  # per round drawn, per table
+    missed: str = "average"  # how a round not played counts: MISSED
+    threes: str = "alike"  # how a table of 3 counts: THREES
+    date: str = ""  # the evening's date, YYYY-MM-DD (printed on the forms; a season's key)
+
+
+# How a round a player did not play counts (absent, late, gone home): docs/club.md.
+MISSED = ("average", "highest", "per-game")
+# How points at a table of 3 count: alike, or times 9/8 (a player scores in 2 games of 3
+# there against 3 of 4 at a table of 4).
+THREES = ("alike", "scaled")
 
 
 def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: int = 0,
-                rules: str = "jokeren", title: str = "") -> Evening:
+                rules: str = "jokeren", title: str = "", missed: str = "average",
+                threes: str = "alike", date: str = "") -> Evening:
     names = tuple(p.strip() for p in players)
     if len(names) < 6:
         raise ClubError("club_err_few", n=len(names))
@@ -50,7 +63,30 @@ def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: i
         raise ClubError("score_err_names")
     if not 1 <= rounds <= 20 or not 1 <= games <= 12:
         raise ClubError("club_err_counts")
-    return Evening(names, rounds, games, seed, rules, title)
+    from ..rules.house import PRESETS
+
+    if rules not in PRESETS:
+        raise ClubError("club_err_rules", value=rules, options=", ".join(sorted(PRESETS)))
+    if missed not in MISSED:
+        raise ClubError("club_err_missed", value=missed, options=", ".join(MISSED))
+    if threes not in THREES:
+        raise ClubError("club_err_threes", value=threes, options=", ".join(THREES))
+    return Evening(names, rounds, games, seed, rules, title, missed=missed, threes=threes,
+                   date=check_date(date))
+
+
+def check_date(text: str) -> str:
+    """``text`` if it is a date YYYY-MM-DD (or empty); ClubError otherwise."""
+    import datetime
+
+    if text:
+        try:
+            datetime.date.fromisoformat(text)
+        except ValueError:
+            raise ClubError("club_err_date", text=text) from None
+        if len(text) != 10:
+            raise ClubError("club_err_date", text=text)
+    return text
 
 
 def add_player(evening: Evening, name: str) -> Evening:
@@ -70,11 +106,31 @@ def draw_next(evening: Evening, absent: Iterable[int] = (), starts: int = 8) -> 
         raise ClubError("club_err_few", n=len(present))
     meetings = Meetings.of(len(evening.players), evening.draws)
     rng = random.Random(f"jokeren-club/{evening.seed}/{len(evening.draws)}")
-    tables = draw_round(present, meetings, rng, starts)
+    tables = draw_round(present, meetings, rng, starts,
+                        evening.rounds - len(evening.draws) - 1)
     # Seats by lot too: the first seat deals game 1.
     tables = tuple(tuple(rng.sample(table, len(table))) for table in tables)
     return replace(evening, draws=(*evening.draws, tables),
                    forms=(*evening.forms, (None,) * len(tables)))
+
+
+def redraw(evening: Evening, round_no: int, absent: Iterable[int] = (),
+           starts: int = 8) -> Evening:
+    """Round ``round_no`` drawn again for who is present (someone left, or came): that
+    round and the later ones are dropped first; refused once a form of them is entered."""
+    if not 1 <= round_no <= len(evening.draws) + 1:
+        raise ClubError("club_err_round", n=round_no, drawn=len(evening.draws))
+    for r in range(round_no, len(evening.draws) + 1):
+        if any(form is not None for form in evening.forms[r - 1]):
+            raise ClubError("club_err_redraw_entered", n=round_no, r=r)
+    kept = replace(evening, draws=evening.draws[:round_no - 1],
+                   forms=evening.forms[:round_no - 1])
+    return draw_next(kept, absent, starts)
+
+
+def present_in(evening: Evening, round_no: int) -> set[int]:
+    """The players drawn at a table in round ``round_no`` (from 1)."""
+    return {p for table in evening.draws[round_no - 1] for p in table}
 
 
 def dealer(game: int, size: int) -> int:
@@ -128,11 +184,13 @@ def enter_form(evening: Evening, round_no: int, table_no: int, form: Form) -> Ev
 @dataclass(frozen=True)
 class Standing:
     name: str
-    points: int  # penalty points: lowest wins
-    games: int
+    points: int  # penalty points as counted (missed rounds filled in): lowest wins
+    games: int  # games played
     won: int  # games gone out in (scored 0)
-    best_round: int | None  # the lowest table total of one round
+    best_round: int | None  # the lowest table total of one round played
     place: int
+    missed: int = 0  # rounds entered for others in which this player had no table
+    per_game: float | None = None  # penalty points per game played
 
 
 def player_games(evening: Evening) -> dict[int, list[tuple[int, int]]]:
@@ -148,30 +206,83 @@ def player_games(evening: Evening) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
+def half_up(x: Fraction) -> int:
+    """Rounded to a whole number, a half up (as a spreadsheet's ROUND of a positive)."""
+    return math.floor(x + Fraction(1, 2))
+
+
+def round_points(evening: Evening) -> list[dict[int, int | None]]:
+    """Per round drawn, per player: the points that count for the round. A played round
+    (form entered): the table total (times 9/8, rounded, at a table of 3 if ``threes`` is
+    "scaled"). A round without a table for the player, once a form of the round is in:
+    the round's average of the counted totals ("average", rounded) or its highest
+    ("highest"); None with "per-game", and for a table whose form is not in yet."""
+    out: list[dict[int, int | None]] = []
+    for tables, forms in zip(evening.draws, evening.forms, strict=True):
+        row: dict[int, int | None] = {}
+        for seats, form in zip(tables, forms, strict=True):
+            for s, p in enumerate(seats):
+                if form is None:
+                    row[p] = None
+                    continue
+                total = sum(points[s] for points in form.games)
+                row[p] = (half_up(Fraction(total * 9, 8))
+                          if evening.threes == "scaled" and len(seats) == 3 else total)
+        played = [v for v in row.values() if v is not None]
+        fill: int | None = None
+        if played and evening.missed == "average":
+            fill = half_up(Fraction(sum(played), len(played)))
+        elif played and evening.missed == "highest":
+            fill = max(played)
+        for p in range(len(evening.players)):
+            if p not in row:
+                row[p] = fill
+        out.append(row)
+    return out
+
+
 def standings(evening: Evening) -> list[Standing]:
-    """Lowest penalty total first; ties: more games won, then the lowest round total; still
-    equal, the same place (listed by name)."""
+    """Lowest penalty total first (or per game played, with ``missed`` "per-game"); ties:
+    more games won, then the lowest round total; still equal, the same place (listed by
+    name)."""
+    counted = round_points(evening)
+    games = player_games(evening)
     rows = []
-    for p, games in player_games(evening).items():
+    for p, played in games.items():
         rounds: dict[int, int] = {}
-        for r, pts in games:
+        for r, pts in played:
             rounds[r] = rounds.get(r, 0) + pts
-        rows.append((evening.players[p], sum(pts for _, pts in games), len(games),
-                     sum(1 for _, pts in games if pts == 0),
-                     min(rounds.values()) if rounds else None))
-    return _place(rows)
+        here = [p in present_in(evening, r + 1) for r in range(len(counted))]
+        points = sum(row[p] or 0 for row in counted)
+        missed = sum(1 for r in range(len(counted)) if not here[r]
+                     and any(f is not None for f in evening.forms[r]))
+        own = sum(row[p] or 0 for r, row in enumerate(counted) if here[r])
+        per_game = own / len(played) if played else None
+        rows.append(Standing(evening.players[p], points, len(played),
+                             sum(1 for _, pts in played if pts == 0),
+                             min(rounds.values()) if rounds else None, 0, missed, per_game))
+    return _place(rows, evening.missed == "per-game")
 
 
-def _place(rows: list[tuple[str, int, int, int, int | None]]) -> list[Standing]:
-    def key(row: tuple[str, int, int, int, int | None]) -> tuple[int, int, float]:
-        return (row[1], -row[3], row[4] if row[4] is not None else float("inf"))
+def _place(rows: list[Standing], per_game: bool = False) -> list[Standing]:
+    def key(row: Standing) -> tuple[float, int, float]:
+        first = float(row.points) if not per_game else (
+            row.per_game if row.per_game is not None else float("inf"))
+        return (first, -row.won, row.best_round if row.best_round is not None else float("inf"))
 
-    rows.sort(key=lambda row: (key(row), row[0].lower()))
+    rows.sort(key=lambda row: (key(row), row.name.lower()))
     out: list[Standing] = []
     for i, row in enumerate(rows):
         place = out[-1].place if out and key(rows[i - 1]) == key(row) else i + 1
-        out.append(Standing(row[0], row[1], row[2], row[3], row[4], place))
+        out.append(replace(row, place=place))
     return out
+
+
+def unequal_games(evening: Evening) -> list[Standing]:
+    """The players who played fewer games than the most anyone played (to warn)."""
+    rows = standings(evening)
+    most = max((r.games for r in rows), default=0)
+    return [r for r in rows if r.games < most]
 
 
 @dataclass(frozen=True)
@@ -211,6 +322,7 @@ def season(evenings: Sequence[Evening]) -> list[SeasonRow]:
     return rows
 
 
-__all__ = ["ClubError", "Evening", "Form", "SeasonRow", "Standing", "add_player",
-           "check_form", "dealer", "draw_next", "enter_form", "new_evening", "player_games",
-           "season", "standings"]
+__all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
+           "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form", "half_up",
+           "new_evening", "player_games", "present_in", "redraw", "round_points", "season",
+           "standings", "unequal_games"]

@@ -1,24 +1,36 @@
 """Drawing a club round's tables of 3 and 4 by lot, spreading the meetings (003).
 
 "Voor iedere ronde wordt er geloot aan welke tafel je speelt": the program draws, but not
-blindly. Each round is a seeded random draw improved by local search (swap two players at
-different tables while that lowers the cost), from several random starts. The cost of a
-table is what its pairs have met before: a pair meeting for the second time costs 2, the
-third 8 (3^m - 1), so players meet as many others and as few the same as possible; a
-player sent to a table of 3 again costs a little, so those seats go round as well.
-docs/club.md measures the result against a plain random draw. (Sweeps that redrew each
-round against all the others found nothing better for 12, 24 or 40 players.)
+blindly, and round by round, for whoever is present.
+
+1. **Tables of 3 go round.** Each player has a share of the seats at tables of 3: the sum,
+   over the rounds they were present, of that round's seats at tables of 3 divided by the
+   players present. The seats at tables of 3 go to those furthest below their share (a
+   lot among equals; ``draw_round`` says when a round may depart from that order). So
+   players present at the same rounds sit at a table of 3 a number of times within one
+   of each other's over the evening, and a latecomer or an absent player catches up.
+2. **Meetings spread.** Within that, a seeded random draw is improved by local search
+   (swap two players while that lowers the cost) from several random starts. A table's
+   cost is what its pairs met before: 3^m - 1 for a pair that met m times (0, 2, 8, ...),
+   so players meet as many others and as few the same as possible.
+
+The bound: the most any pair meets is at most one more than ``meeting_bound`` of the rounds
+drawn, the least possible: for each player p, the smallest M with Σ_q min(M, rounds p and q
+were both present) ≥ p's opponents over the evening; the largest over the players.
+(``tests/test_club.py`` checks this and the tables of 3 with hypothesis, 7-40 players with
+absences and latecomers.) docs/club.md measures the result against a plain random draw.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 Tables = tuple[tuple[int, ...], ...]
-_THREE_COST = 0.5
 
 
 def table_sizes(n: int) -> list[int]:
@@ -34,14 +46,21 @@ def _pair_cost(met: int) -> float:
 
 
 class Meetings:
-    """How often each pair sat at one table, and how often each player sat at a table of 3."""
+    """How often each pair sat at one table, how often each player sat at a table of 3,
+    and each player's share of the seats at tables of 3 (over the rounds present)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self.met = [[0] * n for _ in range(n)]
         self.threes = [0] * n
+        self.share = [Fraction(0)] * n
+        self.present = [0] * n
+        self.together = [[0] * n for _ in range(n)]  # rounds both present
+        self.opponents = [0] * n  # opponents over the rounds, counted with repeats
 
     def add(self, tables: Tables) -> None:
+        seated = [p for table in tables for p in table]
+        seats3 = Fraction(sum(len(t) for t in tables if len(t) == 3), len(seated) or 1)
         for table in tables:
             for a, b in combinations(table, 2):
                 self.met[a][b] += 1
@@ -49,6 +68,42 @@ class Meetings:
             if len(table) == 3:
                 for p in table:
                     self.threes[p] += 1
+        for p in seated:
+            self.share[p] += seats3
+            self.present[p] += 1
+            for q in seated:
+                self.together[p][q] += 1
+        for table in tables:
+            for p in table:
+                self.opponents[p] += len(table) - 1
+
+    def copy(self) -> Meetings:
+        m = Meetings(self.n)
+        m.met, m.together = [r[:] for r in self.met], [r[:] for r in self.together]
+        m.threes, m.share = self.threes[:], self.share[:]
+        m.present, m.opponents = self.present[:], self.opponents[:]
+        return m
+
+    def most(self) -> int:
+        """The most often one pair met."""
+        return max((max(row) for row in self.met), default=0)
+
+    def bound(self) -> int:
+        """``meeting_bound`` of the rounds added."""
+        found = 0
+        for p in range(self.n):
+            if not self.opponents[p]:
+                continue
+            both = [self.together[p][q] for q in range(self.n) if q != p]
+            m = found
+            while sum(min(m, c) for c in both) < self.opponents[p]:
+                m += 1
+            found = m
+        return found
+
+    def behind(self, p: int) -> Fraction:
+        """Tables of 3 had, less the share: the lowest goes to a table of 3 first."""
+        return self.threes[p] - self.share[p]
 
     @classmethod
     def of(cls, n: int, rounds: Sequence[Tables]) -> Meetings:
@@ -69,30 +124,155 @@ def random_draw(players: Sequence[int], rng: random.Random) -> Tables:
     return tuple(tables)
 
 
+def _threes_seats(players: Sequence[int]) -> int:
+    return sum(s for s in table_sizes(len(players)) if s == 3)
+
+
+def _fair(three: Sequence[int], four: Sequence[int], behind: dict[int, float]) -> bool:
+    """Whether no one at a table of 3 is a whole table of 3 or more ahead of someone at a
+    table of 4 (so players present at the same rounds stay within one)."""
+    if not three or not four:
+        return True
+    return max(behind[p] for p in three) < min(behind[p] for p in four) + 1 - 1e-9
+
+
+def can_even_out(after: Sequence[float], later: int, seats: int) -> bool:
+    """Whether players ``after`` (tables of 3 had less their share, after this round) can
+    end the evening within one of each other if all of them play the ``later`` rounds,
+    ``seats`` seats at tables of 3 a round: some window [v, v + 1] holds every player's
+    last figure ``after[p] + x_p - later * seats / n``, with 0 <= x_p <= later whole and
+    the x_p summing to ``later * seats``."""
+    n = len(after)
+    if not n:
+        return True
+    total = later * seats
+    g = [x - total / n for x in after]
+    mean = (sum(g) + total) / n
+    eps = 1e-9
+    candidates = {x + j - d for x in g for j in range(later + 2) for d in (0, 1)}
+    for v in sorted(c for c in candidates if mean - 1 - eps <= c <= mean + eps):
+        lo_sum = hi_sum = 0
+        for x in g:
+            lo = max(0, math.ceil(v - x - eps))
+            hi = min(later, math.floor(v + 1 - x + eps))
+            if lo > hi:
+                break
+            lo_sum += lo
+            hi_sum += hi
+        else:
+            if lo_sum <= total <= hi_sum:
+                return True
+    return False
+
+
 def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
-               starts: int = 8) -> Tables:
-    """Tables for ``players`` (indices into ``meetings``) that spread the meetings."""
+               starts: int = 8, later: int = 0) -> Tables:
+    """Tables for ``players`` (indices into ``meetings``): the tables of 3 to those due,
+    the meetings spread; ``later``: the rounds still to come after this one.
+
+    The tables of 3 go strictly by turn: no one is given one while someone present is a
+    whole table of 3 behind. When that order would seat a pair together more than one
+    time beyond ``meeting_bound`` (two players behind, say, who met twice, and a single
+    table of 3), the tables of 3 go by turn over the evening for this round instead:
+    whoever can still be evened out by the last round if the players present stay.
+    And 7 players (a table of 4 and one of 3) who keep to that
+    at every round meet someone 5 times at best (an exhaustive search), where a Fano
+    plane seats every pair together exactly 3 times. So when the same 7 players were
+    present at every round, the round is also drawn by turn over the evening (four
+    draws) and the rest of the evening played out from each (up to 24 play-outs, until
+    one meets no pair more than 3 times); the draw whose evening ends with the fewer
+    meetings of the most-met pair, then the lower cost, is taken. A latecomer then (8
+    players: no tables of 3) may leave one of the seven two tables of 3 ahead of
+    another."""
+    strict = _draw_round(players, meetings, rng, starts, later, False)
+    after = meetings.copy()
+    after.add(strict)
+    if later and after.most() > after.bound() + 1:  # the order forces a pair together
+        for _ in range(8):
+            other = _draw_round(players, meetings, rng, starts, later, True)
+            after = meetings.copy()
+            after.add(other)
+            if after.most() <= after.bound() + 1:
+                return other
+    stable = len(players) == 7 == meetings.n and all(
+        c == meetings.present[0] for c in meetings.present)
+    if later == 0 or not stable:
+        return strict
+    evens = {_draw_round(players, meetings, rng, starts, later, True) for _ in range(4)}
+    evens.discard(strict)
+    if not evens:
+        return strict
+
+    def outlook(tables: Tables, over_evening: bool) -> tuple[int, float]:
+        found: list[tuple[int, float]] = []
+        for _ in range(24):  # play-outs until one meets each pair 3 times at most
+            ahead = random.Random(f"{rng.random()}")
+            m = meetings.copy()
+            m.add(tables)
+            for k in range(later):
+                m.add(_draw_round(players, m, ahead, 4, later - k - 1, over_evening))
+            found.append((max(max(m.met[p][q] for q in players) for p in players),
+                          sum(_pair_cost(m.met[p][q]) for p in players for q in players)))
+            if found[-1][0] <= 3:
+                break
+        return min(found)
+
+    return min([strict, *sorted(evens)], key=lambda t: outlook(t, t != strict))
+
+
+def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
+                starts: int, later: int, over_evening: bool) -> Tables:
     cost = [[_pair_cost(x) for x in row] for row in meetings.met]
+    behind = {p: float(meetings.behind(p)) for p in players}
+    sizes = table_sizes(len(players))
+    seats = _threes_seats(players)
+    share = seats / len(players)
+    order = sorted(players, key=meetings.behind)
+
+    def even(three: Sequence[int], four: Sequence[int]) -> bool:
+        return can_even_out([behind[p] + 1 - share for p in three]
+                            + [behind[p] - share for p in four], later, seats)
+
+    def strict(three: Sequence[int], four: Sequence[int]) -> bool:
+        return _fair(three, four, behind)
+
+    # Someone came or left and the evening cannot even out: the strict order.
+    fair = even if over_evening and even(order[:seats], order[seats:]) else strict
     best: list[list[int]] | None = None
     best_cost = 0.0
     for _ in range(max(1, starts)):
-        tables = [list(t) for t in random_draw(players, rng)]
-        _improve(tables, cost, meetings.threes, rng)
-        total = sum(_table_cost(t, cost, meetings.threes) for t in tables)
+        order = list(players)
+        rng.shuffle(order)
+        order.sort(key=meetings.behind)  # a lot among equals
+        three, rest = order[:seats], order[seats:]
+        rng.shuffle(three)
+        rng.shuffle(rest)
+        tables: list[list[int]] = []
+        for size in sizes:
+            source = three if size == 3 else rest
+            tables.append(source[:size])
+            del source[:size]
+        _improve(tables, cost, behind, rng, fair)
+        total = sum(_table_cost(t, cost, behind) for t in tables)
         if best is None or total < best_cost - 1e-9:
             best, best_cost = tables, total
     assert best is not None
     return tuple(sorted(tuple(sorted(t)) for t in best))
 
 
-def _table_cost(table: Sequence[int], cost: list[list[float]], threes: list[int]) -> float:
+_DUE = 0.5  # the cost of a table of 3 for each table of 3 a player is ahead of the share
+
+
+def _table_cost(table: Sequence[int], cost: list[list[float]], behind: dict[int, float]) -> float:
     pairs = sum(cost[a][b] for a, b in combinations(table, 2))
-    return pairs + (_THREE_COST * sum(threes[p] for p in table) if len(table) == 3 else 0.0)
+    return pairs + (_DUE * sum(behind[p] for p in table) if len(table) == 3 else 0.0)
 
 
-def _improve(tables: list[list[int]], cost: list[list[float]], threes: list[int],
-             rng: random.Random) -> None:
-    """Swap players between tables, first improvement in random order, until none helps."""
+def _improve(tables: list[list[int]], cost: list[list[float]], behind: dict[int, float],
+             rng: random.Random,
+             fair: Callable[[Sequence[int], Sequence[int]], bool]) -> None:
+    """Swap players between tables, first improvement in random order, until none helps;
+    between a table of 3 and one of 4 only while the tables of 3 stay fair (``_fair``)."""
     where = [(t, i) for t in range(len(tables)) for i in range(len(tables[t]))]
     improved = True
     while improved:
@@ -102,22 +282,27 @@ def _improve(tables: list[list[int]], cost: list[list[float]], threes: list[int]
             for t2, i2 in where[k + 1:]:
                 if t1 == t2:
                     continue
-                a, b = tables[t1][i1], tables[t2][i2]
-                delta = _swap_delta(tables[t1], tables[t2], a, b, cost, threes)
-                if delta < -1e-9:
-                    tables[t1][i1], tables[t2][i2] = b, a
-                    improved = True
+                one, two = tables[t1], tables[t2]
+                a, b = one[i1], two[i2]
+                delta = _swap_delta(one, two, a, b, cost)
+                if len(one) != len(two):  # the one moving to the table of 3 pays for it
+                    to_three, from_three = (b, a) if len(one) == 3 else (a, b)
+                    delta += _DUE * (behind[to_three] - behind[from_three])
+                if delta >= -1e-9:
+                    continue
+                one[i1], two[i2] = b, a
+                if len(one) != len(two) and not fair(
+                        [p for t in tables if len(t) == 3 for p in t],
+                        [p for t in tables if len(t) == 4 for p in t]):
+                    one[i1], two[i2] = a, b
+                    continue
+                improved = True
 
 
-def _swap_delta(one: list[int], two: list[int], a: int, b: int, cost: list[list[float]],
-                threes: list[int]) -> float:
+def _swap_delta(one: list[int], two: list[int], a: int, b: int,
+                cost: list[list[float]]) -> float:
     delta = sum(cost[b][x] - cost[a][x] for x in one if x != a)
-    delta += sum(cost[a][y] - cost[b][y] for y in two if y != b)
-    if len(one) != len(two):  # the one moving to the table of 3 pays for it
-        to_three = b if len(one) == 3 else a
-        from_three = a if len(one) == 3 else b
-        delta += _THREE_COST * (threes[to_three] - threes[from_three])
-    return delta
+    return delta + sum(cost[a][y] - cost[b][y] for y in two if y != b)
 
 
 def draw_evening(n: int, rounds: int, seed: int, spread: bool = True, starts: int = 8,
@@ -132,8 +317,16 @@ def draw_evening(n: int, rounds: int, seed: int, spread: bool = True, starts: in
         if not spread:
             out.append(random_draw(players, rng))
             continue
-        out.append(draw_round(players, Meetings.of(n, [*history, *out]), rng, starts))
+        out.append(draw_round(players, Meetings.of(n, [*history, *out]), rng, starts,
+                              rounds - r - 1))
     return out
+
+
+def meeting_bound(n: int, rounds: Sequence[Tables]) -> int:
+    """The least possible "most one pair meets" for these rounds' presence: for each player
+    p, the smallest M with Σ_q min(M, rounds p and q were both present) ≥ p's opponents
+    over the evening; the largest over the players. The draw stays within one of it."""
+    return Meetings.of(n, rounds).bound()
 
 
 @dataclass(frozen=True)
@@ -149,7 +342,9 @@ class Spread:
     extra_meetings: int  # meetings beyond the first, over all pairs
     extra_best: int  # at least: table pairs over the evening minus the number of pairs
     most_met: int  # the most often one pair met
+    most_best: int  # at least: meeting_bound
     threes_most: int  # the most rounds one player sat at a table of 3
+    threes_least: int  # the fewest
 
 
 def spread_of(n: int, rounds: Sequence[Tables]) -> Spread:
@@ -160,8 +355,9 @@ def spread_of(n: int, rounds: Sequence[Tables]) -> Spread:
     table_pairs = sum(len(t) * (len(t) - 1) // 2 for tables in rounds for t in tables)
     return Spread(n, len(rounds), sum(opponents) / n, min(opponents), min(n - 1, seats),
                   sum(1 for c in pair_counts if c > 1), sum(max(0, c - 1) for c in pair_counts),
-                  max(0, table_pairs - len(pair_counts)), max(pair_counts), max(m.threes))
+                  max(0, table_pairs - len(pair_counts)), max(pair_counts),
+                  meeting_bound(n, rounds), max(m.threes), min(m.threes))
 
 
-__all__ = ["Meetings", "Spread", "Tables", "draw_evening", "draw_round", "random_draw",
-           "spread_of", "table_sizes"]
+__all__ = ["Meetings", "Spread", "Tables", "draw_evening", "draw_round", "meeting_bound",
+           "random_draw", "spread_of", "table_sizes"]
