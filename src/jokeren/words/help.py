@@ -174,6 +174,23 @@ NL: dict[str, str] = {
     "The rules played (a name, printed on the forms).":
         "De regels die gespeeld worden (een naam, die op de formulieren komt).",
     "The evening's title.": "De titel van de avond.",
+    "The evening's date, YYYY-MM-DD (on the forms; a season takes an evening once).":
+        "De datum van de avond, JJJJ-MM-DD (op de formulieren; een seizoen telt een avond "
+        "één keer).",
+    "How a round a player did not play counts (absent, late, gone home): average (the "
+    "round's average, the default), highest (the round's highest total) or per-game (rank "
+    "by points per game played).":
+        "Hoe een ronde telt die een speler niet speelde (afwezig, te laat, eerder naar huis): "
+        "average (het gemiddelde van de ronde, de standaard), highest (het hoogste totaal "
+        "van de ronde) of per-game (rangschikken op punten per gespeelde partij).",
+    "How points at a table of 3 count: alike (the default; the draw shares the tables of "
+    "3 out evenly) or scaled (times 9/8).":
+        "Hoe punten aan een tafel van 3 tellen: alike (gelijk, de standaard; de loting "
+        "verdeelt de tafels van 3 eerlijk) of scaled (maal 9/8).",
+    "Draw this round again (someone left or came), and drop the rounds after it; only "
+    "before any of their forms is entered.":
+        "Loot deze ronde opnieuw (iemand ging weg of kwam) en laat de rondes erna vallen; "
+        "alleen zolang er van die rondes nog geen formulier is ingevoerd.",
     "Register a player who came late: drawn from the next round on.":
         "Schrijf een speler in die later kwam: hij wordt vanaf de volgende ronde meegeloot.",
     "A latecomer's name.": "De naam van wie later kwam.",
