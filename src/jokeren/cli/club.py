@@ -87,12 +87,12 @@ def new_cmd(
                                       "evening once).")] = "",
     missed: Annotated[str, typer.Option(
         "--missed", "--gemist", help="How a round a player did not play counts (absent, "
-        "late, gone home): average (the round's average, the default), highest (the "
+        "late, gone home): average (the round's average), highest (the "
         "round's highest total) or per-game (rank by points per game played).")]
     = "average",
     threes: Annotated[str, typer.Option(
         "--threes", "--drietallen", help="How points at a table of 3 count: alike (the "
-        "default; the draw shares the tables of 3 out evenly) or scaled (times 9/8).")]
+        "draw shares the tables of 3 out evenly) or scaled (times 9/8).")]
     = "alike",
     force: ForceOpt = False,
     lang: LangOpt = None,

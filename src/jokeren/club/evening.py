@@ -1,7 +1,7 @@
 """A club evening (003): rounds of tables drawn by lot, competition forms, standings, seasons.
 
 "7 ronden van elk 4 partijen"; before every round the tables of 3 or 4 are drawn
-(``draw.py``); each table plays its games with the deal passing round and writes the points
+(``seating.py``); each table plays its games with the deal passing round and writes the points
 left in hand on the competition form, whose columns "worden opgeteld en gecontroleerd door
 de overige spelers". Pure values and functions; the file is ``clubfile.py`` (docs/club.md).
 """

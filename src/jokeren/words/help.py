@@ -178,14 +178,14 @@ NL: dict[str, str] = {
         "De datum van de avond, JJJJ-MM-DD (op de formulieren; een seizoen telt een avond "
         "één keer).",
     "How a round a player did not play counts (absent, late, gone home): average (the "
-    "round's average, the default), highest (the round's highest total) or per-game (rank "
+    "round's average), highest (the round's highest total) or per-game (rank "
     "by points per game played).":
         "Hoe een ronde telt die een speler niet speelde (afwezig, te laat, eerder naar huis): "
-        "average (het gemiddelde van de ronde, de standaard), highest (het hoogste totaal "
+        "average (het gemiddelde van de ronde), highest (het hoogste totaal "
         "van de ronde) of per-game (rangschikken op punten per gespeelde partij).",
-    "How points at a table of 3 count: alike (the default; the draw shares the tables of "
-    "3 out evenly) or scaled (times 9/8).":
-        "Hoe punten aan een tafel van 3 tellen: alike (gelijk, de standaard; de loting "
+    "How points at a table of 3 count: alike (the draw shares the tables of 3 out evenly) "
+    "or scaled (times 9/8).":
+        "Hoe punten aan een tafel van 3 tellen: alike (gelijk; de loting "
         "verdeelt de tafels van 3 eerlijk) of scaled (maal 9/8).",
     "Draw this round again (someone left or came), and drop the rounds after it; only "
     "before any of their forms is entered.":
