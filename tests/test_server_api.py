@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import httpx
 import pytest
 
-from jokeren.server import tokens
+from jokeren.bots import LEVELS
+from jokeren.server import api, tokens
 
 from server_harness import bearer, make_room
 
@@ -226,3 +227,8 @@ def test_db_urls_as_users_type_them(tmp_path: Path) -> None:
     assert file.is_file()
     done = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path}/no/games.db"])
     assert done.exit_code == 2 and "does not exist" in done.output  # past the driver check
+
+
+def test_the_api_offers_exactly_the_computer_players_levels() -> None:
+    """The OpenAPI description spells the levels out; they are the registry's (bots.LEVELS)."""
+    assert get_args(api.Level) == LEVELS

@@ -61,6 +61,11 @@ KINDS: dict[str, Callable[[int], Player]] = {
     "level5": _strong(48, width=8, orders=40),
 }
 
+# The registry of levels: every one by name (the server offers them all), the kinds named by
+# what they do (the terminal table offers these), and the one a seat gets unless told.
+LEVELS = tuple(KINDS)
+NAMED_KINDS = ("random", "basic", "strong")
+DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)
 
 # The same levels in the players' Dutch (accepted everywhere a level is asked, and shown).
 DUTCH = {"random": "willekeurig", "basic": "eenvoudig", "strong": "sterk",

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..engine import DealError, check_players
 from ..engine.record import Record, RecordError, replay
 from ..rules.house import PRESETS, Rules, RulesError, contradictions
 from ..rules.reasons import text_of
@@ -194,10 +195,10 @@ def simulate_cmd(
                  "--bots noemt minstens één computerspeler"))
     if players is None:
         players = len(kinds) if len(kinds) > 1 else 3
-    lo, hi = base.players
-    if not lo <= players <= hi:
-        fail(say(language, f"{base.preset} is played by {lo} to {hi} players, not {players}",
-                 f"{base.preset} speel je met {lo} tot {hi} spelers, niet met {players}"))
+    try:
+        check_players(base, players)
+    except DealError as exc:
+        fail(exc, language)
     if save is not None:
         try:
             save.mkdir(parents=True, exist_ok=True)

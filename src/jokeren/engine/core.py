@@ -56,12 +56,18 @@ class Deal:
 
 # --- starting ---------------------------------------------------------------------------
 
-def new_match(rules: Rules, players: Sequence[str], seed: int, deal: Deal | None = None,
-              dealer: int | None = None) -> State:
-    n = len(players)
+def check_players(rules: Rules, n: int) -> None:
+    """Refuse (DealError) ``n`` players where ``rules`` play fewer or more: every screen asks
+    here before it seats anyone, none counts again."""
     lo, hi = rules.players
     if not lo <= n <= hi:
         raise DealError("deal_players", preset=rules.preset, lo=lo, hi=hi, n=n)
+
+
+def new_match(rules: Rules, players: Sequence[str], seed: int, deal: Deal | None = None,
+              dealer: int | None = None) -> State:
+    n = len(players)
+    check_players(rules, n)
     if len(set(players)) != n or any(not p or ":" in p for p in players):
         raise DealError("deal_names")
     if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > len(

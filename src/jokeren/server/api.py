@@ -12,7 +12,7 @@ from .limits import address
 from .rooms import Options, Rooms, SeatSpec
 
 router = APIRouter(prefix="/api")
-# frames.LEVELS, spelled out for the OpenAPI description
+# bots.LEVELS, spelled out for the OpenAPI description (tests/test_server_api.py: the same)
 Level = Literal["random", "basic", "strong", "level1", "level2", "level3", "level4", "level5"]
 
 

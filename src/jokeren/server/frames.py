@@ -1,5 +1,5 @@
 """The server's side of the wire: its own refusals in the shape of ``wire.RefusalJSON``, the
-frames that carry a table's views and events, and the computer players' levels.
+frames that carry a table's views and events.
 
 The game itself is a ``jokeren.play.table.Table``; what a seat receives is built by ``wire``
 from what the engine says that seat may see.
@@ -29,7 +29,6 @@ class Learner(Protocol):
     learn: bool
 
 
-LEVELS = ("random", "basic", "strong", "level1", "level2", "level3", "level4", "level5")
 Frame = dict[str, Any]
 
 

@@ -13,12 +13,13 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..bots import LEVELS
+from ..engine import DealError, check_players
 from ..play.table import Seat, Table, new_seed
 from ..rules.house import Money, Rules, RulesError, contradictions
 from ..words.catalogue import t
 from . import tokens
 from .errors import ApiError, forbidden, not_found
-from .frames import LEVELS
 from .limits import Limits, Thinking
 from .names import check_name, check_unlike
 from .runtime import Conn, Gone, TableRunner, Timing
@@ -109,10 +110,10 @@ class Rooms:
         """A room; ``owner``: the address that asks (its quota of tables, limits.py)."""
         self._quota(owner)
         rules, warnings = rules_from(rules_obj, money)
-        lo, hi = rules.players
-        if not lo <= len(seats) <= hi:
-            raise ApiError(422, "seats", f"{rules.preset} is played by {lo} to {hi} players",
-                           f"{rules.preset} speel je met {lo} tot {hi} spelers")
+        try:
+            check_players(rules, len(seats))
+        except DealError as exc:
+            raise ApiError(422, "seats", exc.text("en"), exc.text("nl")) from None
         for s in seats:
             if s.kind == "computer" and s.level not in LEVELS:
                 raise ApiError(422, "level", f"a computer player's level is one of "

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..bots import DEFAULT_LEVEL
 from ..engine.record import Record, RecordError
 from ..engine.state import Phase
 from ..play.table import Table
 from ..rules.reasons import text_of
 from ..words.catalogue import t
-from .session import DEFAULT_LEVEL, TABLE_KEY, TableConfig
+from .session import TABLE_KEY, TableConfig
 
 
 class ResumeError(ValueError):

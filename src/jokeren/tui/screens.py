@@ -17,13 +17,14 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import make_player
+from ..bots import DEFAULT_LEVEL, make_player
+from ..engine import DealError, check_players
 from ..engine.views import SeatView
 from ..rules.cards import hand_key
 from ..rules.house import PRESETS, Rules, RulesError
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
-from .session import DEFAULT_LEVEL, TableConfig
+from .session import TableConfig
 from .widgets import card_text
 
 
@@ -59,9 +60,10 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
         humans = tuple(f"{word} {i}" for i in range(1, count + 1))
     if not humans or len(set(humans)) != len(humans) or any(":" in h for h in humans):
         raise ValueError(t("tui_err_humans", lang))
-    lo, hi = rules.players
-    if not lo <= choice.players <= hi:
-        raise ValueError(t("tui_err_players", lang, rules=rules.preset, lo=lo, hi=hi))
+    try:
+        check_players(rules, choice.players)
+    except DealError as exc:
+        raise ValueError(exc.text(lang)) from None
     if choice.players < len(humans):
         raise ValueError(t("tui_err_seats", lang, humans=len(humans), players=choice.players))
     given = tuple(b.strip() for b in choice.bots.split(",") if b.strip()) or (DEFAULT_LEVEL,)

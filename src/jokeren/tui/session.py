@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..bots import Player, make_player
+from ..bots import NAMED_KINDS, Player, make_player
 from ..engine import Deal, IllegalMoveError
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -20,8 +20,6 @@ from ..engine.views import SeatView, event_for
 from ..play.table import Seat, Table
 from ..rules.house import Rules
 
-LEVELS = ("random", "basic", "strong")  # the ones make_player knows are offered
-DEFAULT_LEVEL = "basic"  # plays like a person: goes out (random buys all and never does)
 TABLE_KEY = "table"  # the record's extra key: who sat at the screen, the computers' levels
 BOT_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
              "Mees", "Noor", "Otto", "Pien", "Roos")  # up to rules.MAX_PLAYERS computer seats
@@ -30,7 +28,7 @@ BOT_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet",
 def available_levels() -> tuple[str, ...]:
     """The computer players' levels that ``bots.make_player`` knows now."""
     known = []
-    for level in LEVELS:
+    for level in NAMED_KINDS:
         try:
             make_player(level)
         except ValueError:
