@@ -17,13 +17,13 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
 from jokeren.server import rooms as rooms_module
 from jokeren.server.limits import Bucket, Buckets, Limits, Thinking
 from jokeren.server.replay import PAGE
 from jokeren.server.runtime import Conn
 from jokeren.server.ws import _send
-from jokeren.play.table import Seat, Table
 
 from server_harness import FAST, SHORT, Client, bearer, eventually, make_room, serve
 
