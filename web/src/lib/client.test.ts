@@ -157,6 +157,25 @@ describe("TableClient", () => {
     expect(clocks).toEqual([clock, null, undefined]);
   });
 
+  it("keeps the hints and the clock a stale refusal sends (a double-clicked draw)", () => {
+    const got: { moves: string[]; clock: unknown }[] = [];
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: "ws://x/ws/r", token: "tok", timer: () => undefined, newId: () => "id0",
+      socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      handlers: { view: (_v, _version, moves, clock) => got.push({ moves, clock }) },
+    });
+    client.connect();
+    sockets[0]!.open();
+    const clock = { seat: 0, kind: "turn", left: 20, seconds: 30 };
+    sockets[0]!.frame({ type: "welcome", seat: 0, version: 4, view: {}, moves: ["draw"], clock });
+    client.act("draw");
+    sockets[0]!.frame({ type: "refused", id: "id0", version: 5, view: {},
+      moves: ["discard 7h", "discard 9c"], clock,
+      reason: { key: "stale_version", text: { en: "", nl: "" } } });
+    expect(got.at(-1)).toEqual({ moves: ["discard 7h", "discard 9c"], clock });
+  });
+
   it("stops retrying when the server refuses the token, and after close()", () => {
     const { client, sockets, timers, log } = setup();
     client.connect();
