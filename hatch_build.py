@@ -7,10 +7,13 @@ same typed modules compiled by mypyc (part of mypy, which already checks them) r
 - a standard wheel (``pip install .``): the modules in ``COMPILED``, compiled in a temporary
   copy of the package, never beside the sources;
 - an editable install (``pip install -e .``): nothing, so the sources an engineer edits are
-  what runs, and the tests (``pythonpath = ["src"]``) test them;
+  what runs;
 - ``JOKEREN_PURE=1``, or a machine without a C compiler: a pure-Python wheel (the second with
-  a warning). ``tests/test_compiled.py`` checks that a compiled wheel plays exactly as the
-  sources do.
+  a warning).
+
+The tests run on the installed wheel (the README's test command); ``tests/test_compiled.py``
+checks that it is compiled and plays exactly as the sources do, and ``.ci/run`` tests a pure
+wheel apart.
 
 Left out: modules that would not work compiled as they are (``rules/house.py``: a mypyc internal
 error; ``rules/requirements.py``: its frozen dataclass would not unpickle in the tournament's

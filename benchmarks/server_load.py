@@ -19,8 +19,9 @@ the measured minutes.
 
 Run: ``python benchmarks/server_load.py [--tables 250] [--seconds 60] [--rate 10]
 [--warm-minutes 0] [--soak-minutes 10] [--db postgresql+asyncpg://...]``;
-``--soak-minutes 0`` for the load alone. The server is ``jokeren serve`` from this tree on
-a temporary SQLite file.
+``--soak-minutes 0`` for the load alone. The server is ``jokeren serve`` of the jokeren this
+Python imports (the installed package; ``PYTHONPATH=src`` for this tree's sources) on a
+temporary SQLite file.
 """
 
 from __future__ import annotations
@@ -212,7 +213,8 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
     server's rates and quotas are off (every table comes from this one address) unless
     ``limits``."""
     port, echo_port = free_port(), free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    # the jokeren this Python imports: the installed (compiled) package, or PYTHONPATH=src
+    env = dict(os.environ)
     if not limits:
         env["JOKEREN_LIMITS"] = "off"
     url = db or f"sqlite+aiosqlite:///{work / 'load.sqlite'}"
@@ -228,7 +230,7 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
             [*command, "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
-                                stdout=out, stderr=subprocess.STDOUT, env=env)
+                                stdout=out, stderr=subprocess.STDOUT)
         try:
             wait_http(f"http://127.0.0.1:{port}/api/messages", server, log)
             wait_http(f"http://127.0.0.1:{echo_port}/", echo, log)

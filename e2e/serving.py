@@ -29,16 +29,16 @@ def free_port() -> int:
 
 @contextmanager
 def running_server(workdir: Path, *extra: str) -> Iterator[str]:
-    """`jokeren serve` from this tree with a fresh SQLite file in ``workdir``; its base URL.
-    Stops it on leaving; waits at most 60 s for it to answer."""
+    """`jokeren serve` with a fresh SQLite file in ``workdir``; its base URL. The jokeren
+    this Python imports (the installed package; PYTHONPATH=src for the sources). Stops it on
+    leaving; waits at most 60 s for it to answer."""
     port = free_port()
     log_path = workdir / "server.log"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port",
              str(port), "--db", f"sqlite+aiosqlite:///{workdir / 'jokeren.sqlite'}", *extra],
-            stdout=log, stderr=subprocess.STDOUT, env=env)
+            stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(300):

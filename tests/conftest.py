@@ -1,4 +1,9 @@
-"""Shared test helpers: the invariants every state must keep."""
+"""Shared test helpers: the invariants every state must keep.
+
+The suite imports the installed jokeren (the compiled wheel: tests/test_compiled.py), or
+the sources when PYTHONPATH=src is set (with JOKEREN_TEST_PURE=1; docs/development.md);
+subprocesses inherit the environment and so run the same one. The header names it.
+"""
 
 from __future__ import annotations
 
@@ -29,6 +34,13 @@ if TYPE_CHECKING:
 
 # The longest single tests (each a minute or more): started first.
 LONGEST = ("test_compiled.py::", "test_server_crash.py::test_killed_and_restarted_twenty")
+
+
+def pytest_report_header() -> str:
+    import jokeren
+
+    kind = "compiled" if jokeren.compiled() else "pure Python"
+    return f"jokeren under test: {Path(jokeren.__file__).parent} ({kind})"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

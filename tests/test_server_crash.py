@@ -42,10 +42,11 @@ def free_port() -> int:
 
 
 def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent / "src"), str(HERE)])}
+    # the jokeren under test: the environment is this process's (server_proc.py, a script,
+    # finds server_harness beside it)
     with log.open("ab") as err:
         proc = subprocess.Popen([sys.executable, str(HERE / "server_proc.py"), db, str(port),
-                                 "0.02"], env=env, stderr=err)
+                                 "0.02"], stderr=err)
     ends = time.monotonic() + BOUND  # it rebuilds every table first
     while time.monotonic() < ends:
         try:

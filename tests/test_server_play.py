@@ -86,8 +86,7 @@ async def test_people_and_computers_play_a_whole_match(db: str, tmp_path: Path) 
         path = tmp_path / "match.json"
         path.write_text(json.dumps(r.json()))
     done = subprocess.run([sys.executable, "-m", "jokeren", "replay", str(path), "--json"],
-                          capture_output=True, text=True, check=False,
-                          env={**os.environ, "PYTHONPATH": str(Path("src").resolve())})
+                          capture_output=True, text=True, check=False)  # the jokeren under test
     assert done.returncode == 0, done.stderr
     summary: dict[str, Any] = json.loads(done.stdout)
     assert summary["finished"] and summary["ok"]
