@@ -88,8 +88,7 @@ class StrongPlayer(LookaheadPlayer):
         free = self.free(view, out)
         if out:  # at a discard, a free card still in hand is one kept for its meld
             # (HOLD_LAYOFFS); drawing or coming out, it may be a dead one not yet laid
-            # off, counted as not free too (as measured; docs/history/bots-attempts.md,
-            # 17th attempt)
+            # off, counted as not free too (as measured: counting it free played worse)
             free = free - frozenset(view.hand)
         race.sample(view.hand, extra, self._live or Counter(), self.orders, self.rng,
                     free, lives)
