@@ -1,4 +1,4 @@
-"""Sets and runs with jokers under every option (RULES.md "Melds", "Definitions")."""
+"""Sets and runs with jokers under every option (docs/rules.md "Melds", "Definitions")."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_same_card_twice_only_in_round_1_of_000() -> None:
 
 
 def test_jokers_in_a_set_need_naturals_to_stand_apart() -> None:
-    # RULES.md: naturals >= (jokers - 1) x gap
+    # docs/rules.md: naturals >= (jokers - 1) x gap
     assert meld("Kh Kd * *", CLUB) == "Kh Kd *Ks *Kc"
     with pytest.raises(MeldError):
         read_meld(parse_cards("Kh * *"), CLUB, 1)

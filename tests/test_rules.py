@@ -1,4 +1,4 @@
-"""The presets against RULES.md, column by column, and house-rules files."""
+"""The presets against docs/rules.md, column by column, and house-rules files."""
 
 from __future__ import annotations
 

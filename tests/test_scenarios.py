@@ -43,7 +43,7 @@ def test_scenario(path: Path) -> None:
             assert summary[key] == value, key
 
 
-# NOTATION.md: "a round key that the rules do not use (an `upcard` where the rules turn no
+# docs/notation.md: "a round key that the rules do not use (an `upcard` where the rules turn no
 # card up)" makes a record malformed. 003 (the `jokeren` preset): "Degene na de gever ...
 # mag de eerste kaart van het stapeltje pakken"; 000 turns a card up only with 3+ players.
 NO_UPCARD = [("jokeren", ["Ann", "Bob", "Cas"]), ("amerikaans", ["Ann", "Bob"])]

@@ -12,7 +12,7 @@ from jokeren.rules.house import PRESETS, Rules
 from jokeren.score.scorecard import ScoreCard, ScoreError, add_round, new_card, tally, undo_round
 from jokeren.score.scorefile import from_obj, make_round, to_json
 
-# RULES.md, row "penalty: 2-9 / 10 / JQK / ace / joker" (None: the card's face value), and
+# docs/rules.md, row "penalty: 2-9 / 10 / JQK / ace / joker" (None: the card's face value), and
 # the joker before coming out where a text gives one.
 RULES_MD = {
     "000": (5, 10, 10, 15, 20, None),

@@ -22,7 +22,7 @@ async def _ok(http: httpx.AsyncClient, path: str, body: object) -> dict[str, Any
     return data
 
 
-# amerikaans (RULES.md): 2-9 5, 10/J/Q/K 10, ace 15, joker 20
+# amerikaans (docs/rules.md): 2-9 5, 10/J/Q/K 10, ace 15, joker 20
 ROUNDS = [
     {"out": "Ann", "left": {"Bob": "Ks 7h * Ah", "Cor": 35, "Dirk": "2c 3c"}, "buys": {"Bob": 2}},
     {"out": "bob", "left": {"Ann": "*", "Cor": 0, "Dirk": "10"}},

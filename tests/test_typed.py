@@ -54,7 +54,7 @@ def test_the_examples_players_write() -> None:
 
 
 def test_the_notation_stays_english() -> None:
-    """Records and replay read only the notation's letters (NOTATION.md is a contract)."""
+    """Records and replay read only the notation's letters (docs/notation.md is a contract)."""
     for text in ("Vh", "Bk", "10r"):
         with pytest.raises(NotationError):
             Card.parse(text)

@@ -1,4 +1,4 @@
-"""Actions and their notation (NOTATION.md, "Actions"): ``Action.parse(str(a)) == a``."""
+"""Actions and their notation (docs/notation.md, "Actions"): ``Action.parse(str(a)) == a``."""
 
 from __future__ import annotations
 

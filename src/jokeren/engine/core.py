@@ -96,7 +96,7 @@ def deal_round(state: State, deal: Deal | None = None, dealer: int | None = None
     deal = deal or Deal()
     given: list[Card] = [c for h in (deal.hands or ()) for c in h] + list(deal.stock)
     if deal.upcard is not None:
-        if not rules.has_upcard(len(active)):  # NOTATION.md: a round key the rules do not use
+        if not rules.has_upcard(len(active)):  # docs/notation.md: a round key the rules do not use
             raise DealError("deal_upcard_unused", n=len(active))
         given.append(deal.upcard)
     left = Counter(deck)
@@ -531,7 +531,7 @@ def _blocked(state: State, cards: Sequence[Card]) -> frozenset[Card]:
     Only needed to choose the card of a joker that was written without one: a card whose
     copies left (the natural cards being laid count too) are fewer than those jokers. Two
     7h and a joker, two packs: the joker is no 7h; 7h and two jokers: neither is (one 7h
-    would fit, the other not), so they take other suits and the set stays valid (RULES.md:
+    would fit, the other not), so they take other suits and the set stays valid (docs/rules.md:
     jokers in a set stand for any cards that keep it valid).
     """
     if not state.rules.joker_copies_limit or JOKER not in cards:  # every joker declared
@@ -636,7 +636,7 @@ def _check_going_out(state: State, seat: int, left: int, coming_out: bool = Fals
         # One card left ends the round this turn (by the discard, or by laying it): before
         # every player has had a turn that cannot be, and the player would be stuck.
         _check_may_end(state, seat)
-        # 000: "een joker pikken is bij één-keer-uit gaan NIET toegestaan" (RULES.md: in
+        # 000: "een joker pikken is bij één-keer-uit gaan NIET toegestaan" (docs/rules.md: in
         # every round, every preset): a turn with a swap does not both come out and go out.
         if state.swapped and (coming_out or state.came_out_now):
             raise _illegal("swap_then_out_at_once")
@@ -732,7 +732,7 @@ def _coming_out(state: State, seat: int, melds: Sequence[Meld], tokens: Sequence
         raise _illegal("all_at_once")
     if rules.opening_only_contract and state.acted and left > 1:
         # A lay-off or swap earlier this turn: the turn of coming out then goes out, as
-        # after coming out (RULES.md: "unless the player goes out in that same turn").
+        # after coming out (docs/rules.md: "unless the player goes out in that same turn").
         raise _illegal("only_requirement")
     exact = rules.opening_only_contract and left > 1
     if not _requirement_met(req, melds, exact):
@@ -828,7 +828,7 @@ def _swap(state: State, seat: int, action: Action,
     if state.came_out_now and (rules.opening_only_contract or len(state.hands[seat]) <= 1):
         # 000: "een joker pikken is bij één-keer-uit gaan NIET toegestaan". In the turn of
         # coming out, a swap is either part of going out at once (only the requirement may
-        # be laid, else: RULES.md) or, with one card left, the discard after it goes out.
+        # be laid, else: docs/rules.md) or, with one card left, the discard after it goes out.
         raise _illegal("no_swap_out_at_once")
     if not 1 <= action.target <= len(state.table):
         raise _illegal("no_meld_number", n=action.target)

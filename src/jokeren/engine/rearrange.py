@@ -1,4 +1,4 @@
-"""Rummikub-style rearranging of the table (004, the ``table`` action of NOTATION.md).
+"""Rummikub-style rearranging of the table (004, the ``table`` action of docs/notation.md).
 
 ``table <cards> / <cards> / ...`` writes the complete new arrangement of all table melds.
 It is legal when, exactly:

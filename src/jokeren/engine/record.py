@@ -1,4 +1,4 @@
-"""Game records (NOTATION.md, "Game records") and replaying them through the engine.
+"""Game records (docs/notation.md, "Game records") and replaying them through the engine.
 
 A live match (``table.Table``) remembers each deal and move in a ``Record``, so every game
 exports as a record that replays to the identical state.
@@ -23,7 +23,7 @@ from .events import Event
 from .state import OFFER_PHASES, Phase, State
 
 FORMAT = "jokeren-record/1"
-REQUIRED = ("format", "rules", "players", "seed", "rounds")  # NOTATION.md, "Game records"
+REQUIRED = ("format", "rules", "players", "seed", "rounds")  # docs/notation.md, "Game records"
 _ANSWERS = {Phase.EXCHANGE: (Verb.GIVE, Verb.PASS), Phase.UPCARD_OFFER: (Verb.TAKE, Verb.PASS),
             Phase.BUYING: (Verb.BUY, Verb.PASS)}
 
@@ -209,7 +209,7 @@ class Replay:
     refusal: Reason | None = None  # why the move was refused, to word in any language
 
     def summary(self) -> dict[str, Any]:
-        """The replay output of NOTATION.md."""
+        """The replay output of docs/notation.md."""
         s = self.state
         assert s is not None
         names = s.players

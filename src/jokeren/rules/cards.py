@@ -1,4 +1,4 @@
-"""Cards and their notation (NOTATION.md, "Cards").
+"""Cards and their notation (docs/notation.md, "Cards").
 
 A card is a small immutable value. A joker in a hand stands for nothing (``*``); on the
 table, or in a meld being laid, it carries the card it stands for (``*7h``). Copies of the

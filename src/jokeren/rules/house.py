@@ -1,8 +1,8 @@
 """House rules as data: one frozen ``Rules`` value, named presets, and house-rules files.
 
-Every key of NOTATION.md is a field here with the same name. A rule set is written as a
+Every key of docs/notation.md is a field here with the same name. A rule set is written as a
 preset name or ``{"preset": NAME, KEY: VALUE, ...}``; ``Rules.load`` reads both and refuses an
-unknown key or a bad value with the valid ones. Extension keys (not in NOTATION.md) are marked
+unknown key or a bad value with the valid ones. Extension keys (not in docs/notation.md) are marked
 below; they default to what people play.
 """
 
@@ -54,7 +54,7 @@ def penalty_table(two_to_nine: int | None, ten: int | None, face: int, ace: int,
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete rule set. Field names are the house-rule keys of NOTATION.md."""
+    """A complete rule set. Field names are the house-rule keys of docs/notation.md."""
 
     preset: str = "amerikaans"
     packs: int | str = 2
@@ -89,7 +89,7 @@ class Rules:
     open_hands: bool = False
     rearrange: bool = False
     turbo: bool = False
-    # Extensions (not in NOTATION.md's table; documented in docs/rules.md):
+    # Extensions (not in docs/notation.md's table; documented in docs/rules.md):
     max_reshuffles: int | None = None  # the round ends, everyone scoring, when the stock
     #                                     runs out after this many rebuilds (None: never)
     max_turns: int | None = None  # the round ends, everyone scoring, after this many turns
@@ -183,7 +183,7 @@ class Rules:
                              "'preset' is de naam van een voorinstelling")
         base = find_preset(preset)
         changes: dict[str, Any] = {key: _convert(key, value) for key, value in data.items()}
-        if "penalty" in changes:  # a file may name only some cards (NOTATION.md)
+        if "penalty" in changes:  # a file may name only some cards (docs/notation.md)
             changes["penalty"] = {**base.penalty, **changes["penalty"]}
         if "schedule" in changes and "rounds" not in changes and base.rounds is not None:
             changes["rounds"] = len(changes["schedule"])

@@ -1,6 +1,6 @@
-"""The presets: one per source text (RULES.md, column by column).
+"""The presets: one per source text (docs/rules.md, "Options in each source text").
 
-Where a text is silent the core default stands; where RULES.md leaves a choice open, the
+Where a text is silent the core default stands; where docs/rules.md leaves a choice open, the
 choice is written next to the key and in docs/rules.md.
 """
 
@@ -79,7 +79,7 @@ JOKEREN_13 = replace(
     preset="jokeren-13",
     schedule=_schedule("set 3 | run 3", "points 40", "set 4 | run 4", "set 5 | run 5", "all"),
     rounds=5,
-    set_max=None,  # RULES.md: sets are 3-4, but the "set of 5" round needs 5+
+    set_max=None,  # docs/rules.md: sets are 3-4, but the "set of 5" round needs 5+
     going_out="discard-or-meld",
     penalty=penalty_table(None, None, 10, 11, 25),
     description_nl=(

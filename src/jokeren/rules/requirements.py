@@ -1,8 +1,8 @@
 """What a round asks of a player's first melds (the coming-out requirement).
 
-Grammar (NOTATION.md ``schedule``): ``"set 3"``, ``"run 4"``, ``"set 3 | run 3"`` (either),
+Grammar (docs/notation.md ``schedule``): ``"set 3"``, ``"run 4"``, ``"set 3 | run 3"`` (either),
 ``"set 3 + run 3"`` (both, as separate melds), ``"points 40"``, ``"all"`` (the whole hand in
-one turn), ``"none"``. A number is a minimum (RULES.md, "Definitions").
+one turn), ``"none"``. A number is a minimum (docs/rules.md, "Definitions").
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ STEPS = (2_000.0, 25_000.0)  # steps replayed a second for one address, burst
 
 
 class ReplayIn(BaseModel):
-    record: Any = Field(description="a jokeren-record/1 record (NOTATION.md), or the text "
+    record: Any = Field(description="a jokeren-record/1 record (docs/notation.md), or the text "
                                     "of a record file")
     start: int = Field(0, ge=0, le=MOST_STEPS, description="the first step of the page")
     count: int = Field(PAGE, ge=1, le=PAGE, description="steps in the page, at most 500")

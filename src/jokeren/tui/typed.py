@@ -2,7 +2,7 @@
 "lay 2 Qh", "discard 10d") or cards to select ("Qh Qs"), in English or Dutch card letters.
 
 Dutch players write vrouw harten as ``Vh``, heer schoppen ``Hs``, boer klaveren ``Bk``, tien
-ruiten ``10r``. The public notation (NOTATION.md) stays English: records and ``jokeren
+ruiten ``10r``. The public notation (docs/notation.md) stays English: records and ``jokeren
 replay`` read only its letters, so the Dutch ones are translated here, before the notation's
 reader sees the line, and only where a person types.
 

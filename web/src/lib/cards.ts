@@ -1,4 +1,4 @@
-// Cards in the public notation (NOTATION.md, "Cards") and in the words a player reads.
+// Cards in the public notation (docs/notation.md, "Cards") and in the words a player reads.
 // The browser never decides what is legal: the engine does (docs/protocol.md). This module
 // only reads, words and orders the cards the server sends.
 

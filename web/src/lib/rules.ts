@@ -1,5 +1,5 @@
 // The house-rules editor's logic: a rule set is a preset plus the keys that differ
-// (NOTATION.md, "House rules"); the server's check says whether it can be played and
+// (docs/notation.md, "House rules"); the server's check says whether it can be played and
 // which rules contradict each other.
 
 export type RuleValue = unknown;
