@@ -368,3 +368,23 @@ def test_the_club_commands_refuse_unknown_choices(tmp_path: Path) -> None:
     code, out, err = club("draw", str(f), "--ronde", "2", "--lang", "en")  # Gijs is back
     assert code == 0 and "Gijs" in out, err
     assert len(json.loads(f.read_text())["draw"]) == 2
+
+
+def test_a_form_refuses_points_no_hand_can_hold() -> None:
+    """003's rules: 13 cards and one drawn cost 300 at most (4 jokers of 50, ten of 10);
+    in Amerikaans every card counts a multiple of 5."""
+    ev = evening_of_7()
+    size = len(ev.draws[0][0])
+    good = [tuple(0 if s == g % size else 5 + s for s in range(size)) for g in range(4)]
+    for points, words in [(999, "999 points cannot be: 14 cards cost 300 at most"),
+                          (301, "14 cards cost 300 at most")]:
+        bad = [tuple(points if s == 1 else v for s, v in enumerate(good[0])), *good[1:]]
+        with pytest.raises(ClubError, match=words) as err:
+            enter_form(ev, 1, 1, Form(tuple(bad)))
+        assert err.value.text("nl").startswith("partij 1: ")
+    top = [tuple(300 if s == 1 else v for s, v in enumerate(good[0])), *good[1:]]
+    assert enter_form(ev, 1, 1, Form(tuple(top))).forms[0][0] is not None
+    amerikaans = replace(ev, rules="amerikaans")
+    odd = [tuple(37 if s == 1 else v for s, v in enumerate(good[0])), *good[1:]]
+    with pytest.raises(ClubError, match="in amerikaans every card counts a multiple of 5"):
+        enter_form(amerikaans, 1, 1, Form(tuple(odd)))

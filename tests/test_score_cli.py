@@ -29,8 +29,8 @@ def match(tmp_path: Path) -> Path:
     rounds = [["--out", "Ann", "--left", "Bob=Ks 7h * Ah", "--left", "Cor=35",
                "--left", "Dirk=2c 3c", "--buy", "Bob=2"],
               ["--out", "bob", "--left", "Ann=*", "--left", "Cor=0", "--left", "Dirk=10"],
-              ["--stock-out", "--left", "Ann=12", "--left", "Bob=3h", "--left", "Cor=Jd",
-               "--left", "Dirk=4"]]
+              ["--stock-out", "--left", "Ann=15", "--left", "Bob=3h", "--left", "Cor=Jd",
+               "--left", "Dirk=5"]]
     for r in rounds:
         code, _, err = run("round", str(card), *r)
         assert code == 0, err
@@ -41,8 +41,8 @@ def test_a_match_from_the_command_line(tmp_path: Path) -> None:
     card = match(tmp_path)
     code, out, _ = run("show", str(card), "--json")
     summary = json.loads(out)
-    assert summary["totals"] == {"Ann": 32, "Bob": 55, "Cor": 45, "Dirk": 24}
-    assert summary["pot"] == {"cents": 2 + 95 + 30 + 31, "won_by": None}
+    assert summary["totals"] == {"Ann": 35, "Bob": 55, "Cor": 45, "Dirk": 25}
+    assert summary["pot"] == {"cents": 2 + 95 + 30 + 35, "won_by": None}
     code, out, _ = run("show", str(card), "--lang", "nl")
     assert code == 0 and "Volgende: ronde 4, een rij van 5; Cor geeft, Dirk begint." in out
 
@@ -164,3 +164,24 @@ def test_the_font_is_found_without_debian_fonts(tmp_path: Path,
     assert pdf.find_font() == own
     with pytest.raises(FileNotFoundError, match="fonts-dejavu-core"):
         pdf.find_font("NoSuchFont.ttf")
+
+
+def test_score_round_refuses_what_no_round_can_be(tmp_path: Path) -> None:
+    """#41: an empty entry, a player twice, points no hand can hold, and points that are not
+    a multiple of 5 in Amerikaans are refused, the card unchanged."""
+    card = match(tmp_path)
+    run("undo", str(card))
+    before = card.read_bytes()
+    others = ["--left", "Cor=10", "--left", "Dirk=10"]
+    for args, words in [
+        (["--left", "Bob=", *others], "write Bob's cards or points after the =, or - for none"),
+        (["--left", "Bob=10", "--left", "bob=20", *others], "Bob is given twice"),
+        (["--left", "Bob=37", *others], "Bob's 37 points cannot be: in amerikaans every card "
+                                        "counts a multiple of 5"),
+        (["--left", "Bob=9995", *others], "Bob's 9995 points cannot be: 14 cards cost 220 at "
+                                          "most"),
+    ]:
+        code, _, err = run("round", str(card), "--out", "Ann", *args, "--lang", "en")
+        assert code == 2 and words in err and err.count("\n") == 1, err
+        assert card.read_bytes() == before
+    assert run("round", str(card), "--out", "Ann", "--left", "Bob=220", *others)[0] == 0

@@ -91,7 +91,7 @@ def test_the_money_pot_over_a_six_round_match() -> None:
         ("Bob", {"Ann": 40, "Cor": "10d", "Dirk": "-"}, {}),  # 50
         ("Cor", {"Ann": "* *", "Bob": "Qh Qd", "Dirk": 5}, {"Dirk": 3}),  # 40 + 20 + 5
         ("Dirk", {"Ann": 0, "Bob": 0, "Cor": "9s"}, {}),  # 5
-        ("Ann", {"Bob": 100, "Cor": 5, "Dirk": 29}, {"Ann": 1}),  # 134
+        ("Ann", {"Bob": 100, "Cor": 5, "Dirk": 25}, {"Ann": 1}),  # 130
         ("Dirk", {"Ann": "As", "Bob": "2s", "Cor": "Js Qs"}, {}),  # 15 + 5 + 20
     ]
     for i, (out, left, buys) in enumerate(rounds):
@@ -101,9 +101,9 @@ def test_the_money_pot_over_a_six_round_match() -> None:
             assert tally(card).pot == 3 + 15 + 20 + 25
     score = tally(card)
     assert score.totals == (0 + 40 + 40 + 0 + 0 + 15, 15 + 0 + 20 + 0 + 100 + 5,
-                            20 + 10 + 0 + 5 + 5 + 20, 25 + 0 + 5 + 0 + 29 + 0)
+                            20 + 10 + 0 + 5 + 5 + 20, 25 + 0 + 5 + 0 + 25 + 0)
     buys = 3 + 3 + 1
-    assert score.pot == buys + 60 + 50 + 65 + 5 + 134 + 40
+    assert score.pot == buys + 60 + 50 + 65 + 5 + 130 + 40
     assert score.over and score.pot_winner == 3  # Dirk went out in round 6
     assert score.winner == 3  # the lowest total, 59
     with pytest.raises(ScoreError, match="the match is over"):
@@ -135,7 +135,8 @@ def test_the_score_card_counts_as_the_engine_does() -> None:
 @pytest.mark.parametrize("limit", [250, 500])
 def test_elimination(limit: int) -> None:
     """004: whoever reaches the limit is out; the last one left wins."""
-    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": limit})
+    # A dear joker, so that one round can reach the limit (a hand costs 240 at most else).
+    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": limit, "penalty": {"*": 500}})
     card = new_card(rules, ["Ann", "Bob", "Cor"])
     step = limit // 5
     card = add_round(card, make_round(card.players, "Ann", {"Bob": step * 5, "Cor": step}))
@@ -155,7 +156,7 @@ def test_elimination(limit: int) -> None:
 
 
 def test_everyone_out_in_one_round_goes_to_the_lowest_of_them() -> None:
-    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": 250})
+    rules = Rules.load({"preset": "jokeren-30", "eliminate_at": 250, "penalty": {"*": 500}})
     card = new_card(rules, ["Ann", "Bob", "Cor"])
     card = add_round(card, make_round(card.players, None, {"Ann": 300, "Bob": 260, "Cor": 280}))
     assert tally(card).winner == 1

@@ -14,7 +14,7 @@ import typer
 
 from ..rules.house import Rules, RulesError
 from ..score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
-from ..score.scorefile import load, make_round, save, to_json
+from ..score.scorefile import find_player, load, make_round, save, to_json
 from ..words.catalogue import t
 from .common import ForceOpt, LangOpt, fail, lang_of, load_rules, write_grids
 
@@ -129,8 +129,17 @@ def round_cmd(
             if not value.isdigit():
                 raise ScoreError("score_err_buys")
             buys[name] = buys.get(name, 0) + int(value)
-        entry = make_round(card.players, out, dict(_pairs(left or [], language)), all_at_once,
-                           not_come_out or [], buys)
+        given = _pairs(left or [], language)
+        seen: set[int] = set()
+        for name, value in given:
+            seat = find_player(card.players, name)
+            if not value:  # "Janneke=" would count nothing: say - for no cards
+                raise ScoreError("score_err_empty", name=card.players[seat])
+            if seat in seen:
+                raise ScoreError("score_err_twice", name=card.players[seat])
+            seen.add(seat)
+        entry = make_round(card.players, out, dict(given), all_at_once, not_come_out or [],
+                           buys)
         card = add_round(card, entry)
     except ScoreError as exc:
         fail(exc, language)

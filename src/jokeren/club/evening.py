@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..score.scorecard import ScoreError
+from ..rules.house import Rules
+from ..score.scorecard import ScoreError, check_points
 from .seating import Meetings, Tables, draw_round
 
 
@@ -150,11 +151,18 @@ def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> No
     names = [evening.players[p] for p in seats]
     if len(form.games) != evening.games:
         raise ClubError("club_err_games", n=len(form.games), games=evening.games)
+    rules = Rules.load(evening.rules)
     for g, points in enumerate(form.games, 1):
         if len(points) != len(seats):
             raise ClubError("club_err_game_size", game=g, n=len(points), size=len(seats))
         if any(p < 0 for p in points):
             raise ClubError("club_err_negative", game=g)
+        for s, p in enumerate(points):
+            try:
+                check_points(rules, len(seats), p, None, names[s])
+            except ScoreError as exc:
+                raise ClubError(exc.key.replace("score_", "club_"), game=g,
+                                **exc.params) from None
         zeros = sum(1 for p in points if p == 0)
         if g - 1 in form.stock_out and zeros:
             raise ClubError("club_err_stock_zero", game=g)

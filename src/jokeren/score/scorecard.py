@@ -8,13 +8,14 @@ The file format is ``scorefile.py`` (docs/score.md).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine.state import State
 from ..rules.cards import JOKER, Card
-from ..rules.house import Rules
+from ..rules.house import PENALTY_KEYS, Rules
 from ..rules.reasons import text_of
 from ..rules.scoring import (
     hand_penalty,
@@ -197,9 +198,58 @@ def check_round(card: ScoreCard, entry: RoundEntry) -> None:
             raise ScoreError("score_err_eliminated_left", name=names[s])
     if any(b < 0 for b in entry.buys):
         raise ScoreError("score_err_buys")
+    active = len(so_far.active)
+    for s, given in enumerate(entry.left):
+        if given is None:
+            continue
+        # Buys not entered: none when playing for money (each buy is paid), else unknown.
+        bought = entry.buys[s] if entry.buys else 0 if card.rules.money is not None else None
+        if given.points is not None:
+            check_points(card.rules, active, given.points, bought, names[s])
     if any(entry.buys) and not card.rules.buying_on(len(so_far.active)):
         raise ScoreError("score_err_no_buying", preset=card.rules.preset)
     _check_copies(card, entry, len(so_far.active))
+
+
+def points_step(rules: Rules) -> int:
+    """The number every hand's points are a multiple of (5 in Amerikaans, 000)."""
+    return math.gcd(*(v for v in rules.penalty.values() if v > 0)) or 1
+
+
+def hand_cards(rules: Rules, players: int, buys: int | None) -> int:
+    """The most cards a player can be left with: the hand, the cards drawn in a turn, and
+    what the buys brought (``None``: buys not entered where buying is on, so any number
+    up to the packs)."""
+    most = rules.hand_size + rules.draws
+    if rules.freed_joker == "hand":  # a joker freed from the table goes to the hand
+        most += rules.joker_count(players)
+    if rules.buying is not None and rules.buying_on(players):
+        if buys is None:
+            return rules.pack_count(players) * 52 + rules.joker_count(players)
+        most += buys * (1 + rules.buying.extra)
+    return most
+
+
+def most_points(rules: Rules, players: int, cards: int) -> int:
+    """The most penalty points ``cards`` cards can cost: the dearest copies in the packs."""
+    values = [max(rules.penalty.get("*", 0), rules.penalty.get("*-before-out", 0))] \
+        * rules.joker_count(players)
+    for key in PENALTY_KEYS[:-1]:
+        values += [rules.penalty[key]] * (4 * rules.pack_count(players))
+    return sum(sorted(values, reverse=True)[:cards])
+
+
+def check_points(rules: Rules, players: int, points: int, buys: int | None,
+                 name: str) -> None:
+    """Points a hand can cost: a multiple of ``points_step`` and at most ``most_points``."""
+    step = points_step(rules)
+    if points % step:
+        raise ScoreError("score_err_step", name=name, points=points, step=step,
+                         preset=rules.preset)
+    cards = hand_cards(rules, players, buys)
+    most = most_points(rules, players, cards)
+    if points > most:
+        raise ScoreError("score_err_most", name=name, points=points, most=most, cards=cards)
 
 
 def _check_copies(card: ScoreCard, entry: RoundEntry, players: int) -> None:
@@ -234,4 +284,5 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 
 
 __all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
-           "card_of_game", "check_round", "new_card", "tally", "undo_round"]
+           "card_of_game", "check_points", "check_round", "hand_cards", "most_points", "new_card",
+           "points_step", "tally", "undo_round"]
