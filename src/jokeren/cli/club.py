@@ -21,6 +21,7 @@ from ..club.evening import (
     redraw,
     season,
 )
+from ..rules.textfile import os_reason
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..score.scorefile import find_player
@@ -260,7 +261,7 @@ def season_cmd(
             fail(ScoreError("score_err_needs_extra", module=exc.name or "?"), language)
         except OSError as exc:
             fail(ScoreError("score_err_write", path=str(plots),
-                             error=exc.strerror or str(exc)), language)
+                             error=os_reason(exc, writing=True)), language)
 
 
 __all__ = ["club_app", "tables_text"]

@@ -12,7 +12,7 @@ from typing import Annotated, NoReturn, Protocol
 import typer
 
 from ..rules.house import Rules, RulesError
-from ..rules.textfile import parse_json
+from ..rules.textfile import os_reason, parse_json
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..support.shown import shown
@@ -80,7 +80,7 @@ def write_grids(to: Path, sheets: list[Grid]) -> None:
     except ModuleNotFoundError as exc:
         raise ScoreError("score_err_needs_extra", module=exc.name or "?") from None
     except OSError as exc:
-        raise ScoreError("score_err_write", path=str(to), error=exc.strerror or str(exc)) \
+        raise ScoreError("score_err_write", path=str(to), error=os_reason(exc, writing=True)) \
             from None
 
 

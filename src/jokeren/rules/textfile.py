@@ -20,7 +20,19 @@ from .sentence import Sentence
 
 MAX_DEPTH = 32  # a record nests 4 deep, a house-rules file 3: far below Python's limit
 _OS_NL = {errno.ENOENT: "het bestand bestaat niet", errno.EACCES: "geen toegang",
-          errno.EISDIR: "dat is een map, geen bestand"}
+          errno.EPERM: "geen toegang", errno.EISDIR: "dat is een map, geen bestand",
+          errno.EEXIST: "er staat al een bestand met die naam",
+          errno.ENOTDIR: "een deel van het pad is een bestand, geen map",
+          errno.ENOSPC: "de schijf is vol", errno.EROFS: "de schijf is alleen-lezen"}
+
+
+def os_reason(exc: OSError, writing: bool = False) -> Sentence:
+    """Why the system refused a file, in both languages (the system says it in English
+    only); ``writing``: a missing path is a missing folder."""
+    why = exc.strerror or str(exc) or "unknown error"
+    if writing and exc.errno == errno.ENOENT:
+        return Sentence("the folder does not exist", "de map bestaat niet")
+    return Sentence(why, _OS_NL.get(exc.errno or 0, f"systeemfout: {why}"))
 
 
 def read_text(path: str | Path, error: type[Sentence]) -> str:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from ..rules.cards import NotationError, parse_cards, to_hand
 from ..rules.house import Rules, RulesError
 from ..rules.sentence import Sentence
-from ..rules.textfile import parse_json, read_text
+from ..rules.textfile import os_reason, parse_json, read_text
 from ..support.files import write_atomic
 from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_card
 
@@ -168,7 +168,7 @@ def write_file(path: str | Path, text: str, error: type[ScoreError] = ScoreError
     try:
         write_atomic(path, text)
     except OSError as exc:
-        raise error("score_err_write", path=str(path), error=exc.strerror or str(exc)) \
+        raise error("score_err_write", path=str(path), error=os_reason(exc, writing=True)) \
             from None
 
 

@@ -13,6 +13,7 @@ import webbrowser
 
 from sqlalchemy.engine import make_url
 
+from ..rules.textfile import os_reason
 from ..words.catalogue import t
 from .app import Settings, create_app
 from .headers import allowed_hosts
@@ -81,7 +82,7 @@ def listen_error(exc: OSError, host: str, port: int, lang: str) -> str:
         return t("cli_serve_in_use", lang, host=host, port=port)
     if exc.errno == errno.EACCES:
         return t("cli_serve_no_permission", lang, port=port)
-    return t("cli_serve_listen", lang, host=host, port=port, reason=exc.strerror or exc)
+    return t("cli_serve_listen", lang, host=host, port=port, reason=os_reason(exc).text(lang))
 
 
 __all__ = ["StoreError", "listen_error", "serve"]

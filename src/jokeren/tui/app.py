@@ -351,7 +351,10 @@ class JokerenApp(App[None]):
         try:
             s.save(path)
         except OSError as exc:
-            return t("tui_save_failed", self.lang, path=path, reason=exc.strerror)
+            from ..rules.textfile import os_reason
+
+            return t("tui_save_failed", self.lang, path=path,
+                     reason=os_reason(exc, writing=True).text(self.lang))
         return t("tui_saved", self.lang, path=path)
 
     def play(self, action: Action) -> bool:
