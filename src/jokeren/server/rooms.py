@@ -61,8 +61,8 @@ def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, s
     try:
         rules = Rules.load(obj)
     except RulesError as exc:
-        raise ApiError(422, "rules", f"the rules cannot be used: {exc}",
-                       f"deze regels zijn niet bruikbaar: {exc}") from None
+        raise ApiError(422, "rules", f"the rules cannot be used: {exc.text('en')}",
+                       f"deze regels zijn niet bruikbaar: {exc.text('nl')}") from None
     if money is True and rules.money is None:
         rules = replace(rules, money=Money())
     elif money is False:

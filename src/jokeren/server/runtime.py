@@ -525,8 +525,8 @@ class TableRunner:
             action = decode_action(message["action"])
         except NotationError as exc:
             return self._remember(key, self._refuse(cid, refusal(
-                "notation", f"that is not an action in the notation: {exc}",
-                "dat is geen zet in de notatie (bijvoorbeeld 'draw' of 'discard 7h')",
+                "notation", f"that is not an action in the notation: {exc.text('en')}",
+                f"dat is geen zet in de notatie: {exc.text('nl')}",
                 detail=str(exc))))
         reason = table.check(seat, action)
         if reason is not None:

@@ -105,7 +105,13 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         await ws.close(code=4429)  # too many sockets from this address: try again later
         return
     try:
-        hello = json.loads(await asyncio.wait_for(ws.receive_text(), HELLO_WAIT))
+        first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
+        if first["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(first.get("code", 1000))
+        try:  # a binary frame, or text that is not JSON: refused below as a wrong shape is
+            hello = json.loads(first["text"]) if first.get("text") is not None else None
+        except (ValueError, RecursionError):
+            hello = None
         token = hello.get("token") if isinstance(hello, dict) else None
         since = hello.get("since") if isinstance(hello, dict) else None
         learn = isinstance(hello, dict) and hello.get("learn") is True
