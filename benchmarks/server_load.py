@@ -1,4 +1,4 @@
-"""The server under load (docs/server.md, "Load"): N tables of 4 people's WebSockets on
+"""The server under load (docs/server-load.md): N tables of 4 people's WebSockets on
 loopback, each table playing at a fixed rate, beside a bare uvicorn WebSocket echo at the
 same message rate in the same run; latency, errors, and the server's memory over a soak.
 

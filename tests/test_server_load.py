@@ -1,5 +1,5 @@
 """benchmarks/server_load.py runs: 2 tables of 4 WebSockets for 2 seconds, no error.
-(The figures come from the full run, docs/server.md; nothing here is timed.)"""
+(The figures come from the full run, docs/server-load.md; nothing here is timed.)"""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ The engine's caches are bounded by entries (support/memo.py) and churn: old answ
 ones come. glibc's malloc keeps freed memory for reuse, and after a large block is freed it
 raises its mmap threshold, so later large blocks (a cache's dict growing again) come from
 the heap and stay there. The resident size then climbs in steps of a few MB to the highest
-the caches ever reached (docs/server.md, "Memory"). A fixed mmap threshold keeps large
+the caches ever reached (docs/server-load.md, "Memory"). A fixed mmap threshold keeps large
 blocks in mappings of their own, returned when freed, and ``malloc_trim`` returns every
 free page, also inside the heap. Without glibc both do nothing.
 """

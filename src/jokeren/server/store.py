@@ -367,6 +367,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # Each connection keeps its own page cache (2 MB by default; the pool's five, its
     # overflow and the actions' writer): a server's reads are a room's rows and, on a
     # resume, one table's actions, so 512 KB each is plenty (a bound, not a measured
-    # saving: the soak's steps were elsewhere, docs/server.md "Memory").
+    # saving: the soak's steps were elsewhere, docs/server-load.md, "Memory").
     cursor.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
     cursor.close()
