@@ -895,3 +895,52 @@ def test_cards_typed_on_the_move_line_in_dutch_letters() -> None:
         assert app.typed == ""
 
     run(app, script)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_setup_screen_says_why_in_one_sentence_and_stays(lang: str, tmp_path: Path) -> None:
+    """Issue 36: an unknown preset (and every other bad answer) on the set-up screen is one
+    sentence under the fields, in the screen's language; the screen stays, nothing crashes."""
+    from jokeren.rules.reasons import text_of
+    from jokeren.tui.screens import SetupChoice, make_config
+
+    house = tmp_path / "huis.toml"
+    house.write_text('preset = "amerikaans"\npacks = -1\n', encoding="utf-8")
+    answers = [("rules", "amerikans"), ("rules", '{"preset": "amerikaans", "packs": "x"}'),
+               ("rules", str(tmp_path / "nergens.toml")), ("rules", str(house)),
+               ("rules", str(tmp_path)), ("bots", "genius"), ("players", "drie"),
+               ("players", "40"), ("humans", "Ann,Ann")]
+    expected = []
+    for field, value in answers:  # the sentence the screen must show, from make_config
+        if field == "players" and not value.isdigit():
+            continue
+        choice = SetupChoice(**{field: int(value) if field == "players" else value})
+        with pytest.raises(ValueError) as caught:
+            make_config(choice, lang, 1, None)
+        expected.append(text_of(caught.value, lang))
+    app = JokerenApp(lang=lang, bot_delay=0, seed=4)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        shown = []
+        for field, value in answers:
+            assert isinstance(app.screen, SetupScreen)
+            defaults = {"rules": "amerikaans", "players": "3", "humans": "Ann",
+                        "bots": "basic"}
+            for name, default in defaults.items():
+                app.screen.query_one(f"#{name}").value = default  # type: ignore[attr-defined]
+            app.screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+            app.screen.query_one("#start", Button).press()
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen), (field, value)
+            error = str(app.screen.query_one("#setup-error").render())
+            assert error.strip() and "Traceback" not in error, (field, value)
+            shown.append(error)
+        from_config = [s for (f, v), s in zip(answers, shown, strict=True)
+                       if not (f == "players" and not v.isdigit())]
+        assert [" ".join(s.split()) for s in from_config] == [" ".join(e.split())
+                                                              for e in expected]
+
+    run(app, script)
+    dutch = lang == "nl"
+    assert ("onbekende voorinstelling" in expected[0]) == dutch
+    assert ("unknown preset" in expected[0]) == (not dutch)

@@ -21,7 +21,8 @@ from ..bots import DEFAULT_LEVEL, make_player
 from ..engine import DealError, check_players
 from ..engine.views import SeatView
 from ..rules.cards import hand_key
-from ..rules.house import PRESETS, Rules, RulesError
+from ..rules.house import PRESETS, Rules
+from ..rules.reasons import text_of
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
 from .session import TableConfig
@@ -48,11 +49,9 @@ class SetupChoice:
 
 
 def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) -> TableConfig:
-    """The setup's answers as a table; ValueError (one sentence) if they do not fit."""
-    try:
-        rules = read_rules(choice.rules)
-    except RulesError as exc:
-        raise ValueError(str(exc)) from None
+    """The setup's answers as a table; ValueError (one sentence: ``text_of`` words it in
+    either language) if they do not fit."""
+    rules = read_rules(choice.rules)  # RulesError: a Sentence, in both languages
     humans = tuple(n.strip() for n in choice.humans.split(",") if n.strip())
     if humans and all(h.isdigit() for h in humans) and len(humans) == 1:
         count = int(humans[0])
@@ -138,7 +137,7 @@ class SetupScreen(Screen[TableConfig]):
         try:
             config = make_config(choice, self.lang, self.seed, self.save)
         except ValueError as exc:
-            error.update(str(exc))
+            error.update(text_of(exc, self.lang))
             return
         self.dismiss(config)
 
