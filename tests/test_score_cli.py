@@ -185,3 +185,59 @@ def test_score_round_refuses_what_no_round_can_be(tmp_path: Path) -> None:
         assert code == 2 and words in err and err.count("\n") == 1, err
         assert card.read_bytes() == before
     assert run("round", str(card), "--out", "Ann", "--left", "Bob=220", *others)[0] == 0
+
+
+def lo_csv(xlsx: Path, tmp_path: Path) -> list[list[str]]:
+    """The first sheet of ``xlsx`` as LibreOffice computes it (headless), as csv rows."""
+    out = tmp_path / "lo"
+    subprocess.run([shutil.which("soffice") or "soffice", "--headless",
+                    f"-env:UserInstallation=file://{tmp_path}/profile", "--convert-to",
+                    "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", str(out),
+                    str(xlsx)], check=True, capture_output=True, timeout=180)
+    return list(csv.reader((out / f"{xlsx.stem}.csv").read_text(encoding="utf-8")
+                           .splitlines()))
+
+
+def test_a_tie_an_empty_pot_and_the_eliminated_are_said_in_words(tmp_path: Path) -> None:
+    """#41: a three-way tie is a tie (not 'Winner: Ann'), a pot nobody won says so (not
+    'won by -'), and the xlsx rows for them are formulas LibreOffice recomputes alike."""
+    card = tmp_path / "tie.json"
+    assert run("new", str(card), "--players", "Ann,Bob,Cor", "--money", "--rounds", "3")[0] == 0
+    for r in (["--out", "Ann", "--left", "Bob=10", "--left", "Cor=10"],
+              ["--out", "Cor", "--left", "Ann=10", "--left", "Bob=0"],
+              ["--stock-out", "--left", "Ann=5", "--left", "Bob=5", "--left", "Cor=5"]):
+        assert run("round", str(card), *r)[0] == 0
+    _, out, _ = run("show", str(card), "--lang", "en")
+    assert "Match over. A tie: Ann, Bob and Cor (15 each)" in out and "Winner: Ann" not in out
+    assert "Pot: 45 cents; nobody takes it: nobody went out in the last round" in out
+    assert "won by -" not in out
+    _, out, _ = run("show", str(card), "--lang", "nl")
+    assert "Gelijkspel: Ann, Bob en Cor (elk 15)" in out and "niemand krijgt hem" in out
+    xlsx = tmp_path / "tie.xlsx"
+    assert run("export", str(card), str(xlsx), "--lang", "en")[0] == 0
+    rows = lo_csv(xlsx, tmp_path)
+    assert rows[8][:5] == ["", "Winner", "", "", "tie"]
+    assert rows[9][:5] == ["", "Pot", "", "", "45"]
+    assert rows[10][:5] == ["", "Pot goes to", "", "", "nobody"]
+    from openpyxl import load_workbook
+
+    sheet = load_workbook(xlsx).active
+    assert str(sheet["E9"].value).startswith("=IF(COUNTIF(E5:G5")  # formulas, not text
+    assert str(sheet["E11"].value).startswith('=IF(D4="stock ran out"')
+
+
+def test_an_eliminated_player_is_shown_as_out(tmp_path: Path) -> None:
+    card = tmp_path / "el.json"
+    assert run("new", str(card), "--players", "Ann,Bob,Cor", "--rules", "jokeren-30",
+               "--eliminate-at", "250")[0] == 0
+    for r in (["--out", "Ann", "--left", "Bob=200", "--left", "Cor=10"],
+              ["--out", "Ann", "--left", "Bob=50", "--left", "Cor=10"],
+              ["--out", "Ann", "--left", "Cor=10"]):
+        code, _, err = run("round", str(card), *r)
+        assert code == 0, err
+    _, out, _ = run("show", str(card), "--lang", "en")
+    row3 = next(line for line in out.splitlines() if line.strip("│ ").startswith("3 "))
+    assert "out" in row3 and "(250)" not in row3
+    assert run("export", str(card), str(tmp_path / "el.csv"))[0] == 0
+    rows = list(csv.reader((tmp_path / "el.csv").read_text().splitlines()))
+    assert rows[3][5] == "out" and rows[2][5] == "50"

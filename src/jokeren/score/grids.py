@@ -102,8 +102,11 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
     for i, r in enumerate(score.rounds, 1):
         out = names[r.out] if r.out is not None else t("score_stock_out", lang)
         row = len(grid.rows) + 2
+        gone = score.rounds[i - 2].eliminated if i > 1 else ()
         cells: list[Value | Cell] = [i, Requirement.parse(r.requirement).describe(lang),
-                                     names[r.dealer], out, *r.penalties]
+                                     names[r.dealer], out,
+                                     *[t("score_out_cell", lang) if s in gone else p
+                                       for s, p in enumerate(r.penalties)]]
         if money is not None:
             span = f"{col(first_player)}{row}:{col(first_player + n - 1)}{row}"
             buys = col(first_player + n) + str(row)
@@ -121,8 +124,38 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
         grid.add(i, t("score_running", lang), None, None,
                  *[total_cell(first_player + s, 2, i + 1, r.totals[s], bold=False)
                    for s in range(n)])
+    if score.over:
+        _outcome_rows(grid, card, lang, last + 1, first_player)
     grid.notes = _card_notes(card, lang)
     return grid
+
+
+def _outcome_rows(grid: Grid, card: ScoreCard, lang: str, total_row: int,
+                  first_player: int) -> None:
+    """The winner (a tie said as one) and, with money, the pot and who takes it: formulas
+    over the totals and the last round's "out" column, beside the program's values."""
+    from .sheet import tied_winners
+
+    score, n = tally(card), len(card.players)
+    a, b = col(first_player), col(first_player + n - 1)
+    totals = f"{a}{total_row}:{b}{total_row}"
+    tied = tied_winners(card)
+    tie = t("score_tie_cell", lang)
+    value = card.players[tied[0]] if len(tied) == 1 else tie
+    all_out = bool(score.eliminated) and not score.active
+    formula = None if all_out else (
+        f'IF(COUNTIF({totals},MIN({totals}))>1,"{tie}",'
+        f'INDEX({a}1:{b}1,MATCH(MIN({totals}),{totals},0)))')
+    grid.add(None, t("winner", lang), None, None, Cell(value, formula, True))
+    if card.rules.money is None:
+        return
+    last = len(score.rounds) + 1  # the last round's row
+    stock, nobody = t("score_stock_out", lang), t("score_nobody", lang)
+    who = card.players[score.pot_winner] if score.pot_winner is not None else nobody
+    grid.add(None, t("score_pot_col", lang), None, None,
+             Cell(score.pot, f"{col(first_player + n + 1)}{total_row}", True))
+    grid.add(None, t("score_pot_to", lang), None, None,
+             Cell(who, f'IF(D{last}="{stock}","{nobody}",D{last})', True))
 
 
 def _card_notes(card: ScoreCard, lang: str) -> list[str]:
@@ -136,6 +169,9 @@ def _card_notes(card: ScoreCard, lang: str) -> list[str]:
         if kept:
             notes.append(f"{t('round', lang)} {i} · {t('score_cards_left', lang)}: "
                          + "; ".join(kept))
+    if tally(card).over:  # the winner and the pot are rows with formulas
+        return notes + [line for line in outcome_lines(card, lang)
+                         if line.startswith(t("eliminated", lang))]
     return notes + outcome_lines(card, lang)
 
 

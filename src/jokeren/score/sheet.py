@@ -26,10 +26,12 @@ def render(table: Table) -> str:
 
 def score_table(players: Sequence[str],
                 rows: Iterable[tuple[str, int, int | None, Sequence[int]]],
-                totals: Sequence[int], lang: str = "en", title: str | None = None) -> str:
+                totals: Sequence[int], lang: str = "en", title: str | None = None,
+                gone: Sequence[Sequence[int]] = ()) -> str:
     """Rounds x players: requirement, dealer, each penalty with its running total, a star
     for who went out; one table for played matches and score cards alike. A row is
-    (requirement, dealer, the one out or None, penalties)."""
+    (requirement, dealer, the one out or None, penalties); ``gone``: per row, the seats
+    eliminated before it (shown as out, not as a 0)."""
     table = Table(title=title)
     table.add_column(t("round", lang), justify="right")
     table.add_column(t("requirement", lang))
@@ -39,9 +41,11 @@ def score_table(players: Sequence[str],
     running = [0] * len(players)
     for i, (req, dealer, winner, penalties) in enumerate(rows, 1):
         cells = []
+        out = gone[i - 1] if i - 1 < len(gone) else ()
         for s, p in enumerate(penalties):
             running[s] += p
-            cells.append(f"{p}{'*' if winner == s else ''} ({running[s]})")
+            cells.append(t("score_out_cell", lang) if s in out
+                         else f"{p}{'*' if winner == s else ''} ({running[s]})")
         table.add_row(str(i), req, players[dealer], *cells)
     table.add_row("", t("total", lang), "", *(str(x) for x in totals), end_section=True)
     return render(table)
@@ -125,8 +129,9 @@ def card_text(card: ScoreCard, lang: str = "en") -> str:
     score = tally(card)
     rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.out, r.penalties)
             for r in score.rounds]
+    gone = [score.rounds[i - 1].eliminated if i else () for i in range(len(score.rounds))]
     table = score_table(card.players, rows, score.totals, lang,
-                        card.title or f"{t('score_title', lang)} · {card.rules.preset}")
+                        card.title or f"{t('score_title', lang)} · {card.rules.preset}", gone)
     return "\n".join([table, *outcome_lines(card, lang)])
 
 
@@ -138,10 +143,11 @@ def outcome_lines(card: ScoreCard, lang: str = "en") -> list[str]:
     if score.eliminated:
         lines.append(f"{t('eliminated', lang)}: " + ", ".join(names[s] for s in score.eliminated))
     if score.over and score.winner is not None:
-        lines.append(t("match_over", lang, name=names[score.winner]))
+        lines.append(winner_line(card, lang))
         if card.rules.money is not None:
-            who = names[score.pot_winner] if score.pot_winner is not None else "-"
-            lines.append(t("pot", lang, cents=score.pot, name=who))
+            lines.append(t("pot", lang, cents=score.pot, name=names[score.pot_winner])
+                         if score.pot_winner is not None
+                         else t("score_pot_nobody", lang, cents=score.pot))
         return lines
     if card.rules.money is not None:
         lines.append(t("score_pot_so_far", lang, cents=score.pot))
@@ -150,6 +156,32 @@ def outcome_lines(card: ScoreCard, lang: str = "en") -> list[str]:
     lines.append(t("score_next", lang, n=len(score.rounds) + 1, req=req,
                    dealer=names[score.next_dealer], first=first))
     return lines
+
+
+def tied_winners(card: ScoreCard) -> list[int]:
+    """The seats sharing the winner's total among those it was chosen from (one seat, or
+    more in a tie; empty until the match is over)."""
+    score = tally(card)
+    if not score.over or score.winner is None:
+        return []
+    if card.rules.eliminate_at is not None and len(score.active) == 1:
+        return [score.winner]
+    pool = score.active
+    if not pool and score.rounds:  # everyone left went out in the last round
+        before = score.rounds[-2].eliminated if len(score.rounds) > 1 else ()
+        pool = tuple(s for s in score.eliminated if s not in before)
+    return [s for s in pool or range(len(card.players))
+            if score.totals[s] == score.totals[score.winner]]
+
+
+def winner_line(card: ScoreCard, lang: str = "en") -> str:
+    """"Match over. Winner: Ann", or the tie in words."""
+    tied = tied_winners(card)
+    names = [card.players[s] for s in tied]
+    if len(names) == 1:
+        return t("match_over", lang, name=names[0])
+    listed = f"{', '.join(names[:-1])} {t('score_and', lang)} {names[-1]}"
+    return t("score_tie", lang, names=listed, points=tally(card).totals[tied[0]])
 
 
 def _after(seat: int, active: Sequence[int]) -> int:
