@@ -388,3 +388,51 @@ def test_a_form_refuses_points_no_hand_can_hold() -> None:
     odd = [tuple(37 if s == 1 else v for s, v in enumerate(good[0])), *good[1:]]
     with pytest.raises(ClubError, match="in amerikaans every card counts a multiple of 5"):
         enter_form(amerikaans, 1, 1, Form(tuple(odd)))
+
+
+def test_the_xlsx_standings_recompute_in_libreoffice_to_the_standings(tmp_path: Path) -> None:
+    """Done-means of #41: the secretary's xlsx standings (formulas reading the forms'
+    sheets, missed rounds as the round's average) recompute in LibreOffice to the program's
+    standings; and after a form's cell is changed, to the standings of the changed form."""
+    import csv
+    import shutil
+
+    from openpyxl import load_workbook
+
+    ev = henk_evening("average")
+    f = tmp_path / "e.json"
+    f.write_text(to_json(ev), encoding="utf-8")
+    xlsx = tmp_path / "stand.xlsx"
+    code, _, err = club("standings", str(f), str(xlsx), "--lang", "nl")
+    assert code == 0, err
+    book = load_workbook(xlsx)
+    assert book.sheetnames[:3] == ["Stand", "Ronde 1 Tafel 1", "Ronde 1 Tafel 2"]
+    assert all(len(name) <= 31 for name in book.sheetnames)
+    # Change a form: the first player at round 1, table 1 gets 5 more in game 2.
+    seats = ev.draws[0][0]
+    form = ev.forms[0][0]
+    assert form is not None
+    book["Ronde 1 Tafel 1"]["C3"] = form.games[1][0] + 5
+    changed = tmp_path / "changed.xlsx"
+    book.save(changed)
+    games = list(form.games)
+    games[1] = (games[1][0] + 5, *games[1][1:])
+    ev2 = enter_form(ev, 1, 1, Form(tuple(games)))
+    for path, evening in ((xlsx, ev), (changed, ev2)):
+        out = tmp_path / f"lo-{path.stem}"
+        subprocess.run([shutil.which("soffice") or "soffice", "--headless",
+                        f"-env:UserInstallation=file://{tmp_path}/profile", "--convert-to",
+                        "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", str(out),
+                        str(path)], check=True, capture_output=True, timeout=180)
+        rows = list(csv.reader((out / f"{path.stem}.csv").read_text(encoding="utf-8")
+                               .splitlines()))
+        assert rows[0][:3] == ["Plaats", "Speler", "R1"]
+        points_col = rows[0].index("Strafpunten")
+        theirs = {r[1]: int(r[points_col]) for r in rows[1:15]}
+        ours = {s.name: s.points for s in standings(evening)}
+        assert theirs == ours
+        henk = next(r for r in rows[1:15] if r[1] == "Henk")  # gone home after round 2
+        played = [int(r[4]) for r in rows[1:15] if r[1] != "Henk"]
+        assert int(henk[4]) == (2 * sum(played) + len(played)) // (2 * len(played))
+    assert ours[ev.players[seats[0]]] == {s.name: s.points for s in standings(ev)}[
+        ev.players[seats[0]]] + 5

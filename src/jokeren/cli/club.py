@@ -224,11 +224,14 @@ def standings_cmd(
     to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
     lang: LangOpt = None,
 ) -> None:
-    """Write the evening's standings, with the tie-breaks stated."""
-    from ..club.clubgrids import standings_grid
+    """Write the evening's standings, with the tie-breaks stated (xlsx: with the forms, which
+    the standings' formulas read)."""
+    from ..club.clubgrids import standings_book, standings_grid
 
     language = lang_of(lang)
-    _export(to, [standings_grid(_load(file, language), language)], language)
+    evening = _load(file, language)
+    _export(to, standings_book(evening, language) if to.suffix.lower() == ".xlsx"
+            else [standings_grid(evening, language)], language)
 
 
 @club_app.command("season")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..score.grids import Cell, Grid, Value, total_cell
+from ..score.grids import Cell, Grid, Value, col, total_cell
 from ..words.catalogue import t
-from .evening import Evening, SeasonRow, dealer, standings, unequal_games
+from .evening import Evening, SeasonRow, dealer, round_points, standings, unequal_games
 
 
 def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") -> Grid:
@@ -20,7 +20,8 @@ def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") 
     if evening.title:
         title = f"{evening.title} · {title}"
     grid = Grid(title, [t("club_game", lang), t("dealer", lang), *names],
-                widths=[1.2, 2.4, *[2.2] * len(names)])
+                widths=[1.2, 2.4, *[2.2] * len(names)],
+                sheet=t("club_form_sheet", lang, r=round_no, t=table_no))
     for g in range(evening.games):
         points: Sequence[Value] = form.games[g] if form else [None] * len(names)
         grid.add(g + 1, names[dealer(g, len(names))], *points)
@@ -43,19 +44,77 @@ def round_grids(evening: Evening, round_no: int, lang: str = "en") -> list[Grid]
             for k in range(1, len(evening.draws[round_no - 1]) + 1)]
 
 
+def form_total_ref(evening: Evening, round_no: int, table_no: int, seat: int,
+                   lang: str = "en") -> str:
+    """The cell of a seat's column total on a form's sheet, for formulas in other sheets."""
+    sheet = t("club_form_sheet", lang, r=round_no, t=table_no)
+    return f"'{sheet}'!{col(2 + seat)}{evening.games + 2}"
+
+
 def standings_grid(evening: Evening, lang: str = "en") -> Grid:
+    """Place, player, the points of each round, the total, games, rounds missed, games won,
+    best round, points per game. In xlsx (with ``standings_book``) a round's cell reads the
+    form's total cell, a missed round is the formula the evening counts it by, and the total
+    is their sum: change a form and the standings follow."""
     title = t("club_standings", lang)
     if evening.title:
         title = f"{evening.title} · {title}"
-    grid = Grid(title, [t("club_place", lang), t("club_player", lang), t("club_points", lang),
-                        t("club_games", lang), t("club_missed_col", lang), t("club_won", lang),
-                        t("club_best_round", lang), t("club_per_game", lang)],
-                widths=[1.2, 3.0, 2.0, 1.6, 1.6, 1.6, 2.0, 1.8])
-    for row in standings(evening):
-        grid.add(row.place, row.name, row.points, row.games, row.missed, row.won,
-                 row.best_round, None if row.per_game is None else round(row.per_game, 2))
-    grid.notes = counting_notes(evening, lang)
+    rounds = len(evening.draws)
+    header = [t("club_place", lang), t("club_player", lang),
+              *[t("club_round_col", lang, r=r) for r in range(1, rounds + 1)],
+              t("club_points", lang), t("club_games", lang), t("club_missed_col", lang),
+              t("club_won", lang), t("club_best_round", lang), t("club_per_game", lang)]
+    grid = Grid(title, header, widths=[1.2, 3.0, *[1.1] * rounds, 2.0, 1.6, 1.4, 1.6, 1.8, 1.6],
+                sheet=t("club_standings_sheet", lang))
+    rows = standings(evening)
+    index = {name: i for i, name in enumerate(evening.players)}
+    line = {row.name: k + 2 for k, row in enumerate(rows)}  # spreadsheet rows
+    counted = round_points(evening)
+    first, last = col(2), col(1 + rounds)
+    for row in rows:
+        p, here = index[row.name], line[row.name]
+        cells: list[Value | Cell] = [row.place, row.name]
+        own: list[str] = []
+        for r in range(rounds):
+            cells.append(_round_cell(evening, r, p, counted[r][p], line, lang, own))
+        points = Cell(row.points, f"SUM({first}{here}:{last}{here})" if rounds else None)
+        per_game = None if row.per_game is None else Cell(
+            round(row.per_game, 2), f"ROUND(({'+'.join(own)})/{row.games},2)" if own else None)
+        cells += [points, row.games, row.missed, row.won, row.best_round, per_game]
+        grid.add(*cells)
+    grid.notes = [*counting_notes(evening, lang), t("club_rounds_note", lang)]
     return grid
+
+
+def _round_cell(evening: Evening, r: int, p: int, value: int | None, line: dict[str, int],
+                lang: str, own: list[str]) -> Cell:
+    """Player ``p``'s cell for round ``r`` (0-based) in the standings, with its formula."""
+    column = col(2 + r)
+    for k, seats in enumerate(evening.draws[r]):
+        if p in seats:
+            if evening.forms[r][k] is None:
+                return Cell(None)
+            ref = form_total_ref(evening, r + 1, k + 1, seats.index(p), lang)
+            if evening.threes == "scaled" and len(seats) == 3:
+                ref = f"ROUND({ref}*9/8,0)"
+            own.append(f"{column}{line[evening.players[p]]}")
+            return Cell(value, ref)
+    if value is None:
+        return Cell(None)
+    played = [f"{column}{line[evening.players[q]]}" for seats, form
+              in zip(evening.draws[r], evening.forms[r], strict=True) if form is not None
+              for q in seats]
+    kind = "ROUND(AVERAGE({}),0)" if evening.missed == "average" else "MAX({})"
+    return Cell(value, kind.format(",".join(played)))
+
+
+def standings_book(evening: Evening, lang: str = "en") -> list[Grid]:
+    """The standings and, behind them, every form entered (the sheets the standings read)."""
+    forms = [form_grid(evening, r, k, lang)
+             for r in range(1, len(evening.draws) + 1)
+             for k in range(1, len(evening.draws[r - 1]) + 1)
+             if evening.forms[r - 1][k - 1] is not None]
+    return [standings_grid(evening, lang), *forms]
 
 
 def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
@@ -83,4 +142,5 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en") -> Grid:
     return grid
 
 
-__all__ = ["counting_notes", "form_grid", "round_grids", "season_grid", "standings_grid"]
+__all__ = ["counting_notes", "form_grid", "form_total_ref", "round_grids", "season_grid",
+           "standings_book", "standings_grid"]

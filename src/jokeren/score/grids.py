@@ -35,6 +35,7 @@ class Grid:
     notes: list[str] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)  # relative column widths (pdf, xlsx)
     row_mm: float | None = None  # pdf: body rows this tall (room to write by hand)
+    sheet: str | None = None  # xlsx: the sheet's name (31 characters at most), else the title
 
     def add(self, *values: Value | Cell, bold: bool = False) -> int:
         """Append a row; its spreadsheet row number (the header is row 1)."""

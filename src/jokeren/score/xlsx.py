@@ -16,10 +16,10 @@ _BAD = '[]:*?/\\'
 
 
 def _sheet_name(title: str, taken: set[str]) -> str:
-    base = "".join("-" if ch in _BAD else ch for ch in title)[:28].strip() or "Sheet"
+    base = "".join("-" if ch in _BAD else ch for ch in title)[:31].strip() or "Sheet"
     name, k = base, 2
     while name.lower() in taken:
-        name, k = f"{base[:26]} {k}", k + 1
+        name, k = f"{base[:28]} {k}", k + 1
     taken.add(name.lower())
     return name
 
@@ -30,7 +30,8 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
     taken: set[str] = set()
     bold = Font(bold=True)
     for grid in grids:
-        sheet = book.create_sheet(_sheet_name(grid.title, taken))
+        sheet = book.create_sheet(_sheet_name(grid.sheet or grid.title, taken))
+        sheet.oddHeader.center.text = grid.title  # on the printed page
         for j, name in enumerate(grid.header, 1):
             sheet.cell(row=1, column=j, value=name).font = bold
         for i, row in enumerate(grid.rows, 2):
