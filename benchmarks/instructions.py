@@ -36,13 +36,15 @@ from pathlib import Path
 
 # the jokeren counted: the sources, or (JOKEREN_COUNT=DIR) a wheel installed with
 # ``pip install --no-deps --target DIR``, compiled as users run it
-SRC = Path(os.environ.get("JOKEREN_COUNT") or Path(__file__).resolve().parents[1] / "src")
-sys.path.insert(0, str(SRC))
+sys.path.insert(0, os.environ.get("JOKEREN_COUNT")
+                or str(Path(__file__).resolve().parents[1] / "src"))
 
-from jokeren.analysis.legal import legal_actions  # noqa: E402
-from jokeren.engine import apply, deal_round, new_match  # noqa: E402
-from jokeren.engine.state import Phase, State  # noqa: E402
-from jokeren.rules.house import Rules  # noqa: E402
+from jokeren.analysis.legal import legal_actions
+from jokeren.engine import apply, deal_round, new_match
+from jokeren.engine.state import Phase, State
+from jokeren.rules.house import Rules
+
+SRC = Path(sys.path[0])  # what the insert above put first
 
 PLAYERS = ["Ann", "Bob", "Cas", "Dirk"]
 EVERY = 30

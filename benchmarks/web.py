@@ -16,11 +16,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))  # e2e's helpers
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from serving import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: E402
+from playwright.sync_api import sync_playwright
+from serving import CHROMIUM, CHROMIUM_ARGS, running_server
+
+ROOT = Path(__file__).resolve().parents[1]
 
 BUILD = ROOT / "src" / "jokeren" / "web"
 

@@ -13,12 +13,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))  # e2e's helpers
 
-from driver import Person, play_until  # noqa: E402
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from serving import CHROMIUM, CHROMIUM_ARGS, finished_room, running_server  # noqa: E402
+from driver import Person, play_until
+from playwright.sync_api import Browser, sync_playwright
+from serving import CHROMIUM, CHROMIUM_ARGS, finished_room, running_server
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SHOTS = (("web-table-nl.png", "nl-NL", "nl", {"width": 1100, "height": 820}, False),
          ("web-table-phone-en.png", "en-GB", "en", {"width": 360, "height": 740}, True))

@@ -208,7 +208,7 @@ def simulate_cmd(
     try:
         run_tournament(base, players, kinds, matches=matches, rounds=rounds, seed=seed,
                        save=save, lang=language, as_json=as_json,
-                       paired=paired, workers=workers)
+                       paired=paired, workers=workers, echo=typer.echo)
     except ValueError as exc:
         fail(text_of(exc, language))
 

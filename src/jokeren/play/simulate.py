@@ -1,7 +1,8 @@
 """``jokeren simulate``: computer players play matches or single rounds, with a report.
 
 The games themselves are played by ``tournament`` (paired deals, worker processes); this
-module turns the command's options into jobs and prints the score sheets and the report.
+module turns the command's options into jobs and gives the score sheets and the report to
+the caller (the command line prints them; nothing here writes to a terminal but the bar).
 """
 
 from __future__ import annotations
@@ -9,10 +10,8 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-
-import typer
 
 from ..bots import Player, make_player
 from ..rules.house import Rules
@@ -37,8 +36,10 @@ def play_match(rules: Rules, players: Sequence[str], seed: int,
 def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
                    matches: int | None, rounds: int | None, seed: int | None,
                    save: Path | None, lang: str, as_json: bool, paired: bool = True,
-                   workers: int = 1) -> tournament.Report:
-    """Play the games, print score sheets (matches, text only) and the report."""
+                   workers: int = 1, echo: Callable[[str], object] = print
+                   ) -> tournament.Report:
+    """Play the games, and give ``echo`` the score sheets (matches, text only) and the
+    report, a text at a time."""
     kinds = list(bot_kinds) * n_players if len(bot_kinds) == 1 else list(bot_kinds)
     if len(kinds) != n_players:
         raise Sentence(f"--bots names {len(kinds)} players for {n_players} seats",
@@ -62,15 +63,15 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
         if sheets and o.state is not None:
             key = "sim_match_title_turned" if o.job.rotation else "sim_match_title"
             title = t(key, lang, n=number, seed=o.job.seed, turn=o.job.rotation)
-            typer.echo(score_sheet(o.state, lang, title=title))
-            typer.echo("")
+            echo(score_sheet(o.state, lang, title=title))
+            echo("")
     report = tournament.report(outcomes, kinds, single)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=1))
+        echo(json.dumps(report.to_json(), indent=1))
     else:
-        typer.echo(tournament.report_text(report, lang))
+        echo(tournament.report_text(report, lang))
         if saved:
-            typer.echo(t("sim_saved", lang, n=len(saved), path=save, first=saved[0],
+            echo(t("sim_saved", lang, n=len(saved), path=save, first=saved[0],
                          last=saved[-1]))
     return report
 

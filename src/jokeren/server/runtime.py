@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Player, level_name, make_player
-from ..engine.actions import Action, Verb
+from ..engine.actions import DEAL, Action, Verb
 from ..engine.state import Phase
 from ..engine.wire import ClockJSON, decode_action, encode_refusal, encode_view
 from ..play.table import Accepted, BotTurn, Table, decide
@@ -35,7 +35,6 @@ from .store import ActionRow, Store
 log = logging.getLogger("jokeren.server")
 RETRY = 1.0  # seconds before a failed step (the store unreachable) is tried again
 ANSWERS_KEPT = 512  # idempotent answers remembered per table
-DEAL = Action(Verb.DEAL)
 _opened = itertools.count()  # the order connections came in (the oldest of a seat goes)
 
 
