@@ -92,10 +92,9 @@ def serve_wrapped(profile: str | None, trace: str | None, budget: float = 1.0) -
     engine's cache budget (``memo.BUDGET``) scaled by ``budget``."""
     import signal
 
-    from jokeren.support import memo  # before any cache is made from its budget
+    from jokeren.support import memo  # before any cache declares its budget
 
-    for name, entries in memo.BUDGET.items():
-        memo.BUDGET[name] = max(2, round(entries * budget))
+    memo.SCALE = budget
     from jokeren.cli.app import main as cli
 
     sys.argv[0] = "jokeren"

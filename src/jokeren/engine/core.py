@@ -27,7 +27,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
-from ..support.memo import BUDGET, ByIdentity
+from ..support.memo import ByIdentity
 from .actions import Action, Verb, built
 from .events import Event
 from .phase import OFFER_PHASES, Phase
@@ -557,7 +557,8 @@ def _count_table(table: tuple[Meld, ...]) -> _OnTable:
 
 # Kept by the table's identity: a table is shared by the states until it changes, and
 # hashing it would cost more than counting.
-_on_table = ByIdentity(_count_table, size=BUDGET["engine.table"], name="engine.table")
+# a table of melds (by identity) -> its card counts
+_on_table = ByIdentity(_count_table, size=256, name="engine.table")
 
 
 def _faces(table: tuple[Meld, ...]) -> Counter[Card]:
@@ -897,7 +898,8 @@ def _usable_pending(state: State) -> tuple[Card, ...]:
 
 
 # Asked for every discard listed: kept by the state's identity.
-_waiting = ByIdentity(_usable_pending, size=BUDGET["engine.pending"], name="engine.pending")
+# a state (by identity) -> the cards it must still use
+_waiting = ByIdentity(_usable_pending, size=16, name="engine.pending")
 
 
 def ways_to_use(state: State) -> list[Action]:

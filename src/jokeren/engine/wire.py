@@ -20,7 +20,7 @@ from ..rules.house import Rules
 from ..rules.melds import Meld
 from ..rules.reasons import Rank, Reason, Suit
 from ..rules.requirements import Requirement
-from ..support.memo import BUDGET, ByIdentity
+from ..support.memo import ByIdentity
 from .actions import Action
 from .events import Event, EventKind
 from .phase import Phase
@@ -122,7 +122,8 @@ _TEXT: dict[Card, str] = {c: str(c) for c in (*NATURALS, *(n.as_joker() for n in
                                                JOKER)}
 # ``rules.to_obj()`` once per rule set: a table's views all share it (nobody changes a
 # view's "rules"; Rules.load copies what it reads), so it is not copied per view.
-_rules_obj = ByIdentity(Rules.to_obj, size=BUDGET["wire.rules"], name="wire.rules")
+# a rule set (by identity) -> its JSON for views (under 1 KB each)
+_rules_obj = ByIdentity(Rules.to_obj, size=256, name="wire.rules")
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -160,9 +161,11 @@ def _results(results: Sequence[RoundResult]) -> list[ResultJSON]:
 # of one state share it, the table's melds stay the same tuple from a draw to the discard,
 # the rounds' results the whole round. Nobody changes a view's JSON once written (the
 # server only serialises it).
-_table_json = ByIdentity(_melds, size=BUDGET["wire.table"], name="wire.table")
-_pile_json = ByIdentity(_cards, size=BUDGET["wire.pile"], name="wire.pile")
-_results_json = ByIdentity(_results, size=BUDGET["wire.results"], name="wire.results")
+# by identity: a table's melds, a discard pile, the rounds' results -> their JSON (a few KB,
+# about 1 KB, a few KB each)
+_table_json = ByIdentity(_melds, size=256, name="wire.table")
+_pile_json = ByIdentity(_cards, size=256, name="wire.pile")
+_results_json = ByIdentity(_results, size=256, name="wire.results")
 
 
 def encode_action(action: Action) -> str:

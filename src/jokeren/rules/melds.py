@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..support.memo import BUDGET, ByIdentity, drop_oldest, register
+from ..support.memo import BUDGET, ByIdentity, budget, drop_oldest, register
 from .cards import Card
 from .house import Rules
 from .reasons import Rank, Reason, Suit
@@ -256,7 +256,8 @@ def _gap_error(rules: Rules) -> MeldError:
 
 _MAX_RULE_SETS = 32  # rule sets with answers kept; the oldest goes first
 _tables: dict[str, dict[tuple[object, ...], Any]] = {}  # by the rules' content
-_share = BUDGET["melds"]  # the most answers one rule set keeps: the budget over the sets
+_share = budget("melds", 50_000)  # meld answers, all rule sets together (0.4-0.8 KB each);
+# ``_share``: the most answers one rule set keeps, the budget over the sets
 
 
 def _table_for(rules: Rules) -> dict[tuple[object, ...], Any]:
@@ -288,7 +289,7 @@ def _clear() -> None:
     _reshare()
 
 
-_by_identity = ByIdentity(_table_for, size=BUDGET["melds.rules"], name="melds.rules")
+_by_identity = ByIdentity(_table_for, size=256, name="melds.rules")  # rule set -> its answers
 register("melds", lambda: sum(map(len, _tables.values())), lambda: _tables, _clear)
 
 

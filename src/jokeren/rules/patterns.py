@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise, product
 from typing import NamedTuple, final
 
-from ..support.memo import BUDGET, drop_oldest, register
+from ..support.memo import budget, drop_oldest, register
 from .cards import NATURALS, Card
 from .house import PENALTY_KEYS, Rules
 from .melds import Meld, card_value, memo_for
@@ -374,9 +374,9 @@ def _run_patterns(counts: dict[tuple[int, int], int], index: dict[tuple[int, int
                                               "run", value, size, (suit, a, *wild)))
 
 
-_CACHE: dict[tuple[object, ...], CompiledHand] = {}  # the bound: memo.BUDGET["analysis"]
+_CACHE: dict[tuple[object, ...], CompiledHand] = {}  # bounded by _CACHE_SIZE
 register("analysis", _CACHE.__len__, lambda: _CACHE, _CACHE.clear)
-_CACHE_SIZE = BUDGET["analysis"]
+_CACHE_SIZE = budget("analysis", 256)  # compiled hands of the solver (5-60 KB each)
 
 
 def compile_hand(hand: Iterable[Card], p: MeldParams, blocked: frozenset[Card],

@@ -3,7 +3,8 @@
 Move listing, search and the computer players ask the same pure questions again and again
 (is this a meld, what do these cards extend, what can this hand make), so the answers are
 kept. A server holds many tables under many house rules in one process, so every cache
-here has a bound, and together they have a budget (``BUDGET``). A cache that reaches its
+has a bound, declared where the cache is made (``budget``), and together they have a budget
+(``BUDGET``). A cache that reaches its
 bound drops its oldest half (dicts keep insertion order): oldest first, not least recently
 used, because a hit then costs nothing extra. Each cache registers itself, so a benchmark
 (benchmarks/memory.py) and the tests can measure and empty them all.
@@ -22,20 +23,18 @@ from typing import Any, Generic, TypeVar
 K = TypeVar("K")
 V = TypeVar("V")
 
-# The budget, in entries, of each process-wide cache: about 55 MB in all when every one is
-# full (bytes measured in 4-player random play, where buying makes big hands; the figures
-# of a server's tables: benchmarks/memory.py, docs/benchmarks.md).
-BUDGET = {
-    "melds": 50_000,  # meld answers, all rule sets together (0.4-0.8 KB each)
-    "analysis": 256,  # compiled hands of the solver (5-60 KB each)
-    "melds.rules": 256,  # rule set (by identity) -> its meld answers
-    "engine.table": 256,  # table of melds (by identity) -> its card counts
-    "engine.pending": 16,  # state (by identity) -> cards it must still use
-    "wire.rules": 256,  # rule set (by identity) -> its JSON for views (under 1 KB each)
-    "wire.table": 256,  # a table's melds (by identity) -> their JSON (a few KB each)
-    "wire.pile": 256,  # a discard pile (by identity) -> its JSON (about 1 KB each)
-    "wire.results": 256,  # the rounds' results (by identity) -> their JSON (a few KB each)
-}
+# The bound, in entries, of every process-wide cache, by its name, as each declared it
+# (``budget``): about 55 MB in all when every one is full (bytes measured in 4-player
+# random play, where buying makes big hands; the figures of a server's tables:
+# benchmarks/memory.py, docs/benchmarks.md).
+BUDGET: dict[str, int] = {}
+SCALE = 1.0  # multiplies every bound declared after it is set (the memory benchmarks)
+
+
+def budget(name: str, entries: int) -> int:
+    """Declare the bound of cache ``name``: ``entries`` times ``SCALE``, kept in ``BUDGET``."""
+    size = BUDGET[name] = max(2, round(entries * SCALE))
+    return size
 
 
 @dataclass(frozen=True)
@@ -79,8 +78,9 @@ class ByIdentity(Generic[K, V]):
 
     def __init__(self, compute: Callable[[K], V], size: int = 256,
                  name: str | None = None) -> None:
+        """A named cache declares ``size`` as its budget (``budget``) and registers."""
         self._compute = compute
-        self._size = size
+        self._size = budget(name, size) if name is not None else size
         self._entries: dict[int, tuple[K, V]] = {}
         if name is not None:
             register(name, self.__len__, lambda: self._entries, self.clear)
