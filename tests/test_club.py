@@ -24,6 +24,7 @@ from jokeren.club.evening import (
     draw_next,
     enter_form,
     new_evening,
+    player_games,
     redraw,
     season,
     standings,
@@ -73,7 +74,7 @@ def test_every_draw_is_fair(n: int, late: int, seed: int, away: list[set[int]]) 
         groups.setdefault(here, []).append(m.threes[p])
     even = 2 if n == 7 and len(evening.players) > 7 else 1  # the draw's docstring
     assert all(max(g) - min(g) <= even for g in groups.values()), (n, late, seed, away, groups)
-    assert all(abs(m.behind(p)) < 1.5 for p in range(players))
+    assert all(abs(m.behind(p)) < 1.5 for p in range(players)), (n, late, seed, away)
 
 
 def test_a_round_is_drawn_again_for_who_is_present() -> None:
@@ -436,3 +437,51 @@ def test_the_xlsx_standings_recompute_in_libreoffice_to_the_standings(tmp_path: 
         assert int(henk[4]) == (2 * sum(played) + len(played)) // (2 * len(played))
     assert ours[ev.players[seats[0]]] == {s.name: s.points for s in standings(ev)}[
         ev.players[seats[0]]] + 5
+
+
+def test_a_season_by_its_rules_and_names_merged_on_purpose(tmp_path: Path) -> None:
+    """#41: the same evening twice is refused; 'Corry' and 'Corrie' are said to look alike
+    but stay two until renamed; --best and --minimum decide the season's winner."""
+    rng = random.Random(7)
+    files = []
+    for s in range(3):
+        names = ["Ans", "Bert", "Corrie" if s < 2 else "Corry", "Dirk", "Els", "Frans",
+                 "Gerda", *(["Henk"] if s == 0 else [])]
+        ev = new_evening(names, rounds=2, seed=s, date=f"2026-12-0{s + 1}")
+        for _ in range(2):
+            ev = play(draw_next(ev), rng)
+        files.append(tmp_path / f"e{s}.json")
+        files[-1].write_text(to_json(ev), encoding="utf-8")
+    code, out, err = club("season", str(files[0]), str(files[1]), str(files[0]), "--lang", "en")
+    assert code == 2 and f"{files[0]} and {files[0]} hold the same evening" in err
+    code, out, err = club("season", *map(str, files), "--lang", "en")
+    assert code == 0, err
+    assert "Corrie and Corry look alike" in out and "| Corry " not in out
+    rows = season([from_obj(json.loads(f.read_text())) for f in files])
+    assert {"Corrie", "Corry"} <= {r.name for r in rows}
+    code, out, err = club("rename", str(files[2]), "Corry", "Corrie", "--lang", "en")
+    assert code == 0 and "Corry is now Corrie." in out, err
+    evenings = [from_obj(json.loads(f.read_text())) for f in files]
+    rows = season(evenings)
+    corrie = next(r for r in rows if r.name == "Corrie")
+    assert (corrie.evenings, corrie.games) == (3, 24)
+    assert "Corry" not in {r.name for r in rows}
+    # Henk came once: unranked with --minimum 2, listed last without a place.
+    rows = season(evenings, best=2, minimum=2)
+    assert rows[-1].name == "Henk" and rows[-1].place is None
+    assert all(r.counted == 2 and r.place is not None for r in rows[:-1])
+    for r in rows[:-1]:  # the best 2 of 3 evenings by points per game, independently
+        own = []
+        for ev in evenings:
+            games = player_games(ev)[ev.players.index(r.name)]
+            own.append((sum(p for _, p in games), len(games)))
+        kept = sorted(own, key=lambda e: e[0] / e[1])[:2]
+        assert r.points == sum(e[0] for e in kept) and r.games == sum(e[1] for e in kept)
+    code, out, err = club("season", *map(str, files), "--best", "2", "--minimum", "2",
+                          "--lang", "nl")
+    assert code == 0 and f"Winnaar van het seizoen: {rows[0].name}" in out, err
+    assert "Een plaats vanaf 2 avonden" in out
+    with pytest.raises(ClubError, match="evenings 1 and 2 are the same evening"):
+        season([evenings[0], evenings[0]])
+    code, _, err = club("rename", str(files[2]), "Ans", "bert", "--lang", "en")
+    assert code == 2 and "already a player" in err

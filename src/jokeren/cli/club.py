@@ -242,16 +242,37 @@ def season_cmd(
     plots: Annotated[Path | None, typer.Option(
         "--plots", help="A folder for the statistics as png: penalty per game, games won, "
         "spread.")] = None,
+    best: Annotated[int | None, typer.Option(
+        "--best", "--beste", help="Count each player's best N evenings only (lowest "
+        "points per game).")] = None,
+    minimum: Annotated[int, typer.Option(
+        "--minimum", help="Evenings a player needs to be ranked; the others are "
+        "listed without a place.")] = 1,
     lang: LangOpt = None,
 ) -> None:
     """Sum evenings into a season's standings; optionally plot each player's figures."""
     from ..club.clubgrids import season_grid
+    from ..club.evening import look_alike, same_evening
     from ..score.grids import to_text
 
     language = lang_of(lang)
+    if (best is not None and best < 1) or minimum < 1:
+        fail(ScoreError("club_err_season_counts"), language)
     evenings = [_load(f, language) for f in files]
-    grid = season_grid(season(evenings), language)
+    for i, one in enumerate(evenings):
+        for j in range(i):
+            if same_evening(evenings[j], one):
+                fail(ScoreError("club_err_season_files", first=str(files[j]),
+                                second=str(files[i])), language)
+    try:
+        rows = season(evenings, best, minimum)
+    except ScoreError as exc:
+        fail(exc, language)
+    grid = season_grid(rows, language, best, minimum)
     typer.echo(to_text(grid))
+    names = sorted({p for ev in evenings for p in ev.players}, key=str.lower)
+    for a, b in look_alike(names):
+        typer.echo(t("club_look_alike", language, a=a, b=b))
     if to is not None:
         _export(to, [grid], language)
     if plots is not None:
@@ -265,6 +286,29 @@ def season_cmd(
         except OSError as exc:
             fail(ScoreError("score_err_write", path=str(plots),
                              error=os_reason(exc, writing=True)), language)
+
+
+@club_app.command("rename")
+def rename_cmd(
+    file: FileArg,
+    old: Annotated[str, typer.Argument(help="The name as it stands in the file.")],
+    new: Annotated[str, typer.Argument(help="The name it should be (one player's one "
+                                       "spelling over the season).")],
+    lang: LangOpt = None,
+) -> None:
+    """Rename a player in an evening (merge two spellings of one player, on purpose)."""
+    from ..club.evening import rename
+
+    language = lang_of(lang)
+    evening = _load(file, language)
+    try:
+        changed = rename(evening, old, new)
+    except ScoreError as exc:
+        fail(exc, language)
+    _save(changed, file, language)
+    was = next(p for p, q in zip(evening.players, changed.players, strict=True) if p != q) \
+        if changed.players != evening.players else old
+    typer.echo(t("club_renamed", language, old=was, new=new.strip()))
 
 
 __all__ = ["club_app", "tables_text"]

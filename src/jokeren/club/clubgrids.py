@@ -131,14 +131,24 @@ def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
     return notes
 
 
-def season_grid(rows: Sequence[SeasonRow], lang: str = "en") -> Grid:
+def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = None,
+                minimum: int = 1) -> Grid:
     grid = Grid(t("club_season", lang),
                 [t("club_place", lang), t("club_player", lang), t("club_evenings", lang),
-                 t("club_games", lang), t("club_points", lang), t("club_won", lang),
-                 t("club_per_game", lang)], widths=[1.2, 3.0, 1.6, 1.6, 2.0, 1.6, 1.8])
+                 t("club_counted_col", lang), t("club_games", lang), t("club_points", lang),
+                 t("club_won", lang), t("club_per_game", lang)],
+                widths=[1.2, 3.0, 1.6, 1.6, 1.6, 2.0, 1.6, 1.8])
     for r in rows:
-        grid.add(r.place, r.name, r.evenings, r.games, r.points, r.won, round(r.per_game, 2))
+        grid.add(r.place if r.place is not None else "-", r.name, r.evenings, r.counted,
+                 r.games, r.points, r.won, round(r.per_game, 2))
     grid.notes = [t("club_season_tiebreak", lang)]
+    if best:
+        grid.notes.append(t("club_season_best", lang, n=best))
+    if minimum > 1:
+        grid.notes.append(t("club_season_minimum", lang, n=minimum))
+    first = [r.name for r in rows if r.place == 1]
+    if first:
+        grid.notes.append(t("club_season_winner", lang, name=" / ".join(first)))
     return grid
 
 

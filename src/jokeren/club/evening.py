@@ -296,41 +296,104 @@ def unequal_games(evening: Evening) -> list[Standing]:
 @dataclass(frozen=True)
 class SeasonRow:
     name: str
-    evenings: int
-    games: int
-    points: int
+    evenings: int  # evenings played
+    games: int  # games counted (of the evenings counted)
+    points: int  # penalty points counted
     won: int
-    per_game: float  # penalty points per game: lowest wins
-    place: int
+    per_game: float  # penalty points per game counted: lowest wins
+    place: int | None  # None: fewer evenings than the season's minimum
+    counted: int = 0  # evenings counted (the best ``best``, or all)
 
 
-def season(evenings: Sequence[Evening]) -> list[SeasonRow]:
-    """A season sums its evenings; ranked by penalty points per game played (so a missed
-    evening neither helps nor hurts), ties by games won per game, then shared."""
-    acc: dict[str, list[int]] = {}
+def same_evening(one: Evening, other: Evening) -> bool:
+    """Whether two files hold the same evening: the same date, or (undated) the same
+    players, draw and forms."""
+    if one.date and other.date:
+        return one.date == other.date
+    return (one.players, one.draws, one.forms) == (other.players, other.draws, other.forms)
+
+
+def season(evenings: Sequence[Evening], best: int | None = None,
+           minimum: int = 1) -> list[SeasonRow]:
+    """A season sums its evenings, ranked by penalty points per game played (so a missed
+    evening neither helps nor hurts), ties by games won per game, then shared. With
+    ``best``, each player's best evenings (lowest points per game) count, at most that
+    many; players with fewer than ``minimum`` evenings are listed after, unranked. The
+    same evening twice is refused (``same_evening``)."""
+    for i, one in enumerate(evenings):
+        for j in range(i):
+            if same_evening(evenings[j], one):
+                raise ClubError("club_err_season_twice", first=j + 1, second=i + 1)
+    nights: dict[str, list[tuple[int, int, int]]] = {}  # name: (games, points, won) each
     for ev in evenings:
         for p, games in player_games(ev).items():
-            if not games:
-                continue
-            a = acc.setdefault(ev.players[p], [0, 0, 0, 0])
-            a[0] += 1
-            a[1] += len(games)
-            a[2] += sum(pts for _, pts in games)
-            a[3] += sum(1 for _, pts in games if pts == 0)
+            if games:
+                nights.setdefault(ev.players[p], []).append(
+                    (len(games), sum(pts for _, pts in games),
+                     sum(1 for _, pts in games if pts == 0)))
+    acc: dict[str, tuple[int, int, int, int, int]] = {}
+    for name, own in nights.items():
+        kept = sorted(own, key=lambda e: (e[1] / e[0], -e[2]))[:best] if best else own
+        acc[name] = (len(own), len(kept), sum(e[0] for e in kept), sum(e[1] for e in kept),
+                     sum(e[2] for e in kept))
 
-    def key(item: tuple[str, list[int]]) -> tuple[float, float]:
-        _, (_, games, points, won) = item
-        return (points / games, -won / games)
+    def key(item: tuple[str, tuple[int, int, int, int, int]]) -> tuple[bool, float, float]:
+        _, (evs, _, games, points, won) = item
+        return (evs < minimum, points / games, -won / games)
 
     items = sorted(acc.items(), key=lambda it: (key(it), it[0].lower()))
     rows: list[SeasonRow] = []
-    for i, (name, (evs, n_games, points, won)) in enumerate(items):
-        place = rows[-1].place if rows and key(items[i - 1]) == key(items[i]) else i + 1
-        rows.append(SeasonRow(name, evs, n_games, points, won, points / n_games, place))
+    for i, (name, (evs, counted, n_games, points, won)) in enumerate(items):
+        place: int | None = None
+        if evs >= minimum:
+            place = rows[-1].place if rows and key(items[i - 1]) == key(items[i]) else i + 1
+        rows.append(SeasonRow(name, evs, n_games, points, won, points / n_games, place,
+                              counted))
     return rows
+
+
+def rename(evening: Evening, old: str, new: str) -> Evening:
+    """The evening with a player renamed (two spellings of one player, merged on purpose:
+    "Corry" is "Corrie")."""
+    from ..score.scorefile import find_player
+
+    seat = find_player(evening.players, old)
+    name = new.strip()
+    if not name or any(p.lower() == name.lower() for i, p in enumerate(evening.players)
+                       if i != seat):
+        raise ClubError("club_err_rename", name=name)
+    players = list(evening.players)
+    players[seat] = name
+    return replace(evening, players=tuple(players))
+
+
+def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Pairs of different names that may be one player ("Corrie", "Corry": the same first
+    two letters, at most two letters apart): never merged by the program, only said."""
+    import unicodedata
+
+    def plain(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                       if not unicodedata.combining(c))
+
+    def apart(a: str, b: str) -> int:
+        row = list(range(len(b) + 1))
+        for i, x in enumerate(a, 1):
+            prev, row[0] = row[0], i
+            for j, y in enumerate(b, 1):
+                prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+        return row[-1]
+
+    found = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            pa, pb = plain(a), plain(b)
+            if min(len(pa), len(pb)) >= 3 and pa[:2] == pb[:2] and apart(pa, pb) <= 2:
+                found.append((a, b))
+    return found
 
 
 __all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
            "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form", "half_up",
-           "new_evening", "player_games", "present_in", "redraw", "round_points", "season",
-           "standings", "unequal_games"]
+           "look_alike", "new_evening", "player_games", "present_in", "redraw", "rename",
+           "round_points", "same_evening", "season", "standings", "unequal_games"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 # The arguments by their Dutch names (in the usage line, the help and the errors).
 ARGUMENTS = {"file": "bestand", "to": "doel", "record": "verslag", "name": "naam",
-             "files": "bestanden", "preset": "voorinstelling"}
+             "files": "bestanden", "preset": "voorinstelling", "old": "oud", "new": "nieuw"}
 
 # Default values shown in the help that are words ("[default: random]").
 DEFAULTS = {"random": "willekeurig", "basic": "eenvoudig"}
@@ -174,6 +174,17 @@ NL: dict[str, str] = {
     "The rules played (a name, printed on the forms).":
         "De regels die gespeeld worden (een naam, die op de formulieren komt).",
     "The evening's title.": "De titel van de avond.",
+    "Count each player's best N evenings only (lowest points per game).":
+        "Tel van elke speler alleen de beste N avonden (laagste punten per partij).",
+    "Evenings a player needs to be ranked; the others are listed without a place.":
+        "Avonden die een speler nodig heeft voor een plaats; de anderen staan er zonder "
+        "plaats.",
+    "The name as it stands in the file.": "De naam zoals hij in het bestand staat.",
+    "The name it should be (one player's one spelling over the season).":
+        "De naam die het moet zijn (één speler, één schrijfwijze over het seizoen).",
+    "Rename a player in an evening (merge two spellings of one player, on purpose).":
+        "Geef een speler van een avond een andere naam (twee schrijfwijzen van één speler "
+        "samenvoegen, met opzet).",
     "The evening's date, YYYY-MM-DD (on the forms; a season takes an evening once).":
         "De datum van de avond, JJJJ-MM-DD (op de formulieren; een seizoen telt een avond "
         "één keer).",
@@ -221,8 +232,10 @@ NL: dict[str, str] = {
         "Het bestand dat geschreven wordt: .pdf, .xlsx of .csv.",
     "Only this round's tables (default: every round drawn).":
         "Alleen de tafels van deze ronde (anders elke geloote ronde).",
-    "Write the evening's standings, with the tie-breaks stated.":
-        "Schrijf de stand van de avond, met wat bij gelijke stand beslist.",
+    "Write the evening's standings, with the tie-breaks stated (xlsx: with the forms, which\n"
+    "the standings' formulas read).":
+        "Schrijf de stand van de avond, met wat bij gelijke stand beslist (xlsx: met de "
+        "formulieren, die de formules van de stand lezen).",
     "Sum evenings into a season's standings; optionally plot each player's figures.":
         "Tel avonden op tot de stand van een seizoen; desgewenst met grafieken van elke "
         "speler.",
