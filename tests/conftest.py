@@ -2,12 +2,17 @@
 
 The suite imports the installed jokeren (the compiled wheel: tests/test_compiled.py), or
 the sources when PYTHONPATH=src is set (with JOKEREN_TEST_PURE=1; docs/development.md);
-subprocesses inherit the environment and so run the same one. The header names it.
+subprocesses inherit the environment and so run the same one. The header names it. A test
+marked ``sources`` checks how the sources are written by patching a module's internals, which
+compiled code does not see: on a compiled package it runs on the sources, in a subprocess.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import fields, replace
@@ -41,6 +46,26 @@ def pytest_report_header() -> str:
 
     kind = "compiled" if jokeren.compiled() else "pure Python"
     return f"jokeren under test: {Path(jokeren.__file__).parent} ({kind})"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """A test marked ``sources`` on a compiled package: run it on the sources instead
+    (PYTHONPATH=src, JOKEREN_TEST_PURE=1), in a pytest of its own, and pass as it passes.
+    Compiled, a monkeypatched module function or constant is not what the module's own
+    compiled calls use, so such a test would check nothing, or fail for no fault."""
+    import jokeren
+
+    if pyfuncitem.get_closest_marker("sources") is None or not jokeren.compiled():
+        return None
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root / "src"), "JOKEREN_TEST_PURE": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", pyfuncitem.nodeid, "-n", "0",
+                           "-q", "-p", "no:cacheprovider"], cwd=root, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, (f"{pyfuncitem.nodeid} on the sources:\n"
+                                  f"{done.stdout[-6000:]}{done.stderr[-2000:]}")
+    return True
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -9,6 +9,10 @@ jokeren.rules.house.RulesError`` at every bad preset name. This test reads the s
 ``ast`` and finds every such inheritance, so the pure sources catch what only the compiled
 wheel would show.
 
+And a frozen dataclass of a compiled module defines ``__reduce__``: compiled, pickle cannot
+rebuild it by setting its fields (``FrozenInstanceError``), and computer players' turns,
+states and records go to the tournament's worker processes and back.
+
 A class is native as mypyc decides it (``mypyc.irbuild.util.is_implicit_extension_class``):
 no decorator but ``dataclass``, ``final``, ``trait`` or ``mypyc_attr``; not a NamedTuple,
 TypedDict, Enum or Protocol; no metaclass but ABCMeta.
@@ -204,6 +208,31 @@ def violations(known: dict[str, Module], compiled: set[str]) -> list[str]:
     return found
 
 
+def is_frozen_dataclass(cls: ast.ClassDef) -> bool:
+    return any(isinstance(d, ast.Call) and decorator_name(d) == "dataclass" and any(
+        k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in d.keywords) for d in cls.decorator_list)
+
+
+# Frozen dataclasses of compiled modules that are never pickled, and why.
+NEVER_PICKLED = {"jokeren.support.memo.Cache": "holds functions (how to count and clear)"}
+
+
+def unpicklable(known: dict[str, Module], compiled: set[str]) -> list[str]:
+    """Every frozen dataclass of a compiled module without its own ``__reduce__``."""
+    found = []
+    for name in sorted(compiled & known.keys()):
+        module = known[name]
+        for cls in module.classes.values():
+            if f"{name}.{cls.name}" in NEVER_PICKLED:
+                continue
+            if is_frozen_dataclass(cls) and is_native(module, cls, known) and not any(
+                    isinstance(node, ast.FunctionDef) and node.name == "__reduce__"
+                    for node in cls.body):
+                found.append(f"{module.path.name}: {cls.name}")
+    return found
+
+
 def test_every_compiled_module_exists() -> None:
     """A module moved or renamed without its line in ``COMPILED`` would silently run
     interpreted (and the split below would be checked against names that are gone)."""
@@ -219,6 +248,13 @@ def test_no_interpreted_class_inherits_a_compiled_one() -> None:
         "creating it fails (TypeError). Move the base out of hatch_build.COMPILED's modules, "
         "compile the subclass's module too, or mark the base "
         "@mypyc_attr(allow_interpreted_subclasses=True):\n" + "\n".join(found))
+
+
+def test_every_compiled_frozen_dataclass_pickles() -> None:
+    found = unpicklable(sources(), compiled_modules())
+    assert not found, (
+        "a frozen dataclass that mypyc compiles cannot be unpickled (FrozenInstanceError) "
+        "without its own __reduce__ (see engine/state.py's State):\n" + "\n".join(found))
 
 
 PLANTED = {
@@ -245,6 +281,13 @@ class Pair(NamedTuple):
 @dataclass(frozen=True)
 class Point:
     x: int
+
+@dataclass(frozen=True, slots=True)
+class Pickled:
+    x: int
+
+    def __reduce__(self):
+        return Pickled, (self.x,)
 ''',
     "jokeren/again.py": "from .fast import Base as Again\n",
     "jokeren/slow.py": '''
@@ -290,6 +333,8 @@ def test_the_check_finds_a_planted_violation(tmp_path: Path) -> None:
     assert got == ["Dataclass", "Direct", "Dotted", "Inner", "ThroughReexport"], found
     assert not violations(known, {"jokeren.fast", "jokeren.slow"})  # both compiled: fine
     assert violations(known, set()) == []  # nothing compiled: nothing to break
+    assert unpicklable(known, {"jokeren.fast"}) == ["fast.py: Point"]
+    assert unpicklable(known, set()) == []
 
 
 @pytest.mark.parametrize("base", ["Colour", "Pair"])

@@ -199,6 +199,7 @@ def test_a_set_joker_is_not_inferred_as_a_card_with_no_copy_left() -> None:
     assert str(s.table[0]) == "7h 7h *7s"  # two packs: a third 7h does not exist
 
 
+@pytest.mark.sources  # compiled, evolve has no signature to read
 def test_evolve_copies_every_field_as_dataclasses_replace_does() -> None:
     """``evolve`` is written out field by field (engine/state.py): it must name every field, keep
     what it is not given, and give a frozen State equal to ``dataclasses.replace``'s."""

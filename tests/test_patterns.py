@@ -142,6 +142,7 @@ def test_with_jokers_move_listing_lists_the_patterns_melds() -> None:
                     assert not any(c.joker and have[c.face] for c in g), g
 
 
+@pytest.mark.sources
 def test_one_edit_in_patterns_changes_what_every_consumer_lists(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Sets of at most three cards, written once in rules/patterns.py: move listing, the hints and

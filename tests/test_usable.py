@@ -227,7 +227,9 @@ def brute_meld_now(state: State, seat: int) -> bool:
 
 @pytest.fixture
 def brute_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The engine asks the brute force, not engine/usable.py, whether a freed joker can be used."""
+    """The engine asks the brute force, not engine/usable.py, whether a freed joker can be used.
+    Compiled, the engine's own calls would not see the patch: its tests are marked
+    ``sources`` (tests/conftest.py)."""
     def patched(state: State, seat: int, card: Card, tried: object,
                 extra: Card | None = None, lay: bool = True) -> bool:
         assert extra is None
@@ -350,6 +352,7 @@ def test_a_lay_off_of_another_card_before_coming_out_all_at_once() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.sources  # the patch reaches only the pure engine
 @pytest.mark.usefixtures("brute_engine")
 @pytest.mark.parametrize("part", range(10))
 def test_usable_agrees_with_the_brute_force_on_10000_positions(part: int) -> None:
@@ -366,6 +369,7 @@ def test_usable_agrees_with_the_brute_force_on_10000_positions(part: int) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.sources  # the patch reaches only the pure engine
 @pytest.mark.usefixtures("brute_engine")
 def test_can_meld_now_agrees_with_the_brute_force() -> None:
     rng = random.Random(28)
@@ -412,6 +416,7 @@ def _small_table_position(rng: random.Random) -> tuple[State, Card]:
         return state, to_hand(rng.choice(hand))
 
 
+@pytest.mark.sources  # the patch reaches only the pure engine
 @pytest.mark.usefixtures("brute_engine")
 def test_usable_counts_a_rearrangement_of_the_table_quick() -> None:
     """Where the rules allow rearranging the table, a card is usable when some sequence
@@ -428,6 +433,7 @@ def test_usable_counts_a_rearrangement_of_the_table_quick() -> None:
     assert only_by_table >= 3  # positions where only a rearrangement uses the card
 
 
+@pytest.mark.sources  # the patch reaches only the pure engine
 @pytest.mark.usefixtures("brute_engine")
 def test_a_rearrangement_reads_a_set_joker_as_a_suit_not_used_up() -> None:
     """Two packs, the table may be rearranged, a joker in a set stands for its rank only:

@@ -45,6 +45,9 @@ class Arrangement:
     left: tuple[Card, ...]
     penalty: int
 
+    def __reduce__(self) -> tuple[type[Arrangement], tuple[object, ...]]:
+        return Arrangement, (self.melds, self.left, self.penalty)  # see State.__reduce__
+
 
 BIG_HAND = 20  # "all at once" on more cards than this covers the hardest cards first
 

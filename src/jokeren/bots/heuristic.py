@@ -39,6 +39,10 @@ class Arrangement:
     dead: tuple[Card, ...]
     req_missing: int  # cards still missing for the requirement (0 once out or met)
 
+    def __reduce__(self) -> tuple[type[Arrangement], tuple[object, ...]]:
+        return Arrangement, (self.score, self.melded, self.partial, self.dead,
+                             self.req_missing)  # see engine.state.State.__reduce__
+
 
 def keep_round(evals: dict[tuple[Any, ...], HandEval], round_index: int) -> None:
     """Forget the evaluators (keyed by round first) of other rounds: a computer player

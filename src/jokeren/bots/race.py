@@ -38,6 +38,10 @@ class Sample:
     kept: tuple[int, ...]  # mask of the first t draws less the ``free`` cards
     freed: tuple[int, ...]  # ``free`` cards among the first t draws
 
+    def __reduce__(self) -> tuple[type[Sample], tuple[object, ...]]:
+        return Sample, (self.pool, self.prefix, self.jokers, self.kept,
+                        self.freed)  # see engine.state.State.__reduce__
+
 
 class Race:
     """Scores hands by the expected number of own turns until they go out."""

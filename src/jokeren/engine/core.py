@@ -53,6 +53,9 @@ class Deal:
     upcard: Card | None = None
     stock: tuple[Card, ...] = ()  # top card first, as written
 
+    def __reduce__(self) -> tuple[type[Deal], tuple[object, ...]]:
+        return Deal, (self.hands, self.upcard, self.stock)  # see State.__reduce__
+
 
 # --- starting ---------------------------------------------------------------------------
 

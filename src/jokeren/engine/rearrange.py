@@ -65,6 +65,9 @@ class Rearrangement:
     melds: tuple[Meld, ...]  # the new table, numbered in the order written
     from_hand: tuple[Card, ...]  # the cards that left the hand (jokers as ``*``)
 
+    def __reduce__(self) -> tuple[type[Rearrangement], tuple[object, ...]]:
+        return Rearrangement, (self.melds, self.from_hand)  # see state.State.__reduce__
+
 
 def _faces(melds: Sequence[Meld]) -> Counter[Card]:
     """The table as a multiset of hand cards: naturals by face, every joker as ``*``."""

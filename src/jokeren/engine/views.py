@@ -56,6 +56,14 @@ class SeatView:
     def my_turn(self) -> bool:
         return self.seat is not None and self.to_act == self.seat
 
+    def __reduce__(self) -> tuple[type[SeatView], tuple[object, ...]]:
+        """Pickled as its fields (a computer player's turn goes to a worker process); see
+        State.__reduce__."""
+        return SeatView, tuple(getattr(self, f) for f in _VIEW_FIELDS)
+
+
+_VIEW_FIELDS = tuple(SeatView.__dataclass_fields__)
+
 
 def view(state: State, seat: int | None) -> SeatView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
