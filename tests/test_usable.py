@@ -187,7 +187,7 @@ def brute_usable(state: State, seat: int, card: Card, lay: bool = True) -> bool:
     ``lay``: in a meld, not by a lay-off). Answers are kept: the engine asks again and
     again whether a freed joker can be used."""
     key = (state.hands[seat], state.table, state.come_out[seat], state.came_out_now,
-           state.acted, state.turns_done, card, lay, repr(state.rules))
+           state.acted, state.swapped, state.turns_done, card, lay, repr(state.rules))
     known = _KNOWN.get(key)
     if known is None:
         if len(_KNOWN) > 50_000:
@@ -202,7 +202,9 @@ def _brute_usable(state: State, seat: int, card: Card, lay: bool) -> bool:
     def reach(s: State) -> bool:
         if s.phase is not Phase.PLAY:
             return False
-        key = (s.hands[seat], s.table, s.come_out[seat], s.came_out_now)
+        # swapped: the same hand and table after a swap is another position (lay * as 4s,
+        # swap 4s for it: no coming out and going out this turn)
+        key = (s.hands[seat], s.table, s.come_out[seat], s.came_out_now, s.swapped)
         if key in seen:
             return False
         seen.add(key)
