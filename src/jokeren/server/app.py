@@ -77,6 +77,9 @@ def create_app(settings: Settings) -> FastAPI:
             trimming.cancel()
             await rooms.close()
             pool.shutdown(wait=True, cancel_futures=True)
+            replaying = getattr(app.state, "replayer", None)  # replay.py's process
+            if replaying is not None:
+                replaying.shutdown(wait=True, cancel_futures=True)
             await store.close()
 
     app = FastAPI(title="Jokeren", version="1", lifespan=lifespan,

@@ -37,7 +37,7 @@ class Limits:
     tables: int = 16  # tables being played that one address made
     replays: Rate = (1.0, 20.0)  # pages of /api/replay one address asks
     reads: Rate = (5.0, 50.0)  # room and record reads of one address
-    sockets: Rate = (2.0, 30.0)  # WebSockets one address opens
+    sockets: Rate = (2.0, 60.0)  # WebSockets one address opens (a club behind one router)
     body: int = 1 << 20  # bytes: the largest request body (a long match's record is ~20 KB)
     stale: Rate = (2.0, 6.0)  # stale actions of one seat answered with the whole view
     seat_sockets: int = 4  # connections one seat may have open (the oldest goes)
@@ -129,22 +129,13 @@ def too_many(wait: float, what: str = "requests") -> tuple[dict[str, Any], dict[
     """The 429 refusal's body and headers: wait ``wait`` seconds (rounded up)."""
     seconds = max(1, math.ceil(min(wait, 3600.0)))
     en = {"requests": "too many requests", "rooms": "too many new rooms",
-          "replays": "too many replays", "tables": "too many tables being played"}[what]
+          "replays": "too many replays", "sockets": "too many connections"}[what]
     nl = {"requests": "te veel verzoeken", "rooms": "te veel nieuwe kamers",
-          "replays": "te veel keer teruggekeken", "tables": "te veel tafels tegelijk"}[what]
+          "replays": "te veel keer teruggekeken", "sockets": "te veel verbindingen"}[what]
     body = {"key": "rate", "params": {"retry_after": seconds}, "text": {
         "en": f"{en} from this address: try again in {seconds} s",
         "nl": f"{nl} vanaf dit adres: probeer het over {seconds} s opnieuw"}}
     return body, {"Retry-After": str(seconds)}
-
-
-def tables_full(most: int) -> tuple[dict[str, Any], dict[str, str]]:
-    """The 429 of the quota of tables being played, which frees up as a match ends."""
-    body = {"key": "tables", "params": {"most": most}, "text": {
-        "en": f"this address already has {most} tables being played: finish or end one "
-              "first", "nl": f"dit adres heeft al {most} tafels in het spel: maak er eerst "
-              "een af of beëindig er een"}}
-    return body, {"Retry-After": "60"}
 
 
 TOO_BIG = {"key": "too_big", "params": {}, "text": {

@@ -6,12 +6,15 @@ holds the record only for the request.
 Paged: one answer holds at most ``PAGE`` steps (``start``: the first; ``total``: how many
 the record has, counted without replaying). Each address has a bucket of steps the engine
 may replay for it (``STEPS``, charged before the replay: the page's end), and one replay
-runs at a time, in a thread: a record of 20,000 moves asked for again and again slows
-nobody else's table (docs/server.md, "Fair shares")."""
+runs at a time, in a process of its own (started at the first replay): a record of 20,000
+moves asked for again and again takes neither the event loop nor its lock on Python
+(the GIL) from the tables (docs/server.md, "Fair shares")."""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from itertools import islice
 from typing import Any
@@ -31,7 +34,15 @@ from .limits import Buckets, address, too_many
 router = APIRouter(prefix="/api")
 MOST_STEPS = 20_000  # a match of 12 rounds of long play stays far below
 PAGE = 500  # steps in one answer (about 1.3 MB of JSON)
-STEPS = (2_000.0, 25_000.0)  # steps replayed a second for one address, burst
+STEPS = (500.0, 6_000.0)  # steps replayed a second for one address, burst: a long match's
+# pages (500, 750, 1,000, ...) fit the burst; a flood gets a page a second
+
+
+def cost(start: int, count: int) -> float:
+    """What a page takes from the address's bucket: its steps written out, and the steps
+    before it that the engine replays only (about half the work of one written out); at
+    most the whole burst, so every page can be had by waiting."""
+    return min(count + start / 2, STEPS[1])
 
 
 class ReplayIn(BaseModel):
@@ -121,8 +132,22 @@ def replay_record(data: object, start: int = 0, count: int = PAGE) -> ReplayOut:
     return ReplayOut(players=list(record.players), start=start, total=total, steps=out)
 
 
-def _json(out: ReplayOut) -> bytes:
-    return orjson.dumps(out.model_dump())
+def page_json(data: object, start: int, count: int) -> tuple[int, bytes]:
+    """The page as the answer's status and JSON (a refusal's too): what the replaying
+    process sends back (an ApiError does not cross a process)."""
+    try:
+        return 200, orjson.dumps(replay_record(data, start, count).model_dump())
+    except ApiError as exc:
+        return exc.status, orjson.dumps(exc.body())
+
+
+def replayer(state: Any) -> ProcessPoolExecutor:
+    """The server's one replaying process (spawned: the server has threads)."""
+    found: ProcessPoolExecutor | None = getattr(state, "replayer", None)
+    if found is None:
+        found = state.replayer = ProcessPoolExecutor(
+            1, mp_context=multiprocessing.get_context("spawn"))
+    return found
 
 
 @router.post("/replay", response_model=ReplayOut, tags=["browser"])
@@ -135,11 +160,11 @@ async def replay_steps(body: ReplayIn, request: Request) -> Response:
     if getattr(state, "replay_steps", None) is None:
         state.replay_steps, state.replaying = Buckets(STEPS), asyncio.Lock()
     buckets: Buckets = state.replay_steps
-    wait = buckets.take(address(request.scope), body.start + body.count)
+    wait = buckets.take(address(request.scope), cost(body.start, body.count))
     if wait:
         refusal, headers = too_many(wait, "replays")
         return Response(orjson.dumps(refusal), 429, headers, "application/json")
-    async with state.replaying:  # one engine replay at a time, beside the tables
-        data = await asyncio.to_thread(
-            lambda: _json(replay_record(body.record, body.start, body.count)))
-    return Response(data, media_type="application/json")
+    async with state.replaying:  # one replay at a time, in its own process
+        status, data = await asyncio.get_running_loop().run_in_executor(
+            replayer(state), page_json, body.record, body.start, body.count)
+    return Response(data, status, media_type="application/json")

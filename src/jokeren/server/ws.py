@@ -18,11 +18,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import STORE_FAILED, ApiError
 from .frames import dumps, refusal
-from .limits import Bucket, Buckets, address
+from .limits import Bucket, Buckets, address, too_many
 from .names import odd_character
 from .rooms import Rooms
 from .runtime import Conn, one_line
@@ -32,6 +33,7 @@ MAX_MESSAGE = 4096  # bytes
 RATE = 10.0  # messages a second, sustained
 BURST = 30.0
 HELLO_WAIT = 10.0  # seconds for the first message
+PAUSE = 5.0  # seconds at most that a socket over its rate is not read
 
 
 def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -100,10 +102,12 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
     if not origin_ok(ws, origins):
         await ws.close(code=4403)
         return
-    await ws.accept()
-    if opened is not None and opened.take(address(ws.scope)):
-        await ws.close(code=4429)  # too many sockets from this address: try again later
+    wait = opened.take(address(ws.scope)) if opened is not None else 0.0
+    if wait:  # too many sockets from this address: refused before the handshake
+        body, headers = too_many(wait, "sockets")
+        await ws.send_denial_response(JSONResponse(body, 429, headers))
         return
+    await ws.accept()
     try:
         first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
         if first["type"] == "websocket.disconnect":
@@ -149,9 +153,12 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text", message.get("bytes"))
-            if bucket.take():  # the seconds to wait: refused
+            wait = bucket.take()
+            if wait:  # refused, and nothing more is read until a message would be allowed:
+                # a client that keeps sending is slowed by its own socket (backpressure)
                 conn.send(runner.refused(message_id(text), conn.seat, refusal(
                     "rate", "too many messages: wait a moment", "te veel berichten: wacht even")))
+                await asyncio.sleep(min(wait, PAUSE))
                 continue
             parsed = parse(text)
             if parsed["type"] == "ping":
