@@ -97,7 +97,9 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
                              "tafel",
                              "a swapped joker must go into a new meld at once"),
                 "hand": ("een geruilde joker gaat naar je hand",
-                         "a swapped joker goes to your hand")}[v][0 if nl else 1]
+                         "a swapped joker goes to your hand")}[v][0 if nl else 1] + (
+            "; wie in één keer uitgaat, pikt geen joker (000)" if nl else
+            "; no joker swap in a turn that comes out and goes out at once (000)")
     if key == "take_discard":
         return (("de afgelegde kaart pakken mag altijd" if v == "always"
                  else "de afgelegde kaart pakken alleen om hem meteen te gebruiken") if nl else
