@@ -18,9 +18,10 @@ import statistics
 import subprocess
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from jokeren.club.clubgrids import form_grid, standings_grid
+from jokeren.club.clubgrids import round_grids, seating_grids, standings_grid
 from jokeren.club.evening import Evening, Form, draw_next, enter_form, new_evening
 from jokeren.club.seating import Meetings, draw_evening, spread_of
 from jokeren.club.stats import write_plots
@@ -53,8 +54,9 @@ def measure(seeds: int) -> None:
 def made_up_evening(day: int = 2, seed: int = 12) -> Evening:
     rng = random.Random(2026 + seed)
     names = ["Ans", "Bert", "Corrie", "Dirk", "Els", "Frans", "Gerda", "Henk", "Ineke",
-             "Jan", "Kees", "Loes"]
-    ev = new_evening(names, rounds=7, seed=seed, title=f"Clubavond {day} december")
+             "Jan", "Kees", "Loes", "Mien"]
+    ev = new_evening(names, rounds=7, seed=seed, title="Clubavond",
+                     date=f"2026-12-{day:02}")
     for r in range(1, 8):
         ev = draw_next(ev)
         for k, seats in enumerate(ev.draws[-1], 1):
@@ -76,12 +78,16 @@ def pictures(folder: Path) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     ev = made_up_evening()
+    blank = replace(ev, forms=tuple((None,) * len(tables) for tables in ev.draws))
     with tempfile.TemporaryDirectory() as tmp:
-        for name, grid in (("club-form", form_grid(ev, 1, 1, "nl")),
-                           ("club-standings", standings_grid(ev, "nl"))):
+        for name, grids, options, dpi in (
+                ("club-form", round_grids(blank, 1, "nl"), {"per_page": 2, "portrait": True},
+                 "50"),
+                ("club-seating", seating_grids(ev, "nl", 1), {"big": True}, "40"),
+                ("club-standings", [standings_grid(ev, "nl")], {}, "60")):
             pdf = Path(tmp) / f"{name}.pdf"
-            write_pdf(pdf, [grid])
-            subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(pdf),
+            write_pdf(pdf, grids, True, **options)
+            subprocess.run(["pdftoppm", "-r", dpi, "-png", "-singlefile", str(pdf),
                             str(folder / name)], check=True)
         paths = write_plots([made_up_evening(d, d + 10) for d in (2, 9, 16)], Path(tmp), "nl")
         (folder / "club-season-spread.png").write_bytes(paths[2].read_bytes())

@@ -254,7 +254,7 @@ def test_an_evening_from_the_command_line(tmp_path: Path) -> None:
     pages = subprocess.run(["pdfinfo", str(tmp_path / "forms.pdf")], capture_output=True,
                            text=True, check=True).stdout
     count = next(line.split()[1] for line in pages.splitlines() if line.startswith("Pages:"))
-    assert count == "4"  # 2 tables a round, 2 rounds, a page each
+    assert count == "2"  # 2 tables a round, 2 rounds, two forms to a page
 
 
 def test_season_plots(tmp_path: Path) -> None:
@@ -485,3 +485,44 @@ def test_a_season_by_its_rules_and_names_merged_on_purpose(tmp_path: Path) -> No
         season([evenings[0], evenings[0]])
     code, _, err = club("rename", str(files[2]), "Ans", "bert", "--lang", "en")
     assert code == 2 and "already a player" in err
+
+
+def test_the_printables_a_club_uses(tmp_path: Path) -> None:
+    """#41: forms named by round and table (sheet and page), with the date, the rules in
+    words and a 'stok op' box, two to a portrait A4; the seating per round for the wall
+    and per player."""
+    from openpyxl import load_workbook
+
+    f = tmp_path / "e.json"
+    names = "Ans,Bert,Corrie,Dirk,Els,Frans,Gerda,Henk,Ineke,Jan,Kees,Loes,Mien"
+    code, _, err = club("new", str(f), "--players", names, "--datum", "2026-12-02",
+                        "--title", "Clubavond De Klaverheer", "--lang", "nl")
+    assert code == 0, err
+    assert club("draw", str(f), "--afwezig", "Mien")[0] == 0
+    pdf = tmp_path / "forms.pdf"
+    assert club("forms", str(f), str(pdf), "--round", "1", "--lang", "nl")[0] == 0
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Pages:           2" in info and "595.276 x 841.89" in info  # 4 tables, portrait A4
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    for words in ("Clubavond De Klaverheer · 2 december 2026 ·", "ronde 1 · tafel 4",
+                  "Stok op", "☐", "Regels: Jokeren, clubregels (003)",
+                  "Kolommen opgeteld en gecontroleerd"):
+        assert words in text, words
+    xlsx = tmp_path / "forms.xlsx"
+    assert club("forms", str(f), str(xlsx), "--lang", "nl")[0] == 0
+    book = load_workbook(xlsx)
+    assert book.sheetnames == [f"Ronde {r} Tafel {k}" for r, k in
+                               [(1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2), (2, 3)]]
+    assert "ronde 2 · tafel 3" in book["Ronde 2 Tafel 3"].oddHeader.center.text
+    seat = tmp_path / "seating.pdf"
+    assert club("seating", str(f), str(seat), "--lang", "nl")[0] == 0
+    text = subprocess.run(["pdftotext", "-layout", str(seat), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Ronde 1 · tafelindeling" in text and "Ronde 2 · tafelindeling" in text
+    assert "Waar zit ik?" in " ".join(text.split())
+    mien = next(line for line in text.splitlines() if line.strip().startswith("Mien"))
+    assert "afwezig" in mien  # absent in round 2
+    code, _, err = club("seating", str(f), str(seat), "--round", "3", "--lang", "en")
+    assert code == 2 and "no round 3" in err

@@ -53,11 +53,12 @@ def _save(evening: Evening, file: Path, lang: str) -> None:
     typer.echo(t("club_saved", lang, path=str(file)))
 
 
-def _export(to: Path, grids: list[Grid], lang: str) -> None:
+def _export(to: Path, grids: list[Grid], lang: str, per_page: int = 1,
+            portrait: bool = False, big: bool = False) -> None:
     if to.suffix.lower() not in KINDS:
         fail(ScoreError("score_err_export_kind", path=str(to)), lang)
     try:
-        write_grids(to, grids)
+        write_grids(to, grids, per_page, portrait, big)
     except ScoreError as exc:
         fail(exc, lang)
     typer.echo(t("score_written", lang, path=str(to)))
@@ -215,7 +216,28 @@ def forms_cmd(
     rounds = [round_no] if round_no is not None else list(range(1, len(evening.draws) + 1))
     if any(not 1 <= r <= len(evening.draws) for r in rounds):
         fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
-    _export(to, [g for r in rounds for g in round_grids(evening, r, language)], language)
+    _export(to, [g for r in rounds for g in round_grids(evening, r, language)], language,
+            per_page=2 if evening.games <= 6 else 1, portrait=True)
+
+
+@club_app.command("seating")
+def seating_cmd(
+    file: FileArg,
+    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
+    round_no: Annotated[int | None, typer.Option(
+        "--round", "--ronde", help="Only this round's tables (default: every round drawn).")]
+    = None,
+    lang: LangOpt = None,
+) -> None:
+    """Write the seating: each round's tables in large type for the wall, then each
+    player's table per round."""
+    from ..club.clubgrids import seating_grids
+
+    language = lang_of(lang)
+    evening = _load(file, language)
+    if round_no is not None and not 1 <= round_no <= len(evening.draws):
+        fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
+    _export(to, seating_grids(evening, language, round_no), language, big=True)
 
 
 @club_app.command("standings")

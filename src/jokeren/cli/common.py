@@ -60,8 +60,10 @@ def load_rules(text: str, lang: str = "en") -> Rules:
         fail(f"{source}: {exc.text(lang)}" if source else exc.text(lang))
 
 
-def write_grids(to: Path, sheets: list[Grid]) -> None:
-    """Tables to ``to`` as csv, xlsx or pdf, by its suffix (checked by the caller)."""
+def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool = False,
+                big: bool = False) -> None:
+    """Tables to ``to`` as csv, xlsx or pdf, by its suffix (checked by the caller); the pdf
+    ``per_page`` to a page, portrait, in large type if asked."""
     kind = to.suffix.lower()
     try:
         if kind == ".csv":
@@ -76,7 +78,7 @@ def write_grids(to: Path, sheets: list[Grid]) -> None:
         else:
             from ..score.pdf import write_pdf
 
-            write_pdf(to, sheets)
+            write_pdf(to, sheets, True, per_page, portrait, big)
     except ModuleNotFoundError as exc:
         raise ScoreError("score_err_needs_extra", module=exc.name or "?") from None
     except OSError as exc:

@@ -9,34 +9,85 @@ from ..score.grids import Cell, Grid, Value, col, total_cell
 from ..words.catalogue import t
 from .evening import Evening, SeasonRow, dealer, round_points, standings, unequal_games
 
+_MONTHS = {"nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli",
+                  "augustus", "september", "oktober", "november", "december"),
+           "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+                  "September", "October", "November", "December")}
+
+
+def date_words(date: str, lang: str = "en") -> str:
+    """2026-12-02 as "2 december 2026" (or "2 December 2026"); empty stays empty."""
+    if not date:
+        return ""
+    year, month, day = (int(x) for x in date.split("-"))
+    return f"{day} {_MONTHS.get(lang, _MONTHS['en'])[month - 1]} {year}"
+
+
+def _heading(evening: Evening, text: str, lang: str) -> str:
+    """The evening's title and date before ``text``."""
+    return " · ".join(x for x in (evening.title, date_words(evening.date, lang), text) if x)
+
 
 def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") -> Grid:
     """The form of 003: a row per game with its dealer, a column per player, column totals
-    as formulas; blank where nothing is entered yet, to fill in by hand."""
+    as formulas, a box to tick when the stock ran out ("stok op"); blank where nothing is
+    entered yet, to fill in by hand. Round, table, date and the rules in words on it."""
+    from ..rules.house import Rules
+
     seats = evening.draws[round_no - 1][table_no - 1]
     form = evening.forms[round_no - 1][table_no - 1]
     names = [evening.players[p] for p in seats]
-    title = t("club_form_title", lang, r=round_no, t=table_no)
-    if evening.title:
-        title = f"{evening.title} · {title}"
-    grid = Grid(title, [t("club_game", lang), t("dealer", lang), *names],
-                widths=[1.2, 2.4, *[2.2] * len(names)],
+    title = _heading(evening, t("club_form_title", lang, r=round_no, t=table_no), lang)
+    grid = Grid(title, [t("club_game", lang), t("dealer", lang), *names,
+                        t("club_stock_col", lang)],
+                widths=[1.2, 2.4, *[2.2] * len(names), 1.4],
                 sheet=t("club_form_sheet", lang, r=round_no, t=table_no))
     for g in range(evening.games):
         points: Sequence[Value] = form.games[g] if form else [None] * len(names)
-        grid.add(g + 1, names[dealer(g, len(names))], *points)
+        stock = "☐" if form is None else "☒" if g in form.stock_out else ""
+        grid.add(g + 1, names[dealer(g, len(names))], *points, stock)
     last = evening.games + 1
     sums = [sum(game[s] for game in form.games) if form else None for s in range(len(names))]
     grid.add(None, t("total", lang),
              *[Cell(v, total_cell(2 + s, 2, last, 0).formula, True) for s, v in enumerate(sums)],
              bold=True)
-    grid.notes = [t("club_checked", lang)]
+    grid.notes = [t("club_checked", lang),
+                  t("club_rules_note", lang, rules=Rules.load(evening.rules).describe(lang))]
     if form is None:
         grid.row_mm = 11.0
     if form and form.stock_out:
         grid.notes.append(t("club_stock_games", lang,
                             games=", ".join(str(g + 1) for g in sorted(form.stock_out))))
     return grid
+
+
+def seating_grids(evening: Evening, lang: str = "en", round_no: int | None = None) -> list[Grid]:
+    """To print: the tables of each round drawn (or of ``round_no``) for the wall, seat 1
+    dealing first; then, per player, the table of every round ("where do I sit?")."""
+    rounds = [round_no] if round_no is not None else list(range(1, len(evening.draws) + 1))
+    grids = []
+    for r in rounds:
+        grid = Grid(_heading(evening, t("club_seating_title", lang, r=r), lang),
+                    [t("club_table", lang, n="").strip(),
+                     *[t("club_seat", lang, n=k) for k in range(1, 5)]],
+                    widths=[1.4, 3, 3, 3, 3])
+        for k, seats in enumerate(evening.draws[r - 1], 1):
+            grid.add(k, *[evening.players[p] for p in seats],
+                     *([None] * (4 - len(seats))))
+        grid.notes = [t("club_deals_note", lang)]
+        grids.append(grid)
+    drawn = len(evening.draws)
+    who = Grid(_heading(evening, t("club_seating_players", lang), lang),
+               [t("club_player", lang), *[t("club_round_col", lang, r=r)
+                                          for r in range(1, drawn + 1)]],
+               widths=[3.0, *[1.2] * drawn])
+    for p, name in sorted(enumerate(evening.players), key=lambda x: x[1].lower()):
+        cells: list[Value] = [name]
+        for tables in evening.draws:
+            at = next((k for k, seats in enumerate(tables, 1) if p in seats), None)
+            cells.append(at if at is not None else t("club_absent_cell", lang))
+        who.add(*cells)
+    return [*grids, who]
 
 
 def round_grids(evening: Evening, round_no: int, lang: str = "en") -> list[Grid]:
@@ -56,15 +107,13 @@ def standings_grid(evening: Evening, lang: str = "en") -> Grid:
     best round, points per game. In xlsx (with ``standings_book``) a round's cell reads the
     form's total cell, a missed round is the formula the evening counts it by, and the total
     is their sum: change a form and the standings follow."""
-    title = t("club_standings", lang)
-    if evening.title:
-        title = f"{evening.title} · {title}"
+    title = _heading(evening, t("club_standings", lang), lang)
     rounds = len(evening.draws)
     header = [t("club_place", lang), t("club_player", lang),
               *[t("club_round_col", lang, r=r) for r in range(1, rounds + 1)],
               t("club_points", lang), t("club_games", lang), t("club_missed_col", lang),
               t("club_won", lang), t("club_best_round", lang), t("club_per_game", lang)]
-    grid = Grid(title, header, widths=[1.2, 3.0, *[1.1] * rounds, 2.0, 1.6, 1.4, 1.6, 1.8, 1.6],
+    grid = Grid(title, header, widths=[1.5, 3.0, *[1.1] * rounds, 2.6, 1.8, 1.6, 2.2, 2.2, 1.8],
                 sheet=t("club_standings_sheet", lang))
     rows = standings(evening)
     index = {name: i for i, name in enumerate(evening.players)}
@@ -152,5 +201,5 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = 
     return grid
 
 
-__all__ = ["counting_notes", "form_grid", "form_total_ref", "round_grids", "season_grid",
-           "standings_book", "standings_grid"]
+__all__ = ["counting_notes", "date_words", "form_grid", "form_total_ref", "round_grids",
+           "season_grid", "seating_grids", "standings_book", "standings_grid"]

@@ -165,47 +165,42 @@ def can_even_out(after: Sequence[float], later: int, seats: int) -> bool:
     return False
 
 
+_LOOK_AHEAD = 12  # players present, at most, for whom the rest of the evening is played out
+
+
 def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
                starts: int = 8, later: int = 0) -> Tables:
     """Tables for ``players`` (indices into ``meetings``): the tables of 3 to those due,
     the meetings spread; ``later``: the rounds still to come after this one.
 
     The tables of 3 go strictly by turn: no one is given one while someone present is a
-    whole table of 3 behind. When that order would seat a pair together more than one
-    time beyond ``meeting_bound`` (two players behind, say, who met twice, and a single
-    table of 3), the tables of 3 go by turn over the evening for this round instead:
-    whoever can still be evened out by the last round if the players present stay.
-    And 7 players (a table of 4 and one of 3) who keep to that
-    at every round meet someone 5 times at best (an exhaustive search), where a Fano
-    plane seats every pair together exactly 3 times. So when the same 7 players were
-    present at every round, the round is also drawn by turn over the evening (four
-    draws) and the rest of the evening played out from each (up to 24 play-outs, until
-    one meets no pair more than 3 times); the draw whose evening ends with the fewer
-    meetings of the most-met pair, then the lower cost, is taken. A latecomer then (8
-    players: no tables of 3) may leave one of the seven two tables of 3 ahead of
-    another."""
+    whole table of 3 behind. For up to 12 players present, where that order leaves little
+    choice, four such draws are made and the rest of the evening played out from each for
+    who is present now (up to 24 play-outs for 7 or 8 players, 6 for more, until one
+    reaches ``meeting_bound``); the draw whose evening ends with the fewer meetings of
+    the most-met pair, then the lower cost, is taken. 7 players (a table of 4 and one of
+    3) who keep to the order at every round meet someone 5 times at best (an exhaustive
+    search), where a Fano plane seats every pair together exactly 3 times; so when the
+    same 7 were present at every round, draws by turn over the evening (whoever can still
+    be evened out by the last round) are played out too. A latecomer to those 7 (8
+    players: no tables of 3) may then leave a player two tables of 3 ahead of another."""
     strict = _draw_round(players, meetings, rng, starts, later, False)
-    after = meetings.copy()
-    after.add(strict)
-    if later and after.most() > after.bound() + 1:  # the order forces a pair together
-        for _ in range(8):
-            other = _draw_round(players, meetings, rng, starts, later, True)
-            after = meetings.copy()
-            after.add(other)
-            if after.most() <= after.bound() + 1:
-                return other
+    if later == 0 or len(players) > _LOOK_AHEAD:
+        return strict
     stable = len(players) == 7 == meetings.n and all(
         c == meetings.present[0] for c in meetings.present)
-    if later == 0 or not stable:
-        return strict
-    evens = {_draw_round(players, meetings, rng, starts, later, True) for _ in range(4)}
-    evens.discard(strict)
-    if not evens:
+    choices = {strict: False}
+    for _ in range(3):
+        choices.setdefault(_draw_round(players, meetings, rng, starts, later, False), False)
+    if stable:
+        for _ in range(4):
+            choices.setdefault(_draw_round(players, meetings, rng, starts, later, True), True)
+    if len(choices) == 1:
         return strict
 
     def outlook(tables: Tables, over_evening: bool) -> tuple[int, float]:
         found: list[tuple[int, float]] = []
-        for _ in range(24):  # play-outs until one meets each pair 3 times at most
+        for _ in range(24 if len(players) <= 8 else 6):  # until one reaches the bound
             ahead = random.Random(f"{rng.random()}")
             m = meetings.copy()
             m.add(tables)
@@ -213,11 +208,11 @@ def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
                 m.add(_draw_round(players, m, ahead, 4, later - k - 1, over_evening))
             found.append((max(max(m.met[p][q] for q in players) for p in players),
                           sum(_pair_cost(m.met[p][q]) for p in players for q in players)))
-            if found[-1][0] <= 3:
+            if found[-1][0] <= m.bound():
                 break
         return min(found)
 
-    return min([strict, *sorted(evens)], key=lambda t: outlook(t, t != strict))
+    return min(sorted(choices), key=lambda t: outlook(t, choices[t]))
 
 
 def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,

@@ -69,20 +69,32 @@ def _rich(text: str) -> str:
     return out
 
 
-def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True) -> bytes:
+def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True, per_page: int = 1,
+              portrait: bool = False, big: bool = False) -> bytes:
+    """The grids, one to a landscape A4 page (or ``per_page`` to a page, portrait if asked,
+    with a cut line between them); ``big``: large type, to read on a wall."""
     _register()
     body = ParagraphStyle("body", fontName=FONT, fontSize=9, leading=11)
     head = ParagraphStyle("head", fontName=BOLD, fontSize=9, leading=11)
     title = ParagraphStyle("title", fontName=BOLD, fontSize=15, leading=19, spaceAfter=6)
+    if big:
+        body = ParagraphStyle("body", fontName=FONT, fontSize=18, leading=22)
+        head = ParagraphStyle("head", fontName=BOLD, fontSize=18, leading=22)
+        title = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=32, spaceAfter=10)
     buf = io.BytesIO()
-    page = landscape(A4)
+    page = A4 if portrait else landscape(A4)
     doc = SimpleDocTemplate(buf, pagesize=page, leftMargin=12 * mm, rightMargin=12 * mm,
                             topMargin=12 * mm, bottomMargin=12 * mm, title=grids[0].title
                             if grids else "", author="jokeren")
     story: list[object] = []
     for k, grid in enumerate(grids):
-        if k and page_per_grid:
+        if k and page_per_grid and k % per_page == 0:
             story.append(PageBreak())
+        elif k and page_per_grid:  # the next form on the same page, below a cut line
+            story.append(Spacer(1, 4 * mm))
+            story.append(Table([[""]], colWidths=[page[0] - 24 * mm], style=TableStyle([
+                ("LINEABOVE", (0, 0), (-1, -1), 0.5, colors.grey, None, (2, 3))])))
+            story.append(Spacer(1, 2 * mm))
         story.append(Paragraph(_rich(grid.title + "  ♠ ♥ ♦ ♣"), title))
         data = [[Paragraph(_rich(h), head) for h in grid.header]]
         for row in grid.rows:
@@ -106,8 +118,9 @@ def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True) -> bytes:
     return buf.getvalue()
 
 
-def write_pdf(path: str | Path, grids: Sequence[Grid], page_per_grid: bool = True) -> None:
-    write_atomic(path, pdf_bytes(grids, page_per_grid))
+def write_pdf(path: str | Path, grids: Sequence[Grid], page_per_grid: bool = True,
+              per_page: int = 1, portrait: bool = False, big: bool = False) -> None:
+    write_atomic(path, pdf_bytes(grids, page_per_grid, per_page, portrait, big))
 
 
 __all__ = ["find_font", "pdf_bytes", "write_pdf"]

@@ -174,6 +174,10 @@ NL: dict[str, str] = {
     "The rules played (a name, printed on the forms).":
         "De regels die gespeeld worden (een naam, die op de formulieren komt).",
     "The evening's title.": "De titel van de avond.",
+    "Write the seating: each round's tables in large type for the wall, then each\n"
+    "player's table per round.":
+        "Schrijf de tafelindeling: de tafels van elke ronde in grote letters voor aan de "
+        "muur, dan per speler de tafel van elke ronde.",
     "Count each player's best N evenings only (lowest points per game).":
         "Tel van elke speler alleen de beste N avonden (laagste punten per partij).",
     "Evenings a player needs to be ranked; the others are listed without a place.":
