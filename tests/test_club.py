@@ -526,3 +526,21 @@ def test_the_printables_a_club_uses(tmp_path: Path) -> None:
     assert "afwezig" in mien  # absent in round 2
     code, _, err = club("seating", str(f), str(seat), "--round", "3", "--lang", "en")
     assert code == 2 and "no round 3" in err
+
+
+def test_a_secretary_may_write_the_options_in_dutch(tmp_path: Path) -> None:
+    f = tmp_path / "e.json"
+    code, out, err = club("new", str(f), "--spelers", "Ans,Bert,Corrie,Dirk,Els,Frans,Gerda",
+                          "--rondes", "2", "--partijen", "2", "--gemist", "hoogste",
+                          "--drietallen", "geschaald", "--titel", "Clubavond", "--lang", "nl")
+    assert code == 0 and "Ronde 1 geloot:" in out, err
+    obj = json.loads(f.read_text())
+    assert (obj["missed"], obj["threes"], obj["games"], obj["title"]) == (
+        "highest", "scaled", 2, "Clubavond")
+    size = len(obj["draw"][0][0])
+    game = "0" + " 5" * (size - 1)
+    code, _, err = club("enter", str(f), "--ronde", "1", "--tafel", "1", "--partij", game,
+                        "--partij", game, "--totalen", " ".join(["0"] + ["10"] * (size - 1)))
+    assert code == 0, err
+    code, out, _ = club("new", "--help", "--lang", "nl")
+    assert "--spelers" in out and "--gemist" in out and "hoogste" in out

@@ -367,7 +367,7 @@ def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.Monkey
     for args, sentence in [
         (["rules", "--jsn"], "onbekende optie: --jsn (bedoel je --json?)"),
         (["replay"], "het argument 'bestand' ontbreekt"),
-        (["score", "new", "kaart.json"], "de optie '--players' ontbreekt"),
+        (["score", "new", "kaart.json"], "de optie '--players' / '--spelers' ontbreekt"),
         (["play", "--players", "x"], "ongeldige waarde voor '--players': 'x' is geen heel "
                                      "getal"),
         (["serve", "--bot-delay", "x"], "'x' is geen getal"),

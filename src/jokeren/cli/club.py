@@ -36,6 +36,9 @@ club_app = typer.Typer(
 
 FileArg = Annotated[Path, typer.Argument(help="The club evening file (JSON, jokeren-club/1).")]
 KINDS = (".pdf", ".xlsx", ".csv")
+# The choices of --missed and --threes in Dutch.
+DUTCH = {"gemiddelde": "average", "hoogste": "highest", "per-partij": "per-game",
+         "gelijk": "alike", "geschaald": "scaled"}
 
 
 def _load(file: Path, lang: str) -> Evening:
@@ -76,14 +79,16 @@ def tables_text(evening: Evening, round_no: int, lang: str) -> str:
 @club_app.command("new")
 def new_cmd(
     file: FileArg,
-    players: Annotated[str, typer.Option("--players", help="The players present, with "
+    players: Annotated[str, typer.Option("--players", "--spelers", help="The players present, with "
                                          "commas (6 or more).")],
-    rounds: Annotated[int, typer.Option("--rounds", help="Rounds in the evening.")] = 7,
-    games: Annotated[int, typer.Option("--games", help="Games per table and round.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the draw by lot.")] = 0,
-    rules: Annotated[str, typer.Option("--rules", help="The rules played (a name, printed "
+    rounds: Annotated[int, typer.Option("--rounds", "--rondes", help="Rounds in the evening.")] = 7,
+    games: Annotated[int, typer.Option("--games", "--partijen",
+            help="Games per table and round.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "--lot", help="Seed of the draw by lot.")] = 0,
+    rules: Annotated[str, typer.Option("--rules", "--regels",
+            help="The rules played (a name, printed "
                                        "on the forms).")] = "jokeren",
-    title: Annotated[str, typer.Option("--title", help="The evening's title.")] = "",
+    title: Annotated[str, typer.Option("--title", "--titel", help="The evening's title.")] = "",
     date: Annotated[str, typer.Option("--date", "--datum", help="The evening's date, "
                                       "YYYY-MM-DD (on the forms; a season takes an "
                                       "evening once).")] = "",
@@ -103,7 +108,8 @@ def new_cmd(
     language = lang_of(lang)
     try:
         evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title,
-                                        missed, threes, date))
+                                        DUTCH.get(missed, missed), DUTCH.get(threes, threes),
+                                        date))
     except ScoreError as exc:
         fail(exc, language)
     if file.exists() and not force:
@@ -151,16 +157,19 @@ def draw_cmd(
 @club_app.command("enter")
 def enter_cmd(
     file: FileArg,
-    round_no: Annotated[int, typer.Option("--round", help="The round (from 1).")],
-    table: Annotated[int, typer.Option("--table", help="The table (from 1).")],
+    round_no: Annotated[int, typer.Option("--round", "--ronde", help="The round (from 1).")],
+    table: Annotated[int, typer.Option("--table", "--tafel", help="The table (from 1).")],
     game: Annotated[list[str], typer.Option(
-        "--game", help="One game's points in the form's seat order, e.g. '0 12 35 7'; once "
+        "--game", "--partij",
+        help="One game's points in the form's seat order, e.g. '0 12 35 7'; once "
         "per game.")],
     stock_out: Annotated[list[int] | None, typer.Option(
-        "--stock-out", help="A game (from 1) in which the stock ran out and nobody went "
+        "--stock-out", "--stok-op",
+        help="A game (from 1) in which the stock ran out and nobody went "
         "out.")] = None,
     totals: Annotated[str | None, typer.Option(
-        "--totals", help="The column totals written on the form, to check them.")] = None,
+        "--totals", "--totalen",
+        help="The column totals written on the form, to check them.")] = None,
     lang: LangOpt = None,
 ) -> None:
     """Enter (or correct) one table's competition form, checked as 003 asks."""
@@ -205,7 +214,8 @@ def forms_cmd(
     file: FileArg,
     to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
     round_no: Annotated[int | None, typer.Option(
-        "--round", help="Only this round's tables (default: every round drawn).")] = None,
+        "--round", "--ronde",
+        help="Only this round's tables (default: every round drawn).")] = None,
     lang: LangOpt = None,
 ) -> None:
     """Write the competition forms, one per table and round, to print or to fill in."""
@@ -259,10 +269,12 @@ def standings_cmd(
 @club_app.command("season")
 def season_cmd(
     files: Annotated[list[Path], typer.Argument(help="The season's club evening files.")],
-    to: Annotated[Path | None, typer.Option("--to", help="Also write .pdf, .xlsx or .csv.")]
+    to: Annotated[Path | None, typer.Option("--to", "--naar",
+            help="Also write .pdf, .xlsx or .csv.")]
     = None,
     plots: Annotated[Path | None, typer.Option(
-        "--plots", help="A folder for the statistics as png: penalty per game, games won, "
+        "--plots", "--grafieken",
+        help="A folder for the statistics as png: penalty per game, games won, "
         "spread.")] = None,
     best: Annotated[int | None, typer.Option(
         "--best", "--beste", help="Count each player's best N evenings only (lowest "

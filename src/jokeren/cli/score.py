@@ -58,18 +58,22 @@ def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None
 def new_cmd(
     file: FileArg,
     players: Annotated[str, typer.Option(
-        "--players", help="The players in seating order, with commas: Ann,Bob,Cor. The last "
+        "--players", "--spelers",
+        help="The players in seating order, with commas: Ann,Bob,Cor. The last "
         "one deals first.")],
-    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
+    rules: Annotated[str, typer.Option("--rules", "--regels",
+            help="Preset name or house-rules file.")]
     = "amerikaans",
     money: Annotated[bool, typer.Option(
-        "--money", help="Play for money (000): a cent per buy, each loser's penalty in cents, "
+        "--money", "--geld",
+        help="Play for money (000): a cent per buy, each loser's penalty in cents, "
         "the pot to whoever goes out in the last round.")] = False,
     eliminate_at: Annotated[int | None, typer.Option(
-        "--eliminate-at", help="Eliminate at this total (004: 250 short, 500 long).")] = None,
+        "--eliminate-at", "--af-bij",
+        help="Eliminate at this total (004: 250 short, 500 long).")] = None,
     rounds: Annotated[int | None, typer.Option(
-        "--rounds", help="Rounds in the match (default: the rules').")] = None,
-    title: Annotated[str, typer.Option("--title", help="A title for the card.")] = "",
+        "--rounds", "--rondes", help="Rounds in the match (default: the rules').")] = None,
+    title: Annotated[str, typer.Option("--title", "--titel", help="A title for the card.")] = "",
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -99,21 +103,25 @@ def new_cmd(
 def round_cmd(
     file: FileArg,
     out: Annotated[str | None, typer.Option(
-        "--out", help="Who went out (uitgegaan).")] = None,
+        "--out", "--uit", help="Who went out (uitgegaan).")] = None,
     stock_out: Annotated[bool, typer.Option(
-        "--stock-out", help="Nobody went out: the stock ran out and everyone scores.")]
+        "--stock-out", "--stok-op", help="Nobody went out: the stock ran out and everyone scores.")]
     = False,
     left: Annotated[list[str] | None, typer.Option(
-        "--left", help="A player's cards left, as cards ('Bob=Ks 7h *') or points (Bob=35); "
+        "--left", "--over",
+        help="A player's cards left, as cards ('Bob=Ks 7h *') or points (Bob=35); "
         "once per player who did not go out.")] = None,
     not_come_out: Annotated[list[str] | None, typer.Option(
-        "--not-come-out", help="A player who had not come out (a joker may count "
+        "--not-come-out", "--niet-uitgekomen",
+        help="A player who had not come out (a joker may count "
         "differently, 001).")] = None,
     all_at_once: Annotated[bool, typer.Option(
-        "--all-at-once", help="The one out went out all at once (the bonus, if the rules "
+        "--all-at-once", "--in-een-keer",
+        help="The one out went out all at once (the bonus, if the rules "
         "give one).")] = False,
     buy: Annotated[list[str] | None, typer.Option(
-        "--buy", help="Cards a player bought this round, e.g. Bob=2 (money: a cent each).")]
+        "--buy", "--koop",
+        help="Cards a player bought this round, e.g. Bob=2 (money: a cent each).")]
     = None,
     lang: LangOpt = None,
 ) -> None:

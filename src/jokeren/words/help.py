@@ -196,12 +196,12 @@ NL: dict[str, str] = {
     "round's average), highest (the round's highest total) or per-game (rank "
     "by points per game played).":
         "Hoe een ronde telt die een speler niet speelde (afwezig, te laat, eerder naar huis): "
-        "average (het gemiddelde van de ronde), highest (het hoogste totaal "
-        "van de ronde) of per-game (rangschikken op punten per gespeelde partij).",
+        "gemiddelde (het gemiddelde van de ronde), hoogste (het hoogste totaal "
+        "van de ronde) of per-partij (rangschikken op punten per gespeelde partij).",
     "How points at a table of 3 count: alike (the draw shares the tables of 3 out evenly) "
     "or scaled (times 9/8).":
-        "Hoe punten aan een tafel van 3 tellen: alike (gelijk; de loting "
-        "verdeelt de tafels van 3 eerlijk) of scaled (maal 9/8).",
+        "Hoe punten aan een tafel van 3 tellen: gelijk (de loting "
+        "verdeelt de tafels van 3 eerlijk) of geschaald (maal 9/8).",
     "Draw this round again (someone left or came), and drop the rounds after it; only "
     "before any of their forms is entered.":
         "Loot deze ronde opnieuw (iemand ging weg of kwam) en laat de rondes erna vallen; "
