@@ -52,6 +52,10 @@ class _Patient:
         self._browser = browser
 
     def new_context(self, **options: Any) -> BrowserContext:
+        # Playwright's string predicates (wait_for_function) are evaluated in the page,
+        # which the server's Content-Security-Policy forbids (no 'unsafe-eval'): the tests
+        # of what a person does bypass it; test_security_headers.py runs under it
+        options.setdefault("bypass_csp", True)
         context = self._browser.new_context(**options)
         context.set_default_timeout(60_000)
         return context

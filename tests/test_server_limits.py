@@ -123,6 +123,21 @@ async def test_every_api_request_and_the_reads_share_a_bucket(tmp_path: Path) ->
         assert (await http.get("/")).status_code == 200  # the pages are not counted
 
 
+@pytest.mark.anyio
+async def test_score_card_exports_are_a_bucket_of_their_own(tmp_path: Path) -> None:
+    limits = replace(Limits.off(), exports=(0.001, 2.0))
+    async with serve(sqlite(tmp_path), limits=limits) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        new = await http.post("/api/score/new", json={"players": ["Ann", "Bob"]})
+        card = new.json()["card"]
+        codes = [(await http.post(f"/api/score/export/{kind}", json={"card": card})).status_code
+                 for kind in ("csv", "xlsx", "pdf")]
+        assert codes[:2] == [200, 200] and codes[2] == 429
+        _too_many(await http.post("/api/score/export/csv", json={"card": card}))
+        again = await http.post("/api/score/show", json={"card": card})
+        assert again.status_code == 200  # the card itself is not an export
+
+
 def _long_record(steps: int) -> dict[str, Any]:
     table = Table(Rules.load("amerikaans"), [Seat(n, "random") for n in "ABCD"], 5)
     table.play_bots(limit=steps)

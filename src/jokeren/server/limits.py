@@ -32,11 +32,12 @@ class Limits:
     """Every bound of the server; ``Limits.off()`` for a benchmark or a test that plays
     hundreds of tables from one address."""
 
-    requests: Rate = (20.0, 100.0)  # API requests of one address
+    requests: Rate = (30.0, 200.0)  # API requests of one address (a club behind one router)
     rooms: Rate = (1 / 3, 20.0)  # rooms made (a room or play-now) by one address
     tables: int = 16  # tables being played that one address made
     replays: Rate = (1.0, 20.0)  # pages of /api/replay one address asks
     reads: Rate = (5.0, 50.0)  # room and record reads of one address
+    exports: Rate = (0.5, 10.0)  # score card exports (xlsx, pdf) of one address
     sockets: Rate = (2.0, 60.0)  # WebSockets one address opens (a club behind one router)
     body: int = 1 << 20  # bytes: the largest request body (a long match's record is ~20 KB)
     stale: Rate = (2.0, 6.0)  # stale actions of one seat answered with the whole view
@@ -50,7 +51,7 @@ class Limits:
         """No rate or quota worth the name (sizes and the slow-reader bounds stay)."""
         many: Rate = (1e9, 1e9)
         return replace(cls(), requests=many, rooms=many, replays=many, reads=many,
-                       sockets=many, stale=many, tables=1_000_000, thinking=1_000,
+                       exports=many, sockets=many, stale=many, tables=1_000_000, thinking=1_000,
                        seat_sockets=1_000)
 
 
@@ -153,7 +154,8 @@ async def _answer(send: Send, status: int, body: dict[str, Any],
 
 # Which bucket besides ``requests`` an API path also takes from: (method, path prefix, kind).
 COSTLY = (("POST", "/api/rooms", "rooms", True), ("POST", "/api/play-now", "rooms", True),
-          ("POST", "/api/replay", "replays", True), ("GET", "/api/rooms/", "reads", False))
+          ("POST", "/api/replay", "replays", True), ("GET", "/api/rooms/", "reads", False),
+          ("POST", "/api/score/export/", "exports", False))
 
 
 class Guard:
@@ -163,7 +165,7 @@ class Guard:
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app, self.limits = app, limits
         self.buckets = {kind: Buckets(getattr(limits, kind))
-                        for kind in ("requests", "rooms", "replays", "reads")}
+                        for kind in ("requests", "rooms", "replays", "reads", "exports")}
 
     def kind(self, method: str, path: str) -> str | None:
         for m, prefix, kind, exact in COSTLY:

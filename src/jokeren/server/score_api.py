@@ -8,6 +8,7 @@ refusal in Dutch and English. Exports are the terminal's own (``jokeren score ex
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Literal
 
@@ -210,17 +211,20 @@ async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
 
     card = _card(body.card)
     sheets = [score_grid(card, lang)]
-    try:
+
+    def made() -> bytes:
         if kind == "csv":
-            data = to_csv(sheets).encode("utf-8")
-        elif kind == "xlsx":
+            return to_csv(sheets).encode("utf-8")
+        if kind == "xlsx":
             from ..score.xlsx import xlsx_bytes
 
-            data = xlsx_bytes(sheets)
-        else:
-            from ..score.pdf import pdf_bytes
+            return xlsx_bytes(sheets)
+        from ..score.pdf import pdf_bytes
 
-            data = pdf_bytes(sheets)
+        return pdf_bytes(sheets)
+
+    try:  # in a thread: a pdf takes the event loop from the tables no longer
+        data = await asyncio.to_thread(made)
     except ModuleNotFoundError as exc:
         raise refusal(ScoreError("score_err_needs_extra", module=exc.name or "?")) from None
     except FileNotFoundError as exc:  # no font for the pdf: its one sentence
