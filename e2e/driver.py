@@ -1,6 +1,7 @@
-"""A person at the browser table who plays simply: passes every offer, draws, and
-discards the card just drawn (never a joker). The computer players go out; the test
-follows the match through the screen alone, as a person would."""
+"""A person at the browser table who plays simply: passes every offer, draws by tapping
+the stock (or takes by tapping the discard pile, once, when asked to), and discards the
+card just drawn (never a joker). The computer players go out; the test follows the match
+through the screen alone, as a person would."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import axe_playwright_python
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy": "Kopen",
               "take": "Pakken"},
@@ -38,36 +40,69 @@ def buttons(page: Page) -> list[str]:
     return words
 
 
-def press(page: Page, text: str) -> None:
-    page.locator(".controls button, .buy button").filter(
-        has_text=re.compile(f"^{re.escape(text)}$")).first.click()
+def tap(target: Locator) -> bool:
+    """Taps a button that was there a moment ago; False when it went (the others played
+    on, an offer closed) before the tap: the next step reads the screen again."""
+    try:
+        target.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
-def discard_one(page: Page, lang: str) -> None:
-    """Selects the card just drawn (else the last card that is not a joker) and discards."""
+def press(page: Page, text: str) -> bool:
+    return tap(page.locator(".controls button, .buy button").filter(
+        has_text=re.compile(f"^{re.escape(text)}$")).first)
+
+
+def log_lines(page: Page) -> list[str]:
+    """The whole log (its panel stays in the page while closed)."""
+    lines: list[str] = page.locator(".log li").evaluate_all("els => els.map(e => e.textContent)")
+    return lines
+
+
+def open_settings(page: Page) -> None:
+    """Opens the table's settings panel (the sorts, hints, learning mode, animations)."""
+    if not page.locator(".settings").count():
+        page.locator(".tools button").last.click()
+    page.locator(".settings").wait_for()
+
+
+def round_text(page: Page) -> str:
+    """The round and its requirement, as the table shows them beside the stock."""
+    return page.evaluate("document.querySelector('.centre .round')?.innerText ?? ''")
+
+
+def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
+    """Selects the card just drawn (else, or with ``fresh_ok`` False, the last card that is
+    not a joker) and discards; a confirmation (going out, a joker) is accepted."""
     cards = page.locator(".hand button")
     fresh = page.locator(".hand button.fresh")
     pick = None
-    if fresh.count():
+    if fresh_ok and fresh.count():
         pick = fresh.last
     else:
         for i in reversed(range(cards.count())):
-            if "joker" not in (cards.nth(i).get_attribute("aria-label") or ""):
+            label = cards.nth(i).get_attribute("aria-label") or ""
+            if "joker" not in label and (fresh_ok or ("nieuw" not in label
+                                                  and "new" not in label)):
                 pick = cards.nth(i)
                 break
     assert pick is not None, "a hand of jokers only"
-    if "joker" in (pick.get_attribute("aria-label") or ""):
+    if "joker" in (pick.get_attribute("aria-label") or "") or cards.count() == 1:
         page.once("dialog", lambda d: d.accept())
-    pick.click()
-    press(page, ACT[lang]["discard"])
+    if tap(pick):
+        press(page, ACT[lang]["discard"])
 
 
 class Person:
-    """One browser page playing simply; ``step`` makes at most one move."""
+    """One browser page playing simply; ``step`` makes at most one move. ``take``: take
+    the discard pile's card (by tapping the pile) the first time it may."""
 
-    def __init__(self, page: Page, lang: str, buy: bool = False) -> None:
-        self.page, self.lang, self.buy = page, lang, buy
-        self.moves = 0
+    def __init__(self, page: Page, lang: str, buy: bool = False, take: bool = False) -> None:
+        self.page, self.lang, self.buy, self.take = page, lang, buy, take
+        self.moves = self.draws = self.takes = 0
+        self._took = False  # took this turn: discard another card than the one taken
         self._last = ""
 
     def status(self) -> str:
@@ -76,19 +111,38 @@ class Person:
     def step(self) -> None:
         page, words = self.page, ACT[self.lang]
         available = buttons(page)
+        stock, pile = page.locator(".centre .stock"), page.locator(".centre .pile")
+        can_draw = stock.count() > 0 and stock.is_enabled()
+        can_take = pile.count() > 0 and pile.is_enabled()
         # a move waits for the screen to change, so one click is never sent twice
-        key = f"{self.status()}|{available}|{page.locator('.hand button').count()}"
-        if not available or key == self._last:
+        key = (f"{self.status()}|{available}|{page.locator('.hand button').count()}|"
+               f"{can_draw}{can_take}|{page.locator('.msg').all_inner_texts()}")
+        if not (available or can_draw or can_take) or key == self._last:
             return
         self._last = key
+        go_on = page.locator(".round-end .actions button").last
+        if go_on.count():  # the last round's end lies over the table: go on
+            tap(go_on)
+            self._last = ""  # the screen under it is read afresh
+            return
         if self.buy and words["buy"] in available:
-            press(page, words["buy"])
+            if not press(page, words["buy"]):
+                return
         elif words["pass"] in available:
-            press(page, words["pass"])
-        elif words["draw"] in available:
-            press(page, words["draw"])
+            if not press(page, words["pass"]):
+                return
+        elif self.take and can_take and words["discard"] not in available:
+            if not tap(pile):  # take the discard by tapping the pile
+                return
+            self.take, self._took = False, True
+            self.takes += 1
+        elif can_draw:
+            if not tap(stock):  # draw by tapping the stock (Turbo: again, while it may)
+                return
+            self.draws += 1
         elif words["discard"] in available:
-            discard_one(page, self.lang)
+            discard_one(page, self.lang, fresh_ok=not self._took)
+            self._took = False
         else:
             return
         self.moves += 1

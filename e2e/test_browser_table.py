@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from driver import Person, buttons, play_until
+from driver import Person, buttons, log_lines, open_settings, play_until, round_text
 from driver import serious_violations as _axe
 from playwright.sync_api import Browser, Page, expect
 from serving import call
@@ -34,7 +34,7 @@ def test_a_whole_amerikaans_match_against_two_computer_players(server: str,
     _start_against_computer(page, server, "Anna", 2)
     me = Person(page, "nl")
     play_until([me], lambda: "Het potje is uit" in me.status(), timeout=600)
-    page.get_by_role("button", name="Scoreblad").click()
+    page.locator(".tools").get_by_role("button", name="Scoreblad").click()
     rows = page.locator("table.sheet tbody tr")
     assert rows.count() == 6  # amerikaans: six rounds, from "three alike" to "all at once"
     totals = [int(x) for x in page.locator("table.sheet tfoot td").all_inner_texts()]
@@ -62,11 +62,11 @@ def test_two_people_play_a_round_in_which_one_buys(server: str, chromium: Browse
     anna, bram = Person(pages[0], "nl"), Person(pages[1], "nl", buy=True)
 
     def bram_bought() -> bool:
-        return any("Bram kocht" in line for line in pages[0].locator(".log li").all_inner_texts())
+        return any("Bram kocht" in line for line in log_lines(pages[0]))
 
     play_until([anna, bram], bram_bought, timeout=300)
     # Bram's own screen shows his buy too
-    assert any("Bram kocht" in line for line in pages[1].locator(".log li").all_inner_texts())
+    assert any("Bram kocht" in line for line in log_lines(pages[1]))
     for page in pages:
         page.context.close()
 
@@ -124,7 +124,7 @@ def test_a_phone_plays_a_round(server: str, chromium: Browser) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
     me = Person(page, "en")
     play_until([me], lambda: "round is over" in me.status()
-               or page.locator(".bar").inner_text().startswith("Round 2"), timeout=300)
+               or round_text(page).startswith("Round 2"), timeout=300)
     context.close()
 
 
@@ -146,7 +146,9 @@ def test_hints_come_from_the_engines_listing(server: str, chromium: Browser) -> 
     page = context.new_page()
     page.goto(f"{server}/play")
     _at_table(page)
+    open_settings(page)
     page.get_by_label("Hints").check()
+    page.locator(".panel:not([hidden]) .close").click()
     me = Person(page, "en")
     play_until([me], lambda: page.locator(".hints").count() > 0, timeout=120)
     lines = page.locator(".hints p").all_inner_texts()

@@ -12,7 +12,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from driver import Person, play_until, serious_violations
+from driver import Person, log_lines, open_settings, play_until, serious_violations
 from playwright.sync_api import Browser, expect
 from serving import call
 
@@ -63,7 +63,7 @@ def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_d
     page.locator("button[type=submit]").click()
     page.wait_for_function("location.pathname.startsWith('/table/')")
     call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
-    page.get_by_role("button", name="Trekken").click()
+    page.get_by_role("button", name="Trekken", exact=True).click()
     expect(page.locator(".status")).to_contain_text("Om uit te komen")
 
     hand = page.locator(".hand button")
@@ -122,17 +122,19 @@ def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(
     page.get_by_label("Learning mode: open cards, explained").check()
     page.locator("button[type=submit]").click()
     page.wait_for_function("location.pathname.startsWith('/table/')")
+    open_settings(page)
     expect(page.get_by_label("Learning mode: why the computer players move")).to_be_checked()
+    page.locator(".panel:not([hidden]) .close").click()
     others = page.locator(".open .open-hand")
     expect(others.first).to_contain_text("Bob's cards")
     expect(others).to_have_count(2)
     me = Person(page, "en")
-    play_until([me], lambda: any(line.startswith("→ ")
-                                 for line in page.locator(".log li").all_inner_texts()),
+    play_until([me], lambda: any(line.startswith("→ ") for line in log_lines(page)),
                timeout=120)
     # the next table, started without the box ticked, starts without learning mode
     page.goto(f"{server}/")
     page.locator("button[type=submit]").click()
     page.wait_for_function("location.pathname.startsWith('/table/')")
+    open_settings(page)
     expect(page.get_by_label("Learning mode: why the computer players move")).not_to_be_checked()
     context.close()

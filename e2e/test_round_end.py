@@ -40,7 +40,7 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     assert panel.locator(".meld.marked").count() >= 1
     # the server deals the next round after its pause; the end of round 1 stays shown
     page.wait_for_function(
-        "(document.querySelector('.bar')?.innerText ?? '').startsWith('Ronde 2')")
+        "(document.querySelector('.centre .round')?.innerText ?? '').startsWith('Ronde 2')")
     assert panel.count() == 1
     panel.get_by_role("button", name="Scorebriefje").click()
     assert panel.count() == 0
@@ -66,7 +66,7 @@ def test_a_reload_at_the_end_of_a_round_brings_the_panel_back(
     assert panel.locator("p").first.inner_text() == said
     assert panel.locator(".meld.marked").count() == marked
     page.wait_for_function(
-        "(document.querySelector('.bar')?.innerText ?? '').startsWith('Round 2')")
+        "(document.querySelector('.centre .round')?.innerText ?? '').startsWith('Round 2')")
     panel.get_by_role("button", name="Go on").click()
     assert panel.count() == 0
     page.reload()  # closed: it stays closed

@@ -1,6 +1,7 @@
-"""Write docs/screenshots/web-table-nl.png (a laptop, in Dutch) and web-table-phone-en.png
-(a 360 x 740 phone, in English): the browser table against two computer players, a few
-moves into the first round; and web-replay-nl.png: the replay page of a finished game of
+"""Write docs/screenshots/web-table-nl.png (a 1280 x 800 laptop, in Dutch) and
+web-table-phone-en.png (a 360 x 740 phone, in English): the browser table against three
+computer players, once several combinations lie on the table and it is the person's move;
+and web-replay-nl.png: the replay page of a finished game of
 three computer players, some moves in. From a real `jokeren serve` and Debian's chromium.
 
 Run: ``python scripts/web_screenshots.py [FOLDER]`` (needs `pip install ".[server,e2e]"`
@@ -21,7 +22,7 @@ from serving import CHROMIUM, CHROMIUM_ARGS, finished_room, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
-SHOTS = (("web-table-nl.png", "nl-NL", "nl", {"width": 1100, "height": 820}, False),
+SHOTS = (("web-table-nl.png", "nl-NL", "nl", {"width": 1280, "height": 800}, False),
          ("web-table-phone-en.png", "en-GB", "en", {"width": 360, "height": 740}, True))
 
 
@@ -34,15 +35,18 @@ def main(folder: Path) -> None:
             context = browser.new_context(locale=locale, viewport=viewport, is_mobile=phone,
                                           has_touch=phone, device_scale_factor=1)
             page = context.new_page()
-            page.goto(f"{base}/play")
+            page.goto(f"{base}/")
+            page.locator("input").first.fill("Anna" if lang == "nl" else "Ann")
+            page.locator("select").nth(1).select_option("3")
+            page.locator("button[type=submit]").click()
             page.wait_for_function("location.pathname.startsWith('/table/')")
             page.locator(".hand button").first.wait_for()
             me = Person(page, lang)
-            play_until([me], lambda me=me, page=page: me.moves >= 3 and bool(
-                page.locator(".controls button").count()), timeout=120)
+            play_until([me], lambda page=page: page.locator(".melds .meld").count() >= 5 and bool(
+                page.locator(".controls button").count()), timeout=300)
             page.locator(".hand button").nth(1).click()  # a card selected, as in play
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(folder / name), full_page=True)
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(folder / name))
             print(folder / name)
             context.close()
         replay(browser, base, folder / "web-replay-nl.png")

@@ -1,5 +1,5 @@
 """Spy test: every frame that each seat and a spectator receive in whole matches (refusals,
-reconnects included) holds no card of another seat, no seed and no stock order; the people
+reconnects and the whole log a fresh page asks for included) holds no card of another seat, no seed and no stock order; the people
 ask for learning mode, which without open hands sends nothing.
 
 Canary cards: with one pack every card but the joker is unique, so a card that was never
@@ -120,6 +120,12 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
         play_person(c, server, rid, i, random.Random(rng.random()), mischief=True,
                     reconnect_at=rng.randrange(5, 60) if i == away else None)
         for i, c in enumerate(people)), watch())
+    # a page opened afresh (the browser's reload) asks for the whole log: since -1
+    for c in (*people, spectator):
+        await c.close()
+        await c.connect(since=-1)
+        missed = await c.until("missed")
+        assert missed["events"] and missed["events"][0]["kind"] == "deal"
     runner = server.runner(rid)
     found = await server.app.state.rooms.store.room(rid)
     seed = int(found[0].seed)

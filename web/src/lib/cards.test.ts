@@ -49,7 +49,14 @@ describe("words", () => {
 describe("sorting", () => {
   it("sorts by suit then rank, ace high, jokers last", () => {
     expect(sortCards(["*", "Ah", "2s", "Kh", "10h", "2h"], "suit"))
-      .toEqual(["2s", "2h", "10h", "Kh", "Ah", "*"]);
+      .toEqual(["Ah", "2h", "10h", "Kh", "2s", "*"]);
+  });
+
+  it("sorts as the terminal's hand_key and rank_key do (ace low; h s d c)", () => {
+    // the orders Python's sorted(..., key=hand_key / rank_key) gives for these cards
+    const cards = ["*", "Ah", "2s", "Kh", "10h", "2h", "3d", "Ac", "Qs"];
+    expect(sortCards(cards, "suit")).toEqual(["Ah", "2h", "10h", "Kh", "2s", "Qs", "3d", "Ac", "*"]);
+    expect(sortCards(cards, "rank")).toEqual(["Ah", "Ac", "2h", "2s", "3d", "10h", "Qs", "Kh", "*"]);
   });
 
   it("sorts by rank then suit, keeping duplicates", () => {

@@ -101,15 +101,19 @@ export function isRed(card: Card): boolean {
 }
 
 const rankIndex = (rank: Rank): number => RANKS.indexOf(rank);
-const suitIndex = (suit: Suit): number => SUITS.indexOf(suit);
+/** The suits in the order the terminal table shows them (`rules.cards.DISPLAY_SUIT_ORDER`):
+ *  hearts, spades, diamonds, clubs. */
+export const DISPLAY_SUITS: readonly Suit[] = ["h", "s", "d", "c"];
+const suitIndex = (suit: Suit): number => DISPLAY_SUITS.indexOf(suit);
 
-/** Orders a hand as card players do: by suit then rank, or by rank then suit, jokers last.
- *  The ace sorts high (after the king), where most runs in these games end. */
+/** Orders a hand as the terminal table does (`rules.cards.hand_key` and `rank_key`): by
+ *  suit (hearts, spades, diamonds, clubs) then rank, or by rank then suit; the ace low
+ *  (before the 2), jokers last; equal cards keep their order. */
 export function sortCards(cards: readonly string[], by: "suit" | "rank"): string[] {
   const key = (text: string): [number, number] => {
     const card = parseCard(text);
     if (card.joker) return [99, 99];
-    const rank = card.rank === "A" ? 13 : rankIndex(card.rank);
+    const rank = rankIndex(card.rank);
     return by === "suit" ? [suitIndex(card.suit), rank] : [rank, suitIndex(card.suit)];
   };
   return [...cards]

@@ -5,6 +5,8 @@
 // the server sends what was missed, and an action not yet answered is sent again with the
 // same id (the server applies an id once).
 
+import type { EventJSON, ViewJSON } from "./wire.gen";
+
 export type Frame = Record<string, unknown> & { type: string };
 export interface Refusal {
   key: string;
@@ -26,16 +28,16 @@ export interface ClientEvents {
    *  moves listed for it and the clock that runs for the seat to act (null: none;
    *  undefined: the frame does not say, as a refusal's) and the points of the listed melds
    *  while the seat must come out with points. */
-  view?(view: Record<string, unknown>, version: number, moves: string[], clock: unknown,
+  view?(view: ViewJSON, version: number, moves: string[], clock: unknown,
     values: Record<string, number>): void;
   /** Learning mode: why a computer player moved (the server sends it under open hands). */
   why?(why: Why): void;
   /** Events the seat may see, in order, with the version they led to. */
-  events?(events: Record<string, unknown>[], version: number): void;
+  events?(events: EventJSON[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
   /** On connect: the last round that ended, as this seat saw it end (its view then and
    *  the round's events), for a page opened after it ended; absent before any round ends. */
-  roundEnd?(ended: { view: Record<string, unknown>; events: Record<string, unknown>[] }): void;
+  roundEnd?(ended: { view: ViewJSON; events: EventJSON[] }): void;
   refused?(reason: Refusal, action: string | null): void;
   accepted?(action: string, version: number): void;
   status?(status: "connecting" | "open" | "retrying" | "waiting" | "closed", attempt: number): void;
@@ -98,7 +100,9 @@ export class TableClient {
     const ws = this.opts.socket(this.opts.url);
     this.ws = ws;
     ws.onopen = () => {
-      const since = this.version >= 0 ? this.version : null;
+      // the first hello asks for every event from the first deal (-1): the log is whole
+      // after a reload; a reconnect asks for what it missed
+      const since = this.version >= 0 ? this.version : -1;
       this.opened = ws;
       const learn = this.learning ? { learn: true } : {};
       ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since, ...learn }));
@@ -167,11 +171,11 @@ export class TableClient {
         this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
+        if (frame.view) h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
         const ended = frame.round_end as { view?: unknown; events?: unknown } | null | undefined;
         if (ended && typeof ended.view === "object" && ended.view !== null) {
-          h.roundEnd?.({ view: ended.view as Record<string, unknown>,
-            events: Array.isArray(ended.events) ? ended.events as Record<string, unknown>[] : [] });
+          h.roundEnd?.({ view: ended.view as ViewJSON,
+            events: Array.isArray(ended.events) ? ended.events as EventJSON[] : [] });
         }
         // What was sent but never answered goes again, at the current version: the server
         // answers a repeated id with its first answer.
@@ -181,9 +185,9 @@ export class TableClient {
       case "missed":
       case "events": {
         this.version = version;
-        h.events?.((frame.events as Record<string, unknown>[] | undefined) ?? [], version);
+        h.events?.((frame.events as EventJSON[] | undefined) ?? [], version);
         if (frame.why) h.why?.(frame.why as Why);
-        if (frame.view) h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
+        if (frame.view) h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
         break;
       }
       case "seats":
@@ -202,7 +206,7 @@ export class TableClient {
         if (id !== null) this.sent.delete(id);
         if (frame.view) {
           this.version = version;
-          h.view?.(frame.view as Record<string, unknown>, version, movesOf(frame), frame.clock, valuesOf(frame));
+          h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
         }
         h.refused?.(frame.reason as Refusal, action);
         break;

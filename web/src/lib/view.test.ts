@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buttons, eventLine, exchangedTo, sheetRows, statusLine, type ViewJSON } from "./view";
+import { eventLine, exchangedTo, sheetRows, statusLine, type ViewJSON } from "./view";
 
 function view(over: Partial<ViewJSON> = {}): ViewJSON {
   return {
@@ -21,15 +21,7 @@ describe("status line", () => {
     expect(statusLine(view({ phase: "play" }), "nl"))
       .toBe("Om uit te komen leg je set van 3; of leg een kaart af");
     expect(statusLine(view({ phase: "buying", turn: 1, to_act: 0 }), "nl"))
-      .toBe("Bob wil V♥ niet: koop de kaart of pas");
-  });
-
-  it("offers only the buttons that can apply", () => {
-    expect(buttons(view())).toEqual(["draw", "take"]);
-    expect(buttons(view({ discard_top: null }))).toEqual(["draw"]);
-    expect(buttons(view({ to_act: 1 }))).toEqual([]);
-    expect(buttons(view({ seat: null }))).toEqual([]);
-    expect(buttons(view({ phase: "buying" }))).toEqual(["buy", "pass"]);
+      .toBe("Bob wil V♥ niet: koop de kaart of pas (wie koopt, krijgt er een kaart van de stok bij)");
   });
 });
 

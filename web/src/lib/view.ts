@@ -3,61 +3,10 @@
 import { cardLabel, type Lang, parseCard } from "./cards";
 import { t } from "./i18n";
 
-export interface MeldJSON {
-  kind: "set" | "run";
-  cards: string[];
-  start: number;
-}
-export interface EventJSON {
-  kind: string;
-  seat: number | null;
-  cards: string[];
-  hidden: number;
-  to: number | null;
-  melds: MeldJSON[];
-  audience: number[];
-}
-export interface ResultJSON {
-  winner: number | null;
-  penalties: number[];
-  requirement: string;
-  dealer: number;
-  hands_left: string[][];
-  all_at_once: boolean;
-}
-export interface ViewJSON {
-  seat: number | null;
-  rules: string | Record<string, unknown>;
-  players: string[];
-  round_index: number;
-  requirement: { notation: string; text: Record<Lang, string> };
-  dealer: number;
-  phase: string;
-  turn: number;
-  to_act: number;
-  offer: number[];
-  hand: string[];
-  open_hands: string[][] | null;
-  hand_sizes: number[];
-  known: string[][];
-  come_out: boolean[];
-  table: MeldJSON[];
-  owners: number[];
-  discard_top: string | null;
-  discard_size: number;
-  stock_size: number;
-  turns_done: number;
-  drawn: string[];
-  pending: string[];
-  came_out_now: boolean;
-  totals: number[];
-  results: ResultJSON[];
-  eliminated: number[];
-  pot: number;
-  winner: number | null;
-  discard_pile: string[];
-  rebuilds: number;
-}
+import type { EventJSON, MeldJSON, ResultJSON, ViewJSON } from "./wire.gen";
+
+// The messages' types are generated from the server's schema (scripts/wire_types.py).
+export type { EventJSON, MeldJSON, ResultJSON, ViewJSON };
 
 export const cardsText = (cards: readonly string[], lang: Lang): string =>
   cards.map((c) => cardLabel(parseCard(c), lang)).join(" ");
@@ -71,26 +20,13 @@ export function myMove(v: ViewJSON): boolean {
     v.phase !== "round-over" && v.phase !== "match-over";
 }
 
-/** The buttons that make sense now. The engine still decides: a pressed button that it
- *  refuses shows its reason, so this only hides what could never apply. */
-export function buttons(v: ViewJSON): string[] {
-  if (!myMove(v)) return [];
-  switch (v.phase) {
-    case "draw":
-      return v.discard_top === null ? ["draw"] : ["draw", "take"];
-    case "buying":
-      return ["buy", "pass"];
-    case "exchange":
-      return ["give", "pass"];
-    case "upcard-offer":
-      return ["take", "pass"];
-    case "upcard-swap":
-      return ["discard"];
-    case "play":
-      return ["meld", "lay", "swap", "discard"];
-    default:
-      return [];
-  }
+/** What a buyer gets besides the card: the rules' `buying.extra` cards from the stock
+ *  (1 unless the house rules say otherwise), said in the offer. */
+export function buyExtra(v: ViewJSON, lang: Lang): string {
+  const buying = typeof v.rules === "object" ? v.rules.buying as { extra?: unknown } | null | undefined : undefined;
+  const n = typeof buying?.extra === "number" ? buying.extra : 1;
+  if (n === 0) return "";
+  return n === 1 ? t("web_buy_extra", lang) : t("web_buy_extra_n", lang, { n });
 }
 
 /** The status line: whose turn it is and what this seat may do now. */
@@ -115,7 +51,7 @@ export function statusLine(v: ViewJSON, lang: Lang): string {
     case "draw":
       return top ? t("web_st_draw", lang, { card: top }) : t("web_st_draw_only", lang);
     case "buying":
-      return t("web_st_buy", lang, { card: top, name: name(v.turn) });
+      return `${t("web_st_buy", lang, { card: top, name: name(v.turn) })} ${buyExtra(v, lang)}`;
     default:
       break;
   }

@@ -1,0 +1,371 @@
+// The table page's state, in one place: what the server sent the seat (its view, listed
+// moves, clock, events worded as a log), what the player is composing (the hand's own
+// order, the selection, the tray of combinations set aside, the target combination) and
+// the page's settings. Components only read it and call its methods. The hand's order and
+// the tray are kept per room in localStorage, so a reload restores them.
+import { sortCards, type Lang } from "./cards";
+import { type SocketLike, TableClient } from "./client";
+import { type Deadline, deadlineOf } from "./countdown";
+import { t } from "./i18n";
+import { layReadings, meldReadings, nextQuestion, settled } from "./jokers";
+import { listedBare, tapMeld, verbsOf } from "./moves";
+import { keepOrder, moveCard, positionsOf } from "./order";
+import { progressLines } from "./progress";
+import { closedKey, restored, roundEvents, type RoundEndShown, roundOf, wentOut } from "./roundend";
+import { stillHeld, withoutTray } from "./tray";
+import { type EventJSON, eventLine, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
+
+export type Motion = "off" | "normal" | "slow";
+
+/** What just happened, for the table to show where it happened (a seat, the pile, a
+ *  combination) until the next move; `n` counts moves so that each is shown afresh. */
+export interface LastMove { n: number; seat: number | null; kind: string; melds: number[]; discard: boolean }
+
+export interface Question { readings: string[][]; pick: (reading: string[]) => void; label: string }
+
+export interface SeatInfo { computer: boolean; present: boolean; level: string | null }
+
+const stored = (key: string): string | null => {
+  try { return localStorage.getItem(key); } catch { return null; }
+};
+const store = (key: string, value: string): void => {
+  try { localStorage.setItem(key, value); } catch { /* private mode: nothing kept */ }
+};
+
+/** Whether a move of these cards would leave the hand empty (going out). */
+const emptiesHand = (handSize: number, cards: number): boolean => cards >= handSize;
+
+export class TableState {
+  lang: Lang = $state("en");
+  view: ViewJSON | null = $state(null);
+  moves: string[] = $state([]);
+  values: Record<string, number> = $state({});
+  deadline: Deadline | null = $state(null);
+  seats: SeatInfo[] = $state([]);
+
+  /** The whole hand in the player's order; the hand shown leaves out the tray's cards. */
+  order: string[] = $state([]);
+  tray: string[][] = $state([]);
+  /** Positions in the shown hand, in the order they were tapped. */
+  selected: number[] = $state([]);
+  fresh: string[] = $state([]);
+  target: number | null = $state(null);
+  question: Question | null = $state(null);
+
+  log: string[] = $state([]);
+  last: LastMove | null = $state(null);
+  refusal = $state("");
+  connection = $state("connecting");
+  fatal = $state("");
+  roundEnd: RoundEndShown | null = $state(null);
+  panel: "" | "sheet" | "log" | "menu" | "rearrange" = $state("");
+
+  hints = $state(stored("jokeren-hints") === "1");
+  learn = $state(stored("jokeren-learn") === "1");
+  fourColour = $state(stored("jokeren-four-colour") === "1");
+  confirmations = $state(stored("jokeren-confirm") !== "0");
+  motion: Motion = $state(TableState.initialMotion());
+  sound = $state(stored("jokeren-sound") === "1");
+  vibrate = $state(stored("jokeren-vibrate") === "1");
+
+  readonly shown: string[] = $derived(withoutTray(this.order, this.tray));
+  readonly chosen: string[] = $derived([...this.selected].sort((a, b) => a - b)
+    .filter((i) => i < this.shown.length).map((i) => this.shown[i] as string));
+  readonly mine: boolean = $derived(this.view !== null && myMove(this.view));
+  readonly verbs: string[] = $derived(this.mine ? verbsOf(this.moves) : []);
+  readonly canDraw: boolean = $derived(listedBare(this.moves, "draw"));
+  readonly canTake: boolean = $derived(listedBare(this.moves, "take"));
+  readonly fits = $derived(selectionFits(this.moves, this.tray, this.chosen));
+  readonly progress: string[] = $derived(this.view
+    ? progressLines(this.view, this.moves, this.values, this.tray, this.chosen, this.lang) : []);
+  readonly freshAt: number[] = $derived(positionsOf(this.shown, this.fresh));
+
+  private client: TableClient | null = null;
+  private kept: EventJSON[] = []; // this round's events, for what the winner laid going out
+  private exchanged: string[] = [];
+  private moveCount = 0;
+
+  constructor(readonly room: string, readonly token: string | null, lang: Lang) {
+    this.lang = lang;
+    try {
+      const saved = JSON.parse(stored(this.key) ?? "null") as
+        { order?: string[]; tray?: string[][]; panel?: string } | null;
+      if (saved) {
+        this.order = Array.isArray(saved.order) ? saved.order : [];
+        this.tray = Array.isArray(saved.tray) ? saved.tray : [];
+        if (saved.panel === "sheet" || saved.panel === "log" || saved.panel === "menu") this.panel = saved.panel;
+      }
+    } catch { /* a broken entry: start afresh */ }
+  }
+
+  static initialMotion(): Motion {
+    const kept = stored("jokeren-motion");
+    if (kept === "off" || kept === "normal" || kept === "slow") return kept;
+    const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    return reduce ? "off" : "normal";
+  }
+
+  private get key(): string { return `jokeren-table-${this.room}`; }
+
+  /** Keeps the hand's order, the tray and the open panel for a reload. */
+  keep(): void {
+    const panel = this.panel === "rearrange" ? "" : this.panel;
+    store(this.key, JSON.stringify({ order: this.order, tray: this.tray, panel }));
+  }
+
+  /** Opens a panel over the table (the same again: closes it). */
+  open(panel: "" | "sheet" | "log" | "menu" | "rearrange"): void {
+    this.panel = this.panel === panel ? "" : panel;
+    this.keep();
+  }
+
+  saveSettings(): void {
+    store("jokeren-hints", this.hints ? "1" : "0");
+    store("jokeren-learn", this.learn ? "1" : "0");
+    store("jokeren-four-colour", this.fourColour ? "1" : "0");
+    store("jokeren-confirm", this.confirmations ? "1" : "0");
+    store("jokeren-motion", this.motion);
+    store("jokeren-sound", this.sound ? "1" : "0");
+    store("jokeren-vibrate", this.vibrate ? "1" : "0");
+    this.client?.learn(this.learn);
+  }
+
+  // --- from the server -----------------------------------------------------------------
+
+  connect(url: string, socket: (url: string) => SocketLike): void {
+    if (!this.token) return;
+    this.client = new TableClient({
+      url, token: this.token, socket,
+      handlers: {
+        view: (v, _version, listed, clock, worth) => {
+          this.moves = listed;
+          this.values = worth;
+          if (clock !== undefined) this.deadline = deadlineOf(clock, Date.now());
+          this.show(v);
+        },
+        roundEnd: (ended) => {
+          this.roundEnd = restored(ended, this.closedRound(), this.roundEnd);
+        },
+        why: (why) => {
+          const name = this.view?.players[why.seat] ?? "?";
+          this.addLog(t("web_why", this.lang, { name, why: why.text[this.lang] }));
+        },
+        events: (events) => this.happened(events),
+        seats: (seats) => {
+          this.seats = seats.map((s) => ({
+            computer: Boolean(s.computer), present: s.present !== false,
+            level: typeof s.level === "string" ? s.level : null,
+          }));
+        },
+        accepted: () => { this.refusal = ""; this.selected = []; this.target = null; },
+        refused: (reason) => { this.refusal = reason.text[this.lang]; },
+        status: (status) => { this.connection = status; },
+        fatal: (reason) => { this.fatal = reason.text[this.lang]; },
+      },
+    });
+    this.client.learn(this.learn);
+    this.client.connect();
+  }
+
+  close(): void { this.client?.close(); }
+
+  private show(next: ViewJSON): void {
+    const over = (v: ViewJSON | null): boolean => v?.phase === "round-over" || v?.phase === "match-over";
+    if (this.view !== null && over(next) && !over(this.view)) {
+      this.roundEnd = { view: next, laid: wentOut(this.kept, next.results.at(-1)?.winner ?? null) };
+    }
+    if (this.question && !myMove(next)) this.question = null;
+    // a refusal belongs to the move it answered: a new turn or phase clears it
+    if (this.view && (this.view.to_act !== next.to_act || this.view.phase !== next.phase)) this.refusal = "";
+    this.view = next;
+    this.order = keepOrder(this.order, next.hand).cards;
+    this.fresh = [...next.drawn, ...this.exchanged];
+    // the tray holds only what the hand still holds, and only on the seat's own play
+    this.tray = myMove(next) && next.phase === "play" ? stillHeld(next.hand, this.tray) : [];
+    this.selected = this.selected.filter((i) => i < this.shown.length);
+    this.keep();
+  }
+
+  private addLog(line: string): void {
+    this.log = [...this.log.slice(-499), line];
+  }
+
+  private happened(events: EventJSON[]): void {
+    this.kept = roundEvents(this.kept, events);
+    const players = this.view?.players ?? [];
+    const lines: string[] = [];
+    for (const e of events) {
+      const line = eventLine(e, players, this.lang);
+      if (line) lines.push(line);
+    }
+    if (lines.length) this.log = [...this.log, ...lines].slice(-500);
+    const touched = lastTouched(events);
+    const actor = [...events].reverse().find((e) => e.kind !== "deal" && e.kind !== "pass" && e.seat !== null);
+    if (touched || actor) {
+      this.moveCount += 1;
+      this.last = {
+        n: this.moveCount, seat: actor?.seat ?? null, kind: actor?.kind ?? "",
+        melds: touched?.melds ?? [], discard: touched?.discard ?? false,
+      };
+    }
+    this.exchanged = exchangedTo(events, this.view?.seat ?? null);
+  }
+
+  private closedRound(): number {
+    return Number(stored(closedKey(this.room)) ?? 0) || 0;
+  }
+
+  closeRoundEnd(): void {
+    if (this.roundEnd) store(closedKey(this.room), String(Math.max(this.closedRound(), roundOf(this.roundEnd.view))));
+    this.roundEnd = null;
+  }
+
+  // --- the player's composing ------------------------------------------------------------
+
+  toggle(i: number): void {
+    this.selected = this.selected.includes(i) ? this.selected.filter((x) => x !== i) : [...this.selected, i];
+    this.refusal = "";
+  }
+
+  reorder(cards: string[]): void {
+    // the shown hand reordered; the tray's cards after it (a joker set aside as `*8h` is
+    // the hand's `*`)
+    const aside = this.tray.flat().map((c) => (c.startsWith("*") ? "*" : c));
+    this.order = keepOrder([...cards, ...aside], this.view?.hand ?? [...cards, ...aside]).cards;
+    this.selected = [];
+    this.keep();
+  }
+
+  move(from: number, to: number): void { this.reorder(moveCard(this.shown, from, to)); }
+
+  sort(by: "suit" | "rank"): void { this.reorder(sortCards(this.shown, by)); }
+
+  /** The selection into the tray as one combination (its joker reading asked beside it
+   *  when the listing has several). */
+  setAside(): void {
+    const cards = this.chosen;
+    if (!cards.length) { this.refusal = t("web_choose_cards", this.lang); return; }
+    this.tray = [...this.tray, cards];
+    this.selected = [];
+    this.refusal = "";
+    this.keep();
+  }
+
+  /** A group of the tray back into the hand. */
+  putBack(index: number): void {
+    this.tray = this.tray.filter((_, i) => i !== index);
+    this.selected = [];
+    this.refusal = "";
+    this.keep();
+  }
+
+  /** The listed readings of a tray group's jokers when there are several to choose from. */
+  readingsOf(group: readonly string[]): string[][] {
+    if (!group.some((c) => c === "*")) return [];
+    const readings = meldReadings(this.moves, group);
+    return readings.length > 1 ? readings : [];
+  }
+
+  chooseReading(index: number, reading: string[]): void {
+    this.tray = this.tray.map((g, i) => (i === index ? [...reading] : g));
+    this.keep();
+  }
+
+  pickTarget(n: number | null): void { this.target = n; }
+
+  /** A tapped combination: with cards selected, their listed lay-off or joker swap onto
+   *  it (any other is sent too, and the engine says why not); else it becomes the target. */
+  tapMeld(n: number): void {
+    if (!this.mine || !this.chosen.length) {
+      this.target = this.target === n ? null : n;
+      return;
+    }
+    this.target = n;
+    const verb = tapMeld(this.moves, n, this.chosen) ?? (this.verbs.includes("lay") ? "lay" : null);
+    if (verb) this.act(verb);
+  }
+
+  // --- actions ---------------------------------------------------------------------------
+
+  private send(action: string): void {
+    this.refusal = "";
+    this.question = null;
+    this.client?.act(action);
+  }
+
+  private ask(text: string): boolean {
+    return !this.confirmations || confirm(text);
+  }
+
+  act(verb: string): void {
+    const v = this.view;
+    if (!v) return;
+    const cards = this.chosen;
+    const hand = v.hand.length;
+    switch (verb) {
+      case "draw": case "take": case "buy": case "pass":
+        return this.send(verb);
+      case "aside":
+        return this.setAside();
+      case "table":
+        this.open("rearrange");
+        return;
+      case "meld": {
+        const all = cards.length ? [...this.tray, cards] : this.tray;
+        if (!all.length) { this.refusal = t("web_choose_cards", this.lang); return; }
+        if (emptiesHand(hand, all.flat().length) && !this.ask(t("web_confirm_out", this.lang))) return;
+        return this.meld(settled(this.moves, all));
+      }
+      case "lay": case "swap": {
+        const n = this.target;
+        if (n === null) { this.refusal = t("web_choose_meld", this.lang); return; }
+        if (!cards.length) { this.refusal = t("web_choose_cards", this.lang); return; }
+        if (verb === "swap" && cards.length !== 1) { this.refusal = t("web_choose_one", this.lang); return; }
+        if (verb === "lay" && emptiesHand(hand, cards.length) && !this.ask(t("web_confirm_out", this.lang))) return;
+        const readings = verb === "lay" ? layReadings(this.moves, n, cards) : [];
+        if (readings.length > 1) {
+          this.question = { readings, label: t("web_joker_ask", this.lang), pick: (r) => this.send(`lay ${n} ${r.join(" ")}`) };
+          return;
+        }
+        return this.send(`${verb} ${n} ${(readings[0] ?? cards).join(" ")}`);
+      }
+      case "discard": case "give": {
+        if (cards.length !== 1) { this.refusal = t("web_choose_one", this.lang); return; }
+        const card = cards[0] as string;
+        if (verb === "discard") {
+          if (hand === 1 && !this.ask(t("web_confirm_out", this.lang))) return;
+          if (hand > 1 && card.startsWith("*") && !this.ask(t("web_confirm_joker", this.lang))) return;
+        }
+        return this.send(`${verb} ${card}`);
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Sends the melds once the player has said what each ambiguous joker stands for. */
+  private meld(all: string[][]): void {
+    const q = nextQuestion(this.moves, all);
+    if (q) {
+      this.question = {
+        readings: q.readings, label: t("web_joker_ask", this.lang),
+        pick: (r) => this.meld(all.map((g, i) => (i === q.index ? r : g))),
+      };
+      return;
+    }
+    // the tray stays until the hand no longer holds its cards (a refused meld keeps it)
+    this.send(`meld ${all.map((g) => g.join(" ")).join(" / ")}`);
+  }
+
+  /** One of the listed rearrangements of the table (Rummikub). */
+  rearrange(move: string): void {
+    this.open("");
+    this.send(move);
+  }
+
+  answer(reading: string[]): void {
+    const pick = this.question?.pick;
+    this.question = null;
+    pick?.(reading);
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { SocketLike } from "./client";
+import { TableState } from "./table.svelte";
+import type { ViewJSON } from "./view";
+
+class FakeSocket implements SocketLike {
+  sent: Record<string, unknown>[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  send(data: string): void { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
+  close(): void { this.onclose?.({}); }
+  frame(frame: Record<string, unknown>): void { this.onmessage?.({ data: JSON.stringify(frame) }); }
+}
+
+function view(over: Partial<ViewJSON> = {}): ViewJSON {
+  return {
+    seat: 0, rules: "amerikaans", players: ["Anna", "Bob"], round_index: 0,
+    requirement: { notation: "set 3", text: { en: "set of 3", nl: "set van 3" } },
+    dealer: 1, phase: "play", turn: 0, to_act: 0, offer: [], hand: ["Kd", "7h", "8h", "9h", "*"],
+    open_hands: null, hand_sizes: [5, 13], known: [[], []], come_out: [true, true],
+    table: [{ kind: "set", cards: ["Ks", "Kc", "Kh"], start: 13 }], owners: [1],
+    discard_top: "2c", discard_size: 1, stock_size: 40, turns_done: 4, drawn: ["Kd"],
+    pending: [], came_out_now: false, totals: [0, 0], results: [], eliminated: [], pot: 0,
+    winner: null, discard_pile: ["2c"], rebuilds: 0, ...over,
+  };
+}
+
+function table(moves: string[], over: Partial<ViewJSON> = {}): { s: TableState; socket: FakeSocket } {
+  const socket = new FakeSocket();
+  const s = new TableState("room", "tok", "en");
+  s.confirmations = false;
+  s.connect("ws://x", () => socket);
+  socket.onopen?.({});
+  socket.frame({ type: "welcome", seat: 0, version: 7, view: view(over), moves });
+  return { s, socket };
+}
+
+const acts = (socket: FakeSocket): unknown[] => socket.sent.filter((f) => f.type === "act").map((f) => f.action);
+
+describe("the table page's state", () => {
+  it("shows the verbs and the tappable stock and pile the server lists", () => {
+    const { s } = table(["meld 7h 8h 9h", "meld 7h 8h 9h *", "lay 1 Kd", "discard Kd", "discard 7h"]);
+    expect(s.verbs).toEqual(["meld", "lay", "discard"]);
+    expect([s.canDraw, s.canTake]).toEqual([false, false]);
+    const turbo = table(["draw", "discard Kd"]).s; // Turbo: a further draw while playing
+    expect(turbo.verbs).toEqual(["draw", "discard"]);
+    expect(turbo.canDraw).toBe(true);
+    const start = table(["draw", "take"], { phase: "draw" }).s;
+    expect([start.canDraw, start.canTake]).toEqual([true, true]);
+    expect(table([], { to_act: 1 }).s.verbs).toEqual([]);
+  });
+
+  it("sets a group aside out of the hand, puts it back, and lays the tray", () => {
+    const { s, socket } = table(["meld 7h 8h 9h", "lay 1 Kd", "discard Kd"]);
+    expect(s.shown).toEqual(["Kd", "7h", "8h", "9h", "*"]);
+    [1, 2, 3].forEach((i) => s.toggle(i));
+    s.act("aside");
+    expect(s.tray).toEqual([["7h", "8h", "9h"]]);
+    expect(s.shown).toEqual(["Kd", "*"]); // a card set aside cannot be set aside again
+    s.putBack(0);
+    expect(s.shown).toEqual(["Kd", "7h", "8h", "9h", "*"]);
+    [1, 2, 3].forEach((i) => s.toggle(i));
+    s.setAside();
+    s.act("meld");
+    expect(acts(socket)).toEqual(["meld 7h 8h 9h"]);
+    expect(s.tray).toHaveLength(1); // kept until the hand no longer holds it
+    socket.frame({ type: "refused", id: socket.sent.at(-1)?.id, reason: { key: "x", text: { en: "no", nl: "nee" } } });
+    expect(s.refusal).toBe("no");
+    s.toggle(0);
+    expect(s.refusal).toBe(""); // a stale message goes with the next tap
+  });
+
+  it("lays off by tapping a card then a combination", () => {
+    const { s, socket } = table(["lay 1 Kd", "discard Kd"]);
+    s.toggle(0);
+    s.tapMeld(1);
+    expect(acts(socket)).toEqual(["lay 1 Kd"]);
+  });
+
+  it("asks what a tray group's joker stands for only when the listing has several readings", () => {
+    const { s } = table(["meld 7h 8h *9h", "meld 7h 8h *6h", "discard Kd"]);
+    expect(s.readingsOf(["7h", "8h", "*"])).toEqual([["7h", "8h", "*9h"], ["7h", "8h", "*6h"]]);
+    expect(s.readingsOf(["7h", "8h", "*9h"])).toEqual([]);
+  });
+
+  it("sorts the shown hand as the terminal does and keeps the tray's cards", () => {
+    const { s } = table(["meld 7h 8h 9h", "discard Kd"]);
+    s.toggle(1); s.toggle(2); s.toggle(3);
+    s.setAside();
+    s.sort("suit");
+    expect(s.shown).toEqual(["Kd", "*"]);
+    expect(s.order).toHaveLength(5);
+  });
+});
