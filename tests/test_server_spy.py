@@ -1,6 +1,7 @@
 """Spy test: every frame that each seat and a spectator receive in whole matches (refusals,
-reconnects and the whole log a fresh page asks for included) holds no card of another seat, no seed and no stock order; the people
-ask for learning mode, which without open hands sends nothing.
+reconnects and the whole log a fresh page asks for included) holds no card of another
+seat, no seed and no stock order; the people ask for learning mode, which without open
+hands sends nothing.
 
 Canary cards: with one pack every card but the joker is unique, so a card that was never
 in sight of a seat (on the table, on the discard pile, seen going into a hand, shown at a
