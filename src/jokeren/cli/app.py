@@ -303,7 +303,15 @@ _add_sub_apps()
 
 @app.command("serve")
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        "--host", help="Address to listen on (default 127.0.0.1: only this computer).")]
+    = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on every address, so the phones in the house can join: prints "
+        "this computer's address and a QR code to scan.")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address people reach the server by (a reverse proxy's, "
+        "e.g. https://jokeren.example.org): invite links use it.")] = None,
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL: sqlite:///FILE or postgresql://USER@HOST/NAME (default: "
@@ -323,6 +331,9 @@ def serve_cmd(
     from ..words.catalogue import t
 
     language = lang or detect_lang()
+    if lan and host is not None and host not in ("0.0.0.0", "::"):
+        fail(t("cli_serve_lan_host", language, host=host))
+    host = host or ("0.0.0.0" if lan else "127.0.0.1")
     if not 0 < port < 65536:
         fail(t("cli_serve_port", language))
     if not 0 <= bot_delay <= 10:
@@ -330,11 +341,14 @@ def serve_cmd(
     if not 0 <= round_pause <= 60:
         fail(t("cli_serve_round_pause", language))
     try:
-        from ..server.serve import StoreError, listen_error, serve
+        from ..server.serve import StoreError, listen_error, public_origin, serve
     except ImportError:
         fail(t("cli_serve_extra", language))
+    if public_url is not None and public_origin(public_url) is None:
+        fail(t("cli_serve_public_url", language))
     try:
-        serve(host, port, db, open_browser, bot_delay=bot_delay, round_pause=round_pause)
+        serve(host, port, db, open_browser, bot_delay=bot_delay, round_pause=round_pause,
+              public_url=public_url, lang=language)
     except StoreError as exc:
         fail(exc.text(language))
     except OSError as exc:

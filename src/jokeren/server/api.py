@@ -85,7 +85,10 @@ def _rooms(request: Request) -> Rooms:
 
 
 def _links(request: Request, room: str, token: str, kind: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/{kind}/{room}#{token}"
+    """A link to send: on the public address when the server has one (``--public-url``,
+    the house network's), else on the address the request came to."""
+    base = getattr(request.app.state, "public_url", "") or str(request.base_url)
+    return f"{base.rstrip('/')}/{kind}/{room}#{token}"
 
 
 def _socket(room: str) -> str:

@@ -57,6 +57,9 @@ class Settings:
     # the names a request's Host may carry besides an IP address (headers.py): the one
     # setting for the served names (--host, this computer's, a public name)
     hosts: tuple[str, ...] = field(default_factory=allowed_hosts)
+    # scheme://host[:port] that invite links use (--public-url, or the house network's
+    # address when listening on every address); empty: the address the browser used
+    public_url: str = ""
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -68,6 +71,7 @@ def create_app(settings: Settings) -> FastAPI:
         pool = ThreadPoolExecutor(settings.workers, thread_name_prefix="computer")
         rooms = Rooms(store, settings.timing, pool, settings.limits)
         app.state.rooms = rooms
+        app.state.public_url = settings.public_url
         app.state.opened = Buckets(settings.limits.sockets)  # sockets by address
         await rooms.resume_all()
         trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import socket
 import sqlite3
+import sys
 import threading
 import webbrowser
+from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 
@@ -52,8 +56,101 @@ def check_db(url: str) -> None:
     asyncio.run(probe())
 
 
+WILDCARD = ("0.0.0.0", "::", "")
+
+
+def public_origin(url: str) -> str | None:
+    """``scheme://host[:port]`` of a ``--public-url``, or None when it is not one (a path
+    other than ``/``, a query, a user name: the server is not served under a path)."""
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018  (a bad port raises ValueError)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username \
+            or parts.path not in ("", "/") or parts.query or parts.fragment:
+        return None
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
+def lan_address() -> str | None:
+    """This computer's address in the house network (the one its default route leaves
+    from: a UDP socket is connected, nothing is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+            found = str(probe.getsockname()[0])
+    except OSError:
+        found = ""
+    if found and not found.startswith("127.") and found != "0.0.0.0":
+        return found
+    try:
+        found = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return None if found.startswith("127.") else found
+
+
+def has_display() -> bool:
+    """Whether a browser could open a window here (Linux and the BSDs need X or Wayland)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with half blocks, for the terminal (dark on light)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def banner(host: str, port: int, public: str | None, lang: str, open_browser: bool) -> str:
+    """What ``jokeren serve`` says once it listens: the addresses to open (the make-a-room
+    page and a table against the computer, never a bare ``/``), for other phones in the
+    house a QR code, and how to stop it."""
+    local = "127.0.0.1" if host in WILDCARD else host
+    local = f"[{local}]" if ":" in local else local
+    base = public or f"http://{local}:{port}"
+    lines = [t("serve_listening", lang, url=f"{base}/new"),
+             t("serve_play_now", lang, url=f"{base}/play")]
+    if public:
+        lines += [t("serve_phones", lang, url=f"{public}/"), qr_text(f"{public}/")]
+    elif host in WILDCARD:
+        lines.append(t("serve_no_lan", lang))
+    else:
+        lines.append(t("serve_only_here", lang))
+    if open_browser and not has_display():
+        lines.append(t("serve_no_display", lang, url=f"{base}/play"))
+    lines.append(t("serve_stop", lang))
+    return "\n".join(lines)
+
+
+class Announce(logging.Filter):
+    """On uvicorn's error log: its 'Uvicorn running on http://0.0.0.0:8000' (a bare
+    address nobody can open) is replaced by ``say()``'s banner, printed once listening."""
+
+    def __init__(self, say: Callable[[], None]) -> None:
+        super().__init__()
+        self.say = say
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Uvicorn running on"):
+            self.say()
+            return False
+        return True
+
+
 def serve(host: str, port: int, db: str | None, open_browser: bool, *,
-          bot_delay: float = Timing.bot_delay, round_pause: float = Timing.round_pause) -> None:
+          bot_delay: float = Timing.bot_delay, round_pause: float = Timing.round_pause,
+          public_url: str | None = None, lang: str = "en") -> None:
+    """Listen on ``host:port``. Invite links use ``public_url`` (a reverse proxy's
+    address), else, listening on every address, this computer's address in the house
+    network, else the address the host's browser used."""
     import uvicorn
 
     url = async_url(db or default_url())
@@ -65,11 +162,22 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
     # JOKEREN_LIMITS=off: no rates or quotas (a load benchmark plays hundreds of tables
     # from one address; docs/server.md, "Fair shares")
     limits = Limits.off() if os.environ.get("JOKEREN_LIMITS") == "off" else Limits()
+    public = public_origin(public_url) if public_url else None
+    if public is None and host in WILDCARD:
+        lan = lan_address()
+        public = f"http://{lan}:{port}" if lan else None
+    public_host = urlsplit(public).hostname if public else None
     app = create_app(Settings(db=url, timing=Timing(bot_delay=bot_delay,
                                                     round_pause=round_pause),
-                              limits=limits, hosts=allowed_hosts(host)))
-    if open_browser:  # /play: a table against the computer, at once
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+                              limits=limits,
+                              hosts=allowed_hosts(host, [public_host] if public_host else []),
+                              origins=(public,) if public else (),
+                              public_url=public or ""))
+    logging.getLogger("uvicorn.error").addFilter(Announce(
+        lambda: print(banner(host, port, public, lang, open_browser), flush=True)))
+    if open_browser and has_display():  # /play: a table against the computer, at once
+        shown = "127.0.0.1" if host in WILDCARD else host
+        shown = f"[{shown}]" if ":" in shown else shown
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/play",)).start()
     uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
 
@@ -85,4 +193,4 @@ def listen_error(exc: OSError, host: str, port: int, lang: str) -> str:
     return t("cli_serve_listen", lang, host=host, port=port, reason=os_reason(exc).text(lang))
 
 
-__all__ = ["StoreError", "listen_error", "serve"]
+__all__ = ["StoreError", "listen_error", "public_origin", "serve"]
