@@ -145,3 +145,22 @@ async def test_a_flood_is_refused_and_the_other_table_plays_on(tmp_path: Path) -
     # the whole view for a few of them (the seat's stale bucket), a short refusal for most
     assert seen["stale"].count("rate") > seen["stale"].count("stale_version")
     assert "replaced" in seen["errors"]  # six sockets of one seat: the oldest went
+
+
+def test_the_noisy_neighbour_benchmark_runs() -> None:
+    """benchmarks/server_noisy.py runs: one short quiet and flood phase, the quiet table
+    without an error, the flood refused (a smoke test; the figures are docs/server.md's)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "server_noisy.py"), "--phase-seconds", "3",
+         "--rounds", "1", "--rate", "5"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "the quiet table's errors: 0" in done.stdout, done.stdout
+    assert "p99 under the flood / quiet p99" in done.stdout
+    assert " 429 " in done.stdout and "stale socket: refused" in done.stdout, done.stdout
+    bad = subprocess.run([sys.executable, str(root / "benchmarks" / "server_noisy.py"),
+                          "--flood", "nothing"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--flood" in bad.stderr
