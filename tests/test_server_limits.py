@@ -182,6 +182,24 @@ async def test_a_replay_is_paged_and_its_steps_are_a_budget(tmp_path: Path) -> N
 
 
 @pytest.mark.anyio
+async def test_a_replaying_process_that_died_is_started_again(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    record = _long_record(100)
+    async with serve(sqlite(tmp_path), limits=Limits.off()) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        first = await http.post("/api/replay", json={"record": record})
+        assert first.status_code == 200
+        old = server.app.state.replayer
+        for pid in list(old._processes):
+            os.kill(pid, signal.SIGKILL)
+        again = await http.post("/api/replay", json={"record": record})
+        assert again.status_code == 200 and again.json() == first.json()
+        assert server.app.state.replayer is not old  # a new process
+
+
+@pytest.mark.anyio
 async def test_stale_actions_are_limited_per_seat_and_a_seat_has_few_sockets(
         tmp_path: Path) -> None:
     limits = replace(Limits.off(), stale=(0.001, 3.0), seat_sockets=2)

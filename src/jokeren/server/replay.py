@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from itertools import islice
 from typing import Any
@@ -165,6 +166,16 @@ async def replay_steps(body: ReplayIn, request: Request) -> Response:
         refusal, headers = too_many(wait, "replays")
         return Response(orjson.dumps(refusal), 429, headers, "application/json")
     async with state.replaying:  # one replay at a time, in its own process
-        status, data = await asyncio.get_running_loop().run_in_executor(
-            replayer(state), page_json, body.record, body.start, body.count)
+        for attempt in (1, 2):
+            try:
+                status, data = await asyncio.get_running_loop().run_in_executor(
+                    replayer(state), page_json, body.record, body.start, body.count)
+                break
+            except BrokenProcessPool:  # the process died (killed, out of memory): anew
+                state.replayer.shutdown(wait=False, cancel_futures=True)
+                state.replayer = None
+                if attempt == 2:
+                    raise ApiError(503, "replay_failed", "the replay could not be made now: "
+                                   "try again", "het terugkijken lukte nu niet: probeer het "
+                                   "opnieuw") from None
     return Response(data, status, media_type="application/json")
