@@ -94,7 +94,16 @@ NL: dict[str, str] = {
     "browser table.":
         "Open kamers om samen online te spelen (met een uitnodigingslink, één tafel per "
         "kamer) en de tafel in de browser.",
-    "Address to listen on.": "Adres waarop de server luistert.",
+    "Address to listen on (default 127.0.0.1: only this computer).":
+        "Adres waarop de server luistert (standaard 127.0.0.1: alleen deze computer).",
+    "Listen on every address, so the phones in the house can join: prints this computer's "
+    "address and a QR code to scan.":
+        "Luister op elk adres, zodat de telefoons in huis mee kunnen doen: toont het adres "
+        "van deze computer en een QR-code om te scannen.",
+    "The address people reach the server by (a reverse proxy's, e.g. "
+    "https://jokeren.example.org): invite links use it.":
+        "Het adres waarop mensen de server bereiken (dat van een reverse proxy, bijvoorbeeld "
+        "https://jokeren.example.org): uitnodigingslinks gebruiken het.",
     "Port to listen on.": "Poort waarop de server luistert.",
     "Database URL: sqlite:///FILE or postgresql://USER@HOST/NAME (default: a SQLite file in "
     "your data directory).":
