@@ -174,19 +174,19 @@ def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
     the meetings spread; ``later``: the rounds still to come after this one.
 
     The tables of 3 go strictly by turn: no one is given one while someone present is a
-    whole table of 3 behind. For up to 12 players present, where that order leaves little
-    choice, four such draws are made and the rest of the evening played out from each for
-    who is present now (up to 24 play-outs for 7 or 8 players, 6 for more, until one
-    reaches ``meeting_bound``); the draw whose evening ends with the fewer meetings of
-    the most-met pair, then the lower cost, is taken. 7 players (a table of 4 and one of
-    3) who keep to the order at every round meet someone 5 times at best (an exhaustive
-    search), where a Fano plane seats every pair together exactly 3 times; so when the
-    same 7 were present at every round, draws by turn over the evening (whoever can still
-    be evened out by the last round) are played out too. A latecomer to those 7 (8
+    whole table of 3 behind. For up to 12 players present with tables of 3, where that order
+    leaves little choice, four such draws are made and the rest of the evening played out
+    from each for who is present now (up to 24 play-outs for 7 or 8 players, 6 for more,
+    until one reaches ``meeting_bound``); the draw whose evening ends with the fewer
+    meetings of the most-met pair, then the lower cost, is taken. 7 players (a table of 4
+    and one of 3) who keep to the order at every round meet someone 5 times at best (an
+    exhaustive search), where a Fano plane seats every pair together exactly 3 times; so
+    when the same 7 were present at every round, draws by turn over the evening (whoever can
+    still be evened out by the last round) are played out too. A latecomer to those 7 (8
     players: no tables of 3) may then leave a player two tables of 3 ahead of another."""
     strict = _draw_round(players, meetings, rng, starts, later, False)
-    if later == 0 or len(players) > _LOOK_AHEAD:
-        return strict
+    if later == 0 or len(players) > _LOOK_AHEAD or not _threes_seats(players):
+        return strict  # (without tables of 3 the order leaves every choice open)
     stable = len(players) == 7 == meetings.n and all(
         c == meetings.present[0] for c in meetings.present)
     choices = {strict: False}
