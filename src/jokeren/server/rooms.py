@@ -10,7 +10,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..bots import LEVELS
@@ -18,6 +18,7 @@ from ..engine import DealError, check_players
 from ..play.table import Seat, Table, new_seed
 from ..rules.house import Money, Rules, RulesError, contradictions
 from ..words.catalogue import t
+from ..words.rules import explain
 from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .limits import Limits, Thinking
@@ -380,7 +381,9 @@ class Rooms:
         # not being played, or finished and let go: the store's last version says
         version = runner.table.version if runner is not None \
             else await self.store.version(room_id)
-        return {"id": room.id, "status": room.status, "rules": json.loads(room.rules),
+        rules = json.loads(room.rules)
+        return {"id": room.id, "status": room.status, "rules": rules,
+                "rules_text": rules_in_words(rules),
                 "options": json.loads(room.options), "version": version,
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
                           for s in seats]}
@@ -398,6 +401,14 @@ class Rooms:
         for runner in list(self.runners.values()):
             await runner.stop()
         self.runners.clear()
+
+
+def rules_in_words(obj: object) -> dict[str, list[str]]:
+    """Every rule of a room as a sentence, in English and in Dutch (the lobby shows them)."""
+    rules = Rules.load(obj)
+    keys = [f.name for f in fields(rules)
+            if f.name not in ("preset", "description_nl", "description_en")]
+    return {lang: [explain(rules, key, lang) for key in keys] for lang in ("en", "nl")}
 
 
 def seats_of(people: Sequence[str], computers: Sequence[str]) -> list[SeatSpec]:

@@ -81,6 +81,7 @@ export interface RoomOut {
   invite_token: string;
   spectate_token: string;
   invite: string;
+  invite_qr?: string; // the invite as a QR code (an SVG data: URL); absent in rooms kept before it
   spectate: string;
   warnings: { en: string; nl: string }[];
 }
@@ -92,6 +93,24 @@ export const createRoom = (body: { rules: RulesObj; seats: SeatIn[]; money: bool
 
 export const startRoom = (room: string, token: string): Promise<unknown> =>
   post(`/api/rooms/${encodeURIComponent(room)}/start`, { token });
+
+export interface RoomInfo {
+  id: string;
+  status: string;
+  rules: unknown;
+  rules_text?: { en: string[]; nl: string[] }; // every rule as a sentence
+  options: Record<string, unknown>;
+  version: number;
+  seats: { seat: number; kind: "person" | "computer"; level: string | null; name: string | null }[];
+}
+
+/** The room's rules, options, seats (who has joined) and status, for any of its tokens. */
+export async function roomInfo(room: string, token: string): Promise<RoomInfo> {
+  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return answer<RoomInfo>(response);
+}
 
 export function keepHost(room: RoomOut): void {
   localStorage.setItem(`jokeren-host-${room.room}`, JSON.stringify(room));

@@ -1,0 +1,70 @@
+"""Playing together (issue 39): the host makes a room for three people; one joins through
+the invite link decoded from the page's QR code, one through the copied link; the lobby
+shows every one of them to every one of them, live, and the host starts."""
+
+from __future__ import annotations
+
+import io
+
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from conftest import _Patient
+
+
+def _join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join a table").click()
+    page.wait_for_url("**/table/**")
+
+
+def _lobby_names(page: Page) -> list[str]:
+    return page.locator(".lobby li.joined .name").all_inner_texts()
+
+
+def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _Patient) -> None:
+    contexts = [chromium.new_context(locale="en-GB") for _ in range(3)]
+    contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    host, bea, cor = (c.new_page() for c in contexts)
+    host.goto(f"{server}/new")
+    host.get_by_label("Seat 3", exact=True).select_option("person")
+    host.get_by_role("button", name="Make a room").click()
+    qr = host.get_by_role("img", name="QR code")
+    expect(qr).to_be_visible()
+    link = host.locator("#invite-link").input_value()
+    assert link.startswith(f"{server}/join/") and "#" in link
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
+    assert [f.text for f in found] == [link]
+    host.get_by_role("button", name="Copy link").click()
+    expect(host.get_by_role("button", name="Copied")).to_be_visible()
+    copied = host.evaluate("() => navigator.clipboard.readText()")
+    assert copied == link
+
+    host.get_by_role("button", name="Take a seat yourself").click()
+    host.get_by_label("Your name").fill("Ann")
+    host.get_by_role("button", name="Join a table").click()
+    expect(host.locator(".lobby")).to_be_visible()
+    # the host's lobby keeps the invite (it is gone from the old waiting page)
+    expect(host.locator(".lobby").get_by_role("img", name="QR code")).to_be_visible()
+    start = host.get_by_role("button", name="Start the match")
+    expect(start).to_be_disabled()
+
+    _join(bea, found[0].text, "Bea")
+    _join(cor, copied, "Cor")
+    for page in (host, bea, cor):
+        expect(page.locator(".lobby li.joined .name")).to_have_count(3)
+        assert sorted(_lobby_names(page)) == ["Ann", "Bea", "Cor"]
+    expect(bea.locator(".lobby li.joined", has_text="Bea")).to_contain_text("you")
+    expect(bea.get_by_role("button", name="Start the match")).to_have_count(0)
+    bea.get_by_text("The rules in words").click()
+    expect(bea.locator(".lobby .rules li").first).to_be_visible()
+
+    expect(start).to_be_enabled()
+    start.click()
+    for page in (host, bea, cor):
+        expect(page.locator(".lobby")).to_have_count(0)
+        expect(page.locator(".tp")).to_be_visible()
+    for c in contexts:
+        c.close()
