@@ -141,6 +141,14 @@ CASES: list[tuple[str, list[str]]] = [
     ("club-season-missing", ["club", "season", "{club}", "{tmp}/nergens.json"]),
     ("club-season-plots-file", ["club", "season", "{club}", "--plots", "{record}"]),
     ("club-season-to-kind", ["club", "season", "{club}", "--to", "{tmp}/seizoen.doc"]),
+    ("club-season-best-zero", ["club", "season", "{club}", "--best", "0"]),
+    ("club-season-minimum-zero", ["club", "season", "{club}", "--minimum", "0"]),
+    ("club-seating-kind", ["club", "seating", "{club}", "{tmp}/tafels.doc"]),
+    ("club-seating-round", ["club", "seating", "{club}", "{tmp}/tafels.pdf", "--round", "9"]),
+    ("club-seating-broken", ["club", "seating", "{broken}", "{tmp}/tafels.pdf"]),
+    ("club-rename-unknown", ["club", "rename", "{club}", "Zorro", "Zorra"]),
+    ("club-rename-taken", ["club", "rename", "{club}", "Ann", "Bob"]),
+    ("club-rename-missing", ["club", "rename", "{tmp}/nergens.json", "Ann", "Anna"]),
 ]
 
 # English words a Dutch sentence does not need (what the user typed is quoted, and left out).
