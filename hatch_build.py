@@ -46,9 +46,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = [
     "analysis/hands", "analysis/legal", "analysis/search", "bots/basic", "bots/determinise",
     "bots/heuristic", "bots/lookahead", "bots/race", "bots/strong", "engine/actions",
-    "engine/core", "engine/events", "engine/phase", "engine/rearrange", "engine/state",
-    "engine/usable", "engine/views", "rules/cards", "rules/melds", "rules/patterns",
-    "rules/reasons", "rules/scoring", "support/memo",
+    "engine/checks", "engine/copies", "engine/core", "engine/dealing", "engine/errors",
+    "engine/events", "engine/phase", "engine/rearrange", "engine/roundend", "engine/state",
+    "engine/stock", "engine/usable", "engine/views", "rules/cards", "rules/melds",
+    "rules/patterns", "rules/reasons", "rules/scoring", "support/memo",
 ]
 SUFFIXES = tuple(EXTENSION_SUFFIXES)  # what a compiled module's file name ends with here
 

@@ -24,7 +24,7 @@ from jokeren.analysis.hands import (
     can_come_out,
     outs,
 )
-from jokeren.engine.core import _requirement_met
+from jokeren.engine.checks import requirement_met
 from jokeren.rules.cards import JOKER, Card, full_deck, parse_cards, to_hand
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import Meld, MeldError, card_value, read_meld
@@ -266,7 +266,7 @@ def check_hand(hand: tuple[Card, ...], rules: Rules, round_index: int,
             assert len(left) == 1 if keep else len(left) <= 1
         else:
             assert len(left) >= keep
-            assert _requirement_met(req, option, exact=True)
+            assert requirement_met(req, option, exact=True)
         if not rules.joker_in_first_meld:
             assert not any(c.joker for m in option for c in m.cards)
         if req.alternatives or req.points:
@@ -390,7 +390,7 @@ def test_coming_out_melds_meet_the_requirement(hand: tuple[Card, ...],
     if option is not None:
         check_melds(hand, option, AM, 1, frozenset())
         if not req.all_at_once:
-            assert _requirement_met(req, option, exact=True)
+            assert requirement_met(req, option, exact=True)
 
 
 def _meld_cards(h: CompiledHand) -> Counter[tuple[tuple[Card, ...], int, str]]:

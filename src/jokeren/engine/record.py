@@ -18,7 +18,9 @@ from ..rules.reasons import Reason, text_of
 from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text
 from .actions import PASS, Action, Verb
-from .core import Deal, DealError, IllegalMoveError, apply, deal_events, deal_round, new_match
+from .core import apply
+from .dealing import Deal, deal_events, deal_round, new_match
+from .errors import DealError, IllegalMoveError
 from .events import Event
 from .state import OFFER_PHASES, Phase, State
 
