@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import memory
 from .api import router
+from .club_api import router as club_router
 from .errors import STORE_FAILED, ApiError
 from .headers import Shield, allowed_hosts, keep_tokens_out_of_logs
 from .limits import Buckets, Guard, Limits
@@ -92,6 +93,7 @@ def create_app(settings: Settings) -> FastAPI:
                               "(docs/server.md, docs/protocol.md).")
     app.include_router(router)
     app.include_router(score_router)
+    app.include_router(club_router)
     app.include_router(replay_router)
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # a replay's steps: 40x smaller
     app.add_middleware(Guard, limits=settings.limits)  # sizes and rates, before any handler

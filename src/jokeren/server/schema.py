@@ -50,3 +50,11 @@ action = Table(
     Column("created", Float, nullable=False),
     PrimaryKeyConstraint("room_id", "version"),
 )
+
+club_evening = Table(
+    "club_evening", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("secretary_hash", String(64), nullable=False),
+    Column("data", Text, nullable=False),  # JSON: {"evening": jokeren-club/1, "absent": [...]}
+)

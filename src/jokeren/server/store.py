@@ -269,6 +269,42 @@ class Store:
             await conn.execute(update(schema.seat).where(
                 schema.seat.c.room_id == room_id, schema.seat.c.seat == seat).values(**values))
 
+    # --- club evenings --------------------------------------------------------------------
+    async def create_club(self, club_id: str, secretary_hash: str, data: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(schema.club_evening).values(
+                id=club_id, created=time.time(), secretary_hash=secretary_hash, data=data))
+
+    async def club(self, club_id: str) -> tuple[str, str] | None:
+        """The evening's secretary hash and data, None if there is no such evening."""
+        if not room_id_ok(club_id):
+            return None
+        c = schema.club_evening.c
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(c.secretary_hash, c.data)
+                                      .where(c.id == club_id))).first()
+            return (row[0], row[1]) if row is not None else None
+
+    async def change_club(self, club_id: str, decide: Callable[[str, str], tuple[_T, str]]
+                          ) -> _T | None:
+        """One transaction with the evening's row locked (as ``locked``): ``decide`` gets
+        the secretary hash and the data and says what to answer and the new data (or
+        raises, and nothing is written); None if there is no such evening."""
+        c = schema.club_evening.c
+        if not room_id_ok(club_id):
+            return None
+        async with self.engine.begin() as conn:
+            held = await conn.execute(update(schema.club_evening).where(c.id == club_id)
+                                      .values(data=c.data))
+            if held.rowcount != 1:
+                return None
+            row = (await conn.execute(select(c.secretary_hash, c.data)
+                                      .where(c.id == club_id))).one()
+            result, data = decide(row[0], row[1])
+            await conn.execute(update(schema.club_evening).where(c.id == club_id)
+                               .values(data=data))
+        return result
+
     # --- actions -------------------------------------------------------------------------
     async def append(self, room_id: str, row: ActionRow) -> None:
         """Store one action; it is durable (committed) when this returns.

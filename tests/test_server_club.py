@@ -1,0 +1,166 @@
+"""A club evening run from the browser (/api/club): the secretary changes it with the token
+made with it, a reader with only the evening's id reads it and nothing more, a form's
+wrong column is refused with a sentence that says where, the standings are the club
+package's, and the evening outlives the server (it is in the store)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from jokeren.club.clubfile import from_obj
+from jokeren.club.evening import standings
+
+from server_harness import FAST, bearer, serve
+from test_server_seats import PG, pg_database
+
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
+PLAYERS = [f"P{i:02d}" for i in range(1, 14)]  # 13: two tables of 3 a round
+
+
+def _form(seats: list[str], games: int = 4) -> dict[str, Any]:
+    """A form that passes the checks: game g is won by seat g % size, the others keep
+    5 points per letter of the seat's place, in steps of 5 (jokeren's cards)."""
+    size = len(seats)
+    rows = [[0 if s == g % size else 5 * (s + g + 1) for s in range(size)]
+            for g in range(games)]
+    return {"games": rows, "totals": [sum(r[s] for r in rows) for s in range(size)]}
+
+
+async def _ok(response: httpx.Response, status: int = 200) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+@pytest.fixture(params=DATABASES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
+    assert PG is not None
+    return pg_database(PG)
+
+
+@pytest.mark.anyio
+async def test_an_evening_run_by_the_secretary_and_read_by_anyone(db: str) -> None:
+    async with serve(db, FAST) as server, httpx.AsyncClient(base_url=server.base) as http:
+        made = await _ok(await http.post("/api/club", json={
+            "players": PLAYERS, "date": "2026-12-03", "rules": "jokeren",
+            "missed": "average"}), 201)
+        club, token = made["id"], made["secretary_token"]
+        assert token not in made["read_link"] and made["read_link"].endswith(f"/club/{club}")
+        assert made["secretary_link"].endswith(f"/club/{club}#{token}")
+        me = bearer(token)
+
+        # A reader with only the id: reads, cannot change anything (403, a sentence).
+        seen = await _ok(await http.get(f"/api/club/{club}"))
+        assert seen["players"] == PLAYERS and not seen["secretary"] and seen["draws"] == []
+        assert (await _ok(await http.get(f"/api/club/{club}", headers=me)))["secretary"]
+        for path, body in (("draw", None), ("players", {"name": "Zoe"}),
+                           ("presence", {"name": "P01", "present": False}),
+                           ("forms", {"round": 1, "table": 1, "games": []})):
+            for headers in ({}, bearer("not-the-token"), bearer(made["id"])):
+                r = await http.post(f"/api/club/{club}/{path}", json=body, headers=headers)
+                assert r.status_code == 403, (path, headers, r.text)
+                assert r.json()["key"] == "not_secretary" and r.json()["text"]["nl"]
+        assert (await _ok(await http.get(f"/api/club/{club}")))["draws"] == []
+
+        # Round 1 for all 13; P05 goes home, Zoe comes late: round 2 without P05, with Zoe.
+        one = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+        assert sorted(p for t in one["draws"][0] for p in t) == sorted(PLAYERS)
+        assert sorted(len(t) for t in one["draws"][0]) == [3, 3, 3, 4]
+        await _ok(await http.post(f"/api/club/{club}/presence", headers=me,
+                                  json={"name": "p05", "present": False}))
+        later = await _ok(await http.post(f"/api/club/{club}/players", headers=me,
+                                          json={"name": "Zoe"}))
+        assert later["absent"] == ["P05"] and later["players"][-1] == "Zoe"
+        two = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+        seated = sorted(p for t in two["draws"][1] for p in t)
+        assert seated == sorted([*PLAYERS, "Zoe"][:4] + [*PLAYERS, "Zoe"][5:])
+
+        # A wrong column total: refused, a sentence in both languages, the column named.
+        seats = one["draws"][0][0]
+        wrong = _form(seats)
+        wrong["totals"][1] += 5
+        r = await http.post(f"/api/club/{club}/forms", headers=me,
+                            json={"round": 1, "table": 1, **wrong})
+        assert r.status_code == 400 and r.json()["key"] == "club_err_total"
+        assert r.json()["params"] == {"column": 2}
+        assert seats[1] in r.json()["text"]["en"] and "kolom" in r.json()["text"]["nl"]
+        # 995 in a game: more than 13 cards can cost, the game and column named.
+        odd = _form(seats)
+        odd["games"][2][1 if 2 % len(seats) != 1 else 0] = 995
+        del odd["totals"]
+        r = await http.post(f"/api/club/{club}/forms", headers=me,
+                            json={"round": 1, "table": 1, **odd})
+        assert r.status_code == 400 and r.json()["params"]["game"] == 3, r.text
+        assert r.json()["key"] == "club_err_most" and "column" in r.json()["params"]
+
+        # Every form of both rounds entered: the standings are the club package's.
+        latest: dict[str, Any] = {}
+        for r_no, tables in enumerate((one["draws"][0], two["draws"][1]), 1):
+            for t_no, table in enumerate(tables, 1):
+                latest = await _ok(await http.post(
+                    f"/api/club/{club}/forms", headers=me,
+                    json={"round": r_no, "table": t_no, **_form(table)}))
+        stored = await server.app.state.rooms.store.club(club)
+        evening = from_obj(json.loads(stored[1])["evening"])
+        expected = [(s.place, s.name, s.points, s.games, s.won, s.missed)
+                    for s in standings(evening)]
+        got = [(s["place"], s["name"], s["points"], s["games"], s["won"], s["missed"])
+               for s in latest["standings"]]
+        assert got == expected
+        # ... and an independent sum: P05 missed round 2, counted as its average.
+        own: dict[str, int] = {}
+        for tables in (one["draws"][0], two["draws"][1]):
+            for table in tables:
+                for s, name in enumerate(table):
+                    own[name] = own.get(name, 0) + _form(table)["totals"][s]
+        played2 = [n for t in two["draws"][1] for n in t]
+        average = sum(own[n] - (0 if n == "Zoe" else sum(
+            _form(t)["totals"][t.index(n)] for t in one["draws"][0] if n in t))
+            for n in played2)
+        by_name = {s["name"]: s for s in latest["standings"]}
+        fill = (2 * average + len(played2)) // (2 * len(played2))  # half up
+        assert by_name["P05"]["points"] == own["P05"] + fill and by_name["P05"]["missed"] == 1
+        assert by_name["Zoe"]["points"] == own["Zoe"] + fill
+        assert by_name["P01"]["points"] == own["P01"]
+        assert by_name["P05"]["rounds"][1] == fill
+
+    # The evening outlives the server: a new server on the same store reads it.
+    async with serve(db, FAST) as server, httpx.AsyncClient(base_url=server.base) as http:
+        again = await _ok(await http.get(f"/api/club/{club}", headers=bearer(token)))
+        assert again["standings"] == latest["standings"] and again["secretary"]
+
+
+@pytest.mark.anyio
+async def test_an_evening_refused_in_one_sentence(http: httpx.AsyncClient) -> None:
+    for body, key in (({"players": PLAYERS, "rules": "klaverjassen"}, "club_err_rules"),
+                      ({"players": PLAYERS, "date": "3-12-2026"}, "club_err_date"),
+                      ({"players": [*PLAYERS, "p01"]}, "score_err_names"),
+                      ({"players": PLAYERS, "missed": "never"}, "club_err_missed")):
+        r = await http.post("/api/club", json=body)
+        assert r.status_code == 400 and r.json()["key"] == key, r.text
+        assert r.json()["text"]["en"] and r.json()["text"]["nl"]
+    assert (await http.get("/api/club/0123456789abcdef")).status_code == 404
+    assert (await http.get("/api/club/..%2Fetc")).status_code == 404
+    made = await _ok(await http.post("/api/club", json={"players": PLAYERS[:6],
+                                                        "rounds": 1}), 201)
+    me = bearer(made["secretary_token"])
+    r = await http.post(f"/api/club/{made['id']}/presence", headers=me,
+                        json={"name": "Nobody", "present": False})
+    assert r.status_code == 400 and r.json()["key"] == "club_no_player"
+    await _ok(await http.post(f"/api/club/{made['id']}/presence", headers=me,
+                              json={"name": "P01", "present": False}))
+    r = await http.post(f"/api/club/{made['id']}/draw", headers=me)  # 5 present
+    assert r.status_code == 400 and r.json()["key"] == "club_err_few"
+    await _ok(await http.post(f"/api/club/{made['id']}/presence", headers=me,
+                              json={"name": "P01", "present": True}))
+    await _ok(await http.post(f"/api/club/{made['id']}/draw", headers=me))
+    r = await http.post(f"/api/club/{made['id']}/draw", headers=me)
+    assert r.status_code == 400 and r.json()["key"] == "club_err_all_drawn"
