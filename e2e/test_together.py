@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import zxingcpp
+from driver import Person, play_until
 from PIL import Image
 from playwright.sync_api import Page, expect
 
@@ -66,5 +67,27 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     for page in (host, bea, cor):
         expect(page.locator(".lobby")).to_have_count(0)
         expect(page.locator(".tp")).to_be_visible()
+
+    # Cor closes the page: the others see "away" within 5 s
+    table = cor.url
+    cor.close()
+    for page in (host, bea):
+        expect(page.locator(".presence li.away", has_text="Cor")).to_contain_text(
+            "away", timeout=5_000)
+    expect(bea.get_by_role("button", name="Let the computer play")).to_have_count(0)
+    host.get_by_role("button", name="Let the computer play").click()
+    for page in (host, bea):
+        expect(page.locator(".presence li", has_text="Cor")).to_contain_text(
+            "played by the computer")
+    people = [Person(host, "en"), Person(bea, "en")]
+    play_until(people, lambda: sum(p.moves for p in people) >= 5)  # Cor's turn came and went
+
+    # Cor comes back: told what was missed, the seat Cor's again
+    cor = contexts[2].new_page()
+    cor.goto(table)
+    expect(cor.get_by_role("status").filter(has_text="Welcome back")).to_contain_text(
+        "moves were made while you were away")
+    for page in (host, bea):
+        expect(page.locator(".presence")).to_have_count(0)  # every person present
     for c in contexts:
         c.close()

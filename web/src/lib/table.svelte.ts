@@ -23,7 +23,7 @@ export interface LastMove { n: number; seat: number | null; kind: string; melds:
 
 export interface Question { readings: string[][]; pick: (reading: string[]) => void; label: string }
 
-export interface SeatInfo { computer: boolean; present: boolean; level: string | null }
+export interface SeatInfo { computer: boolean; present: boolean; level: string | null; person?: boolean; name?: string }
 
 const stored = (key: string): string | null => {
   try { return localStorage.getItem(key); } catch { return null; }
@@ -42,6 +42,7 @@ export class TableState {
   values: Record<string, number> = $state({});
   deadline: Deadline | null = $state(null);
   seats: SeatInfo[] = $state([]);
+  version = $state(0); // the table's version as last told (Presence.svelte: what was missed)
 
   /** The whole hand in the player's order; the hand shown leaves out the tray's cards. */
   order: string[] = $state([]);
@@ -137,7 +138,8 @@ export class TableState {
     this.client = new TableClient({
       url, token: this.token, socket,
       handlers: {
-        view: (v, _version, listed, clock, worth) => {
+        view: (v, version, listed, clock, worth) => {
+          this.version = version;
           this.moves = listed;
           this.values = worth;
           if (clock !== undefined) this.deadline = deadlineOf(clock, Date.now());
@@ -155,6 +157,7 @@ export class TableState {
           this.seats = seats.map((s) => ({
             computer: Boolean(s.computer), present: s.present !== false,
             level: typeof s.level === "string" ? s.level : null,
+            person: s.person === true, name: typeof s.name === "string" ? s.name : undefined,
           }));
         },
         accepted: () => { this.refusal = ""; this.selected = []; this.target = null; },
