@@ -43,8 +43,9 @@ def main(folder: Path) -> None:
             page.wait_for_function("location.pathname.startsWith('/table/')")
             page.locator(".hand button").first.wait_for()
             me = Person(page, lang)
-            play_until([me], lambda page=page: page.locator(".melds .meld").count() >= 5 and bool(
-                page.locator(".controls button").count()), timeout=300)
+            play_until([me], lambda page=page: page.locator(".scroll .melds .meld").count() >= 5
+                       and not page.locator(".round-end").count()
+                       and bool(page.locator(".controls button").count()), timeout=300)
             page.locator(".hand button").nth(1).click()  # a card selected, as in play
             page.wait_for_timeout(600)
             page.screenshot(path=str(folder / name))
