@@ -30,6 +30,10 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     host, bea, cor = (c.new_page() for c in contexts)
     host.goto(f"{server}/new")
+    # one short round (the house rules page hands them over this way), so the match ends
+    host.evaluate("""() => sessionStorage.setItem("jokeren-house-rules",
+        JSON.stringify({preset: "jokeren-7", rounds: 1, max_turns: 40}))""")
+    host.reload()
     host.get_by_label("Seat 3", exact=True).select_option("person")
     host.get_by_role("button", name="Make a room").click()
     qr = host.get_by_role("img", name="QR code")
@@ -89,5 +93,20 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
         "moves were made while you were away")
     for page in (host, bea):
         expect(page.locator(".presence")).to_have_count(0)  # every person present
+
+    # the match ends; the host plays again in one tap and every page follows
+    people = [Person(host, "en"), Person(bea, "en"), Person(cor, "en")]
+    play_until(people, lambda: host.locator(".match-end").count() > 0)
+    old = host.url
+    expect(bea.get_by_text("Waiting for the host to play again")).to_be_visible()
+    with bea.expect_download() as got:
+        bea.get_by_role("button", name="Download the match (record)").click()
+    assert got.value.suggested_filename.endswith(".json")
+    host.get_by_role("button", name="Play again: same seats and rules").click()
+    for page in (host, bea, cor):
+        page.wait_for_url(lambda url: "/table/" in url and url != old)
+        expect(page.locator(".hand button").first).to_be_visible()
+    assert host.url == bea.url == cor.url
+    expect(host.locator(".status")).not_to_be_empty()
     for c in contexts:
         c.close()

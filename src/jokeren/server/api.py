@@ -157,6 +157,16 @@ async def give(room: str, seat: int, body: GiveIn, request: Request) -> Done:
     return Done()
 
 
+class RematchOut(BaseModel):
+    room: str = Field(description="the new room: every token of the old one opens it")
+
+
+@router.post("/rooms/{room}/rematch", response_model=RematchOut, status_code=201)
+async def rematch(room: str, body: HostIn, request: Request) -> RematchOut:
+    """The host plays again: the same seats and rules in a new room, started at once."""
+    return RematchOut(room=await _rooms(request).rematch(room, body.token))
+
+
 @router.post("/rooms/{room}/end", response_model=Done)
 async def end(room: str, body: HostIn, request: Request) -> Done:
     """The host ends the room: the table stops, the links no longer open it."""

@@ -86,6 +86,7 @@ class Rooms:
         self.thinking = Thinking(pool, self.limits.thinking)
         self.runners: dict[str, TableRunner] = {}
         self.owners: dict[str, str] = {}  # room -> the address that made it (in memory)
+        self.rematches: dict[str, str] = {}  # finished room -> its rematch (in memory)
         # finished tables let go, with the acks their runner remembered: a reconnect or a
         # record read is served from here, not by replaying the match again
         self.finished: OrderedDict[str, tuple[Table, list[tuple[int, str, int]]]] = \
@@ -216,6 +217,27 @@ class Rooms:
         if await self.store.locked(room_id, begin) is None:
             raise not_found()
         await self.resume(room_id)
+
+    async def rematch(self, room_id: str, host_token: str) -> str:
+        """The host's rematch of a finished match: a new room with the same rules, options
+        and seats (the same people in the same places, the same computer players), started
+        at once. Every token of the old room opens the new one (their digests are copied),
+        so each person's page follows without joining again; asked twice, the same room."""
+        room, seats = await self.host(room_id, host_token)
+        if room_id in self.rematches:
+            return self.rematches[room_id]
+        if room.status != FINISHED:
+            raise ApiError(409, "not_finished", "a rematch is there once the match is over",
+                           "een nieuw potje kan als dit potje uit is")
+        new_id = tokens.new_id()
+        await self.store.create_room(replace(room, id=new_id, created=time.time(),
+                                             status=OPEN, seed=str(new_seed())),
+                                     [replace(s, room_id=new_id) for s in seats])
+        self.rematches[room_id] = new_id
+        while len(self.rematches) > OWNERS_KEPT:
+            del self.rematches[next(iter(self.rematches))]
+        await self.start(new_id, host_token)
+        return new_id
 
     async def resume(self, room_id: str) -> TableRunner:
         """The room's runner, its table rebuilt from the stored actions (once)."""
@@ -385,6 +407,7 @@ class Rooms:
         return {"id": room.id, "status": room.status, "rules": rules,
                 "rules_text": rules_in_words(rules),
                 "options": json.loads(room.options), "version": version,
+                "next": self.rematches.get(room_id),
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
                           for s in seats]}
 

@@ -99,6 +99,7 @@ export interface RoomInfo {
   status: string;
   rules: unknown;
   rules_text?: { en: string[]; nl: string[] }; // every rule as a sentence
+  next?: string | null; // the host's rematch, once made
   options: Record<string, unknown>;
   version: number;
   seats: { seat: number; kind: "person" | "computer"; level: string | null; name: string | null }[];
