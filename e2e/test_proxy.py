@@ -85,8 +85,14 @@ def test_a_table_through_the_proxy(proxied: str, chromium: _Patient) -> None:
     host.on("websocket", lambda ws: sockets.append(ws.url))
     host.goto(f"{proxied}/new")
     host.get_by_label("Seat 3", exact=True).select_option("computer")
+    host.get_by_label("Turn timer").select_option("60")
     host.get_by_role("button", name="Make a room").click()
     link = host.locator("#invite-link").input_value()
+    made = link.split("/join/")[1].split("#")[0]
+    options = host.evaluate("""(id) => fetch(`/api/rooms/${id}`, {headers: {authorization:
+        `Bearer ${JSON.parse(localStorage.getItem(`jokeren-host-${id}`)).host_token}`}})
+        .then((r) => r.json()).then((info) => info.options)""", made)
+    assert options["turn_timer"] == 60 and options["buying_window"] == 0
     assert link.startswith(f"{proxied}/join/"), link  # the public address, not the backend's
     host.get_by_role("button", name="Take a seat yourself").click()
     host.get_by_label("Your name").fill("Ann")

@@ -89,7 +89,7 @@ export interface RoomOut {
 export interface SeatIn { kind: "person" | "computer"; level?: string }
 
 export const createRoom = (body: { rules: RulesObj; seats: SeatIn[]; money: boolean | null;
-  buying_window: number }): Promise<RoomOut> => post<RoomOut>("/api/rooms", body);
+  buying_window: number; turn_timer?: number }): Promise<RoomOut> => post<RoomOut>("/api/rooms", body);
 
 export const startRoom = (room: string, token: string): Promise<unknown> =>
   post(`/api/rooms/${encodeURIComponent(room)}/start`, { token });
