@@ -94,6 +94,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     table = page.locator(".round[data-round='2'] article.table[data-table='1']")
     assert table.locator("td.wrong").count() == 1
     assert table.locator("td.wrong input").input_value() == str(wrong[1])
+    table.screenshot(path=str(shots / "web-club-form-nl.png"))
 
     # Every form entered (the wrong one corrected): 3 + 6 x 4 = 27.
     own = {name: 0 for name in MEMBERS}
