@@ -55,6 +55,12 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     expect(host.locator(".lobby").get_by_role("img", name="QR code")).to_be_visible()
     start = host.get_by_role("button", name="Start the match")
     expect(start).to_be_disabled()
+    # the host arranges a free seat: a computer player sits there, then it is kept for Cor
+    third = host.locator('.lobby li[data-seat="2"]')
+    third.get_by_role("button", name="Let the computer sit here").click()
+    expect(third).to_contain_text("computer")
+    third.get_by_role("button", name="Keep it for a person").click()
+    expect(third).to_contain_text("waiting for a person")
 
     _join(bea, found[0].text, "Bea")
     _join(cor, copied, "Cor")

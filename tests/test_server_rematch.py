@@ -5,6 +5,7 @@ opens it (a person's page follows without joining again)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 import pytest
@@ -59,3 +60,33 @@ async def test_a_rematch_keeps_seats_rules_and_tokens(http: httpx.AsyncClient) -
     assert after["rules_text"]["nl"] and after["rules_text"]["en"] != after["rules_text"]["nl"]
     record = await http.get(f"/api/rooms/{old}/record", headers=bearer(room["host_token"]))
     assert record.status_code == 200 and record.json()["format"].startswith("jokeren-record")
+
+
+async def test_the_host_arranges_free_seats_before_the_start(http: httpx.AsyncClient) -> None:
+    made = await http.post("/api/rooms", json={"seats": [{"kind": "person"}] * 3})
+    room = made.json()
+    rid, host = room["room"], room["host_token"]
+
+    def kind(seat: int, what: str, token: str = host) -> Any:
+        return http.post(f"/api/rooms/{rid}/seats/{seat}/kind",
+                         json={"token": token, "kind": what, "level": "strong"})
+
+    joined = await http.post(f"/api/rooms/{rid}/join",
+                             json={"token": room["invite_token"], "name": "Ann"})
+    assert joined.json()["seat"] == 0
+    assert (await kind(0, "computer")).status_code == 409  # Ann's seat is hers
+    assert (await kind(2, "computer", room["invite_token"])).status_code == 403
+    assert (await kind(7, "computer")).status_code == 409
+    assert (await kind(2, "computer")).status_code == 200
+    assert (await kind(1, "computer")).status_code == 200
+    info = (await http.get(f"/api/rooms/{rid}", headers=bearer(host))).json()
+    assert [(s["kind"], s["level"]) for s in info["seats"]] == [
+        ("person", None), ("computer", "strong"), ("computer", "strong")]
+    assert len({s["name"] for s in info["seats"]}) == 3  # two computer players, two names
+    assert (await kind(1, "person")).status_code == 200
+    full = await http.post(f"/api/rooms/{rid}/join",
+                           json={"token": room["invite_token"], "name": "Bea"})
+    assert full.json()["seat"] == 1  # the seat kept for a person is Bea's
+    started = await http.post(f"/api/rooms/{rid}/start", json={"token": host})
+    assert started.status_code == 200, started.text
+    assert (await kind(2, "person")).status_code == 409  # the match has started

@@ -157,6 +157,19 @@ async def give(room: str, seat: int, body: GiveIn, request: Request) -> Done:
     return Done()
 
 
+class ArrangeIn(HostIn):
+    kind: Literal["person", "computer"]
+    level: Level | None = Field(None, description="a computer player's level")
+
+
+@router.post("/rooms/{room}/seats/{seat}/kind", response_model=Done)
+async def arrange(room: str, seat: int, body: ArrangeIn, request: Request) -> Done:
+    """Before the start, the host makes a seat nobody has taken a computer player's or a
+    person's (the lobby)."""
+    await _rooms(request).arrange(room, body.token, seat, body.kind, body.level or "basic")
+    return Done()
+
+
 class RematchOut(BaseModel):
     room: str = Field(description="the new room: every token of the old one opens it")
 

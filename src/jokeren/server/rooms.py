@@ -319,6 +319,38 @@ class Rooms:
             await self.resume(room_id)
         return len(ids)
 
+    async def arrange(self, room_id: str, host_token: str, seat: int, kind: str,
+                      level: str | None) -> None:
+        """Before the start, the host makes a free seat (nobody has taken it) a computer
+        player's or a person's again: the lobby's computer seats added and removed."""
+        if kind == "computer" and level not in LEVELS:
+            raise ApiError(422, "level", "the level is one of " + ", ".join(LEVELS),
+                           "het niveau is een van " + ", ".join(LEVELS))
+
+        def change(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
+            if not tokens.matches(host_token, room.host_hash):
+                raise forbidden()
+            if room.status == ENDED:
+                raise ended()
+            if room.status != OPEN:
+                raise ApiError(409, "started", "the match has already started",
+                               "het potje is al begonnen")
+            here = next((s for s in seats if s.seat == seat), None)
+            if here is None or here.token_hash is not None:
+                raise ApiError(409, "taken", "only a seat nobody has taken can change",
+                               "alleen een plaats die niemand heeft ingenomen kan veranderen")
+            if kind == "person":
+                return True, Change(seat=seat, seat_values={
+                    "kind": "person", "level": None, "name": None})
+            used = {s.name for s in seats}
+            name = next(n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(99)))
+                        if n not in used)
+            return True, Change(seat=seat, seat_values={
+                "kind": "computer", "level": level, "name": name})
+
+        if await self.store.locked(room_id, change) is None:
+            raise not_found()
+
     async def give_to_computer(self, room_id: str, host_token: str, seat: int,
                                level: str) -> None:
         await self.host(room_id, host_token)
