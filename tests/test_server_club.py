@@ -14,9 +14,9 @@ import pytest
 
 from jokeren.club.clubfile import from_obj
 from jokeren.club.evening import standings
+from test_server_seats import PG, pg_database
 
 from server_harness import FAST, bearer, serve
-from test_server_seats import PG, pg_database
 
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
@@ -164,3 +164,45 @@ async def test_an_evening_refused_in_one_sentence(http: httpx.AsyncClient) -> No
     await _ok(await http.post(f"/api/club/{made['id']}/draw", headers=me))
     r = await http.post(f"/api/club/{made['id']}/draw", headers=me)
     assert r.status_code == 400 and r.json()["key"] == "club_err_all_drawn"
+
+
+@pytest.mark.anyio
+async def test_the_pages_xlsx_standings_recompute_in_libreoffice_to_the_pages(
+        http: httpx.AsyncClient, tmp_path: Path) -> None:
+    """Done-means of #41 from the browser's side: the standings xlsx the evening's page
+    offers (formulas reading the forms' sheets) recompute in LibreOffice to the standings
+    the page shows, with a player gone home counted as the round's average."""
+    import csv
+    import shutil
+    import subprocess
+
+    made = await _ok(await http.post("/api/club", json={"players": PLAYERS, "rounds": 3}), 201)
+    club, me = made["id"], bearer(made["secretary_token"])
+    for r_no in (1, 2, 3):
+        if r_no == 3:
+            await _ok(await http.post(f"/api/club/{club}/presence", headers=me,
+                                      json={"name": "P07", "present": False}))
+        drawn = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+        for t_no, table in enumerate(drawn["draws"][r_no - 1], 1):
+            shown = await _ok(await http.post(f"/api/club/{club}/forms", headers=me, json={
+                "round": r_no, "table": t_no, **_form(table)}))
+    r = await http.get(f"/api/club/{club}/standings.xlsx", params={"lang": "nl"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith(
+        "application/vnd.openxmlformats")
+    assert 'filename="stand.xlsx"' in r.headers["content-disposition"]
+    xlsx = tmp_path / "stand.xlsx"
+    xlsx.write_bytes(r.content)
+    out = tmp_path / "lo"
+    subprocess.run([shutil.which("soffice") or "soffice", "--headless",
+                    f"-env:UserInstallation=file://{tmp_path}/profile", "--convert-to",
+                    "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", str(out),
+                    str(xlsx)], check=True, capture_output=True, timeout=180)
+    rows = list(csv.reader((out / "stand.csv").read_text(encoding="utf-8").splitlines()))
+    points = rows[0].index("Strafpunten")
+    theirs = {row[1]: int(row[points]) for row in rows[1:1 + len(PLAYERS)]}
+    assert theirs == {s["name"]: s["points"] for s in shown["standings"]}
+    assert next(s for s in shown["standings"] if s["name"] == "P07")["missed"] == 1
+    for what, kind in (("seating", "pdf"), ("standings", "csv")):
+        r = await http.get(f"/api/club/{club}/{what}.{kind}")
+        assert r.status_code == 200 and len(r.content) > 100, (what, kind)
+    assert (await http.get("/api/club/0123456789abcdef/standings.xlsx")).status_code == 404

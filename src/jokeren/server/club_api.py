@@ -10,9 +10,9 @@ Only the secretary changes the evening: the token returned when it is made, sent
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Request, Response
 from pydantic import BaseModel, Field
 
 from ..club.clubfile import from_obj, to_json
@@ -320,6 +320,55 @@ async def form(club_id: str, body: FormIn, request: Request,
             raise refusal(exc, where) from None
 
     return await _change(request, club_id, authorization, change)
+
+
+_TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "csv": "text/csv; charset=utf-8", "pdf": "application/pdf"}
+
+
+@router.get("/{club_id}/{what}.{kind}", response_class=Response,
+            responses={200: {"content": {t: {} for t in _TYPES.values()}}})
+async def export(club_id: str, what: Literal["standings", "seating"],
+                 kind: Literal["xlsx", "csv", "pdf"], request: Request,
+                 lang: Literal["en", "nl"] = "en") -> Response:
+    """The evening's standings (xlsx: with the forms, which its formulas read) or seating
+    lists, as ``jokeren club standings`` / ``seating`` write them (anyone may read)."""
+    import asyncio
+
+    from ..club.clubgrids import seating_grids, standings_book, standings_grid
+    from ..score.grids import to_csv
+
+    found = await _store(request).club(club_id)
+    if found is None:
+        raise _no_evening()
+    evening, _ = _load(found[1])
+    if what == "seating":
+        sheets = seating_grids(evening, lang)
+    else:
+        sheets = (standings_book(evening, lang) if kind == "xlsx"
+                  else [standings_grid(evening, lang)])
+
+    def made() -> bytes:
+        if kind == "csv":
+            return to_csv(sheets).encode("utf-8")
+        if kind == "xlsx":
+            from ..score.xlsx import xlsx_bytes
+
+            return xlsx_bytes(sheets)
+        from ..score.pdf import pdf_bytes
+
+        return pdf_bytes(sheets)
+
+    try:  # in a thread: a pdf takes the event loop from the tables no longer
+        data = await asyncio.to_thread(made)
+    except ModuleNotFoundError as exc:
+        raise refusal(ClubError("score_err_needs_extra", module=exc.name or "?")) from None
+    except FileNotFoundError as exc:  # no font for the pdf: its one sentence
+        raise ApiError(500, "score_no_font", str(exc), str(exc)) from None
+    name = {"standings": {"nl": "stand", "en": "standings"},
+            "seating": {"nl": "tafelindeling", "en": "seating"}}[what][lang]
+    return Response(data, media_type=_TYPES[kind],
+                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
 
 
 __all__ = ["router", "shown"]
