@@ -68,6 +68,7 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
         expect(page.locator(".lobby li.joined .name")).to_have_count(3)
         assert sorted(_lobby_names(page)) == ["Ann", "Bea", "Cor"]
     expect(bea.locator(".lobby li.joined", has_text="Bea")).to_contain_text("you")
+    expect(bea.locator(".lobby li.joined", has_text="Cor")).to_contain_text("here")
     expect(bea.get_by_role("button", name="Start the match")).to_have_count(0)
     bea.get_by_text("The rules in words").click()
     expect(bea.locator(".lobby .rules li").first).to_be_visible()

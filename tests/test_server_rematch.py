@@ -87,6 +87,9 @@ async def test_the_host_arranges_free_seats_before_the_start(http: httpx.AsyncCl
     full = await http.post(f"/api/rooms/{rid}/join",
                            json={"token": room["invite_token"], "name": "Bea"})
     assert full.json()["seat"] == 1  # the seat kept for a person is Bea's
+    # who is here: a person whose page asked lately (Ann now), not one who never asked
+    ann = (await http.get(f"/api/rooms/{rid}", headers=bearer(joined.json()["token"]))).json()
+    assert [s["here"] for s in ann["seats"]] == [True, False, False]  # Bea; a computer
     started = await http.post(f"/api/rooms/{rid}/start", json={"token": host})
     assert started.status_code == 200, started.text
     assert (await kind(2, "person")).status_code == 409  # the match has started

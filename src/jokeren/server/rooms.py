@@ -30,6 +30,7 @@ COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "
                   "Lot", "Mees")
 OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
 TURN_TIMER = (30, 300)  # seconds: the turn timer is off (0) or in this range
+LOBBY_HERE = 6.0  # seconds: a seat whose page asked this lately is here (the lobby asks every 2)
 FINISHED_KEPT = 16  # finished tables kept in memory for reconnects and record reads
 OWNERS_KEPT = 100_000  # rooms whose maker's address is remembered (the quota's count)
 
@@ -87,6 +88,7 @@ class Rooms:
         self.runners: dict[str, TableRunner] = {}
         self.owners: dict[str, str] = {}  # room -> the address that made it (in memory)
         self.rematches: dict[str, str] = {}  # finished room -> its rematch (in memory)
+        self.lobby: dict[str, dict[int, float]] = {}  # room -> seat -> last asked (monotonic)
         # finished tables let go, with the acks their runner remembered: a reconnect or a
         # record read is served from here, not by replaying the match again
         self.finished: OrderedDict[str, tuple[Table, list[tuple[int, str, int]]]] = \
@@ -431,6 +433,14 @@ class Rooms:
 
     async def info(self, room_id: str, token: str) -> dict[str, Any]:
         room, seats = await self._admit(room_id, token)
+        # the lobby asks every 2 s with the seat's token: a seat asked for lately is here
+        now = time.monotonic()
+        seen = self.lobby.setdefault(room_id, {})
+        for s in seats:
+            if s.token_hash is not None and tokens.matches(token, s.token_hash):
+                seen[s.seat] = now
+        while len(self.lobby) > OWNERS_KEPT:
+            del self.lobby[next(iter(self.lobby))]
         runner = self.runners.get(room_id)
         # not being played, or finished and let go: the store's last version says
         version = runner.table.version if runner is not None \
@@ -440,7 +450,9 @@ class Rooms:
                 "rules_text": rules_in_words(rules),
                 "options": json.loads(room.options), "version": version,
                 "next": self.rematches.get(room_id),
-                "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name}
+                "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                           "here": s.kind == "person" and s.name is not None
+                           and now - seen.get(s.seat, -LOBBY_HERE) < LOBBY_HERE}
                           for s in seats]}
 
     async def record(self, room_id: str, token: str) -> dict[str, Any]:

@@ -102,7 +102,8 @@ export interface RoomInfo {
   next?: string | null; // the host's rematch, once made
   options: Record<string, unknown>;
   version: number;
-  seats: { seat: number; kind: "person" | "computer"; level: string | null; name: string | null }[];
+  seats: { seat: number; kind: "person" | "computer"; level: string | null; name: string | null;
+    here?: boolean }[]; // here: a person whose page asked lately (the lobby)
 }
 
 /** The room's rules, options, seats (who has joined) and status, for any of its tokens. */
