@@ -127,6 +127,14 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
         await c.connect(since=-1)
         missed = await c.until("missed")
         assert missed["events"] and missed["events"][0]["kind"] == "deal"
+    # the lobby's and the rematch's answers (GET /api/rooms/ID with every token) name no
+    # card: seats, who is here, the rules and options, the next room
+    for token in (*(s["token"] for s in room["seats"]), room["spectate_token"],
+                  room["host_token"]):
+        info = (await http.get(f"/api/rooms/{rid}",
+                               headers={"Authorization": f"Bearer {token}"})).json()
+        assert "seats" in info and not card_words(
+            {k: v for k, v in info.items() if k not in ("rules", "rules_text")}), info
     runner = server.runner(rid)
     found = await server.app.state.rooms.store.room(rid)
     seed = int(found[0].seed)
