@@ -43,13 +43,20 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/club")
+    page.goto(f"{server}/")
+    page.get_by_role("link", name="Een clubavond: tafels loten, formulieren invoeren, "
+                     "de stand").click()
     page.get_by_label("Aanwezige leden, één per regel").fill("\n".join(MEMBERS))
     page.get_by_label("Datum").fill("2026-12-03")
     page.get_by_role("button", name="Begin de avond").click()
     page.get_by_role("button", name="Loot ronde 1").wait_for()
     evening = page.url.rstrip("/").rsplit("/", 1)[1]
     assert "#" not in page.url  # the secretary's token is kept in this browser, not shown
+    page.get_by_text("De link van de secretaris (houd hem voor uzelf)").click()
+    secretary_link = page.get_by_label(
+        "De link van de secretaris (houd hem voor uzelf)").input_value()
+    assert secretary_link.startswith(f"{server}/club/{evening}#")
+    assert len(secretary_link.split("#")[1]) >= 32
 
     # Mies has not come yet: round 1 is drawn for 12, three tables of 4.
     page.locator(".players li", has_text=LATE).locator("input").uncheck()
@@ -147,6 +154,14 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     reader.get_by_text("U leest mee").wait_for()
     assert reader.locator("table.form").count() == 0
     assert reader.locator(".players input:not([disabled])").count() == 0
+    # The secretary's link opens the evening for change on another computer, and leaves
+    # the address bar without its token.
+    laptop = chromium.new_context(locale="nl-NL")
+    other = laptop.new_page()
+    other.goto(secretary_link)
+    other.get_by_text("U bent de secretaris.", exact=False).wait_for()
+    assert "#" not in other.url and other.locator("table.form").count() == 27
+    laptop.close()
     assert errors == []
     wall.close()
     context.close()
