@@ -6,7 +6,7 @@ in a header, not in the URL."""
 from __future__ import annotations
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request
-from serving import finished_room
+from serving import call, finished_room
 
 WATCH = """document.addEventListener("securitypolicyviolation", (e) => {
   window.__violations = [...(window.__violations || []), e.violatedDirective + " " + e.blockedURI];
@@ -56,7 +56,15 @@ def test_the_pages_pass_the_content_security_policy(server: str, chromium: Brows
     page.goto(f"{server}/score")
     page.get_by_label("Player 1").fill("Ann")
     assert _violations(page) == []
-    for path in ("/", "/rules", "/new"):
+    club = call(f"{server}/api/club", {"players": ["Ann", "Bob", "Cor", "Dan", "Eve", "Fay"]})
+    call(f"{server}/api/club/{club['id']}/draw", {}, str(club["secretary_token"]))
+    page.goto(str(club["secretary_link"]))  # the club evening: forms, and its projector
+    page.locator("table.form").first.wait_for()
+    assert _violations(page) == []
+    page.goto(f"{server}/club/{club['id']}/projector")
+    page.locator("[data-testid='projector-standings']").wait_for()
+    assert _violations(page) == []
+    for path in ("/", "/rules", "/new", "/club"):
         page.goto(f"{server}{path}")
         page.locator("h1").first.wait_for()
         assert _violations(page) == [], path
