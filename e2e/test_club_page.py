@@ -74,6 +74,10 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
         page.get_by_role("button", name=f"Loot ronde {r}").click()
         page.locator(f".round[data-round='{r}']").wait_for()
     page.get_by_text("Alle 7 rondes zijn geloot.").wait_for()
+    with page.expect_response(lambda r: r.url.endswith("/redraw")) as redrawn:
+        page.get_by_role("button", name="Loot ronde 7 opnieuw (voor wie er nu is)").click()
+    assert redrawn.value.status == 200  # the same players: the same draw (seeded per round)
+    assert page.locator("p.error").count() == 0
     draws = [_seating(page, r) for r in range(1, 8)]
     for tables in draws[1:]:
         assert sorted(len(t) for t in tables) == [3, 3, 3, 4]

@@ -206,3 +206,26 @@ async def test_the_pages_xlsx_standings_recompute_in_libreoffice_to_the_pages(
         r = await http.get(f"/api/club/{club}/{what}.{kind}")
         assert r.status_code == 200 and len(r.content) > 100, (what, kind)
     assert (await http.get("/api/club/0123456789abcdef/standings.xlsx")).status_code == 404
+
+
+@pytest.mark.anyio
+async def test_a_round_drawn_again_when_someone_leaves(http: httpx.AsyncClient) -> None:
+    """Henk goes home after round 2 was drawn: round 2 is drawn again without him (the
+    secretary only), and no longer once one of its forms is entered."""
+    made = await _ok(await http.post("/api/club", json={"players": PLAYERS}), 201)
+    club, me = made["id"], bearer(made["secretary_token"])
+    one = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+    await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+    await _ok(await http.post(f"/api/club/{club}/presence", headers=me,
+                              json={"name": "P03", "present": False}))
+    r = await http.post(f"/api/club/{club}/redraw", json={"round": 2})
+    assert r.status_code == 403
+    again = await _ok(await http.post(f"/api/club/{club}/redraw", headers=me,
+                                      json={"round": 2}))
+    assert again["draws"][0] == one["draws"][0] and len(again["draws"]) == 2
+    assert sorted(p for t in again["draws"][1] for p in t) == sorted(set(PLAYERS) - {"P03"})
+    await _ok(await http.post(f"/api/club/{club}/forms", headers=me, json={
+        "round": 2, "table": 1, **_form(again["draws"][1][0])}))
+    r = await http.post(f"/api/club/{club}/redraw", headers=me, json={"round": 2})
+    assert r.status_code == 400 and r.json()["key"] == "club_err_redraw_entered"
+    assert "ronde 2" in r.json()["text"]["nl"]

@@ -268,6 +268,27 @@ async def draw(club_id: str, request: Request,
     return await _change(request, club_id, authorization, change)
 
 
+class RoundIn(BaseModel):
+    round: int = Field(ge=1, le=20)
+
+
+@router.post("/{club_id}/redraw")
+async def redraw_round(club_id: str, body: RoundIn, request: Request,
+                       authorization: str | None = Authorization) -> EveningOut:
+    """A round drawn again for who is present now (someone left, or came), the later
+    rounds dropped; refused once a form of them is entered (the secretary)."""
+    from ..club.evening import redraw
+
+    def change(evening: Evening, absent: list[str]) -> tuple[Evening, list[str]]:
+        away = [i for i, p in enumerate(evening.players) if p in absent]
+        try:
+            return redraw(evening, body.round, away), absent
+        except ClubError as exc:
+            raise refusal(exc) from None
+
+    return await _change(request, club_id, authorization, change)
+
+
 @router.post("/{club_id}/players")
 async def add(club_id: str, body: NameIn, request: Request,
               authorization: str | None = Authorization) -> EveningOut:
