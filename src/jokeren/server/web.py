@@ -20,7 +20,8 @@ from ..rules.sentence import Sentence
 from ..words.catalogue import catalogue
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
-         "/watch/{room}", "/replay", "/replay/{room}", "/club", "/club/{club}", "/club/{club}/projector")
+         "/watch/{room}", "/replay", "/replay/{room}", "/club", "/club/{club}",
+         "/club/{club}/projector")
 
 
 class Words(BaseModel):
