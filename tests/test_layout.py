@@ -25,7 +25,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "club": {"support", "rules", "engine", "words", "score"},
     "play": {"support", "rules", "engine", "analysis", "words", "bots", "score"},
     "tui": {"support", "rules", "engine", "analysis", "words", "bots", "score", "play"},
-    "server": {"support", "rules", "engine", "analysis", "words", "bots", "score", "play"},
+    "server": {"support", "rules", "engine", "analysis", "words", "bots", "score", "club", "play"},
     "cli": {"support", "rules", "engine", "analysis", "words", "bots", "score", "club", "play",
             "tui", "server"},
 }
