@@ -75,7 +75,8 @@ def round_text(page: Page) -> str:
 
 def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
     """Selects the card just drawn (else, or with ``fresh_ok`` False, the last card that is
-    not a joker) and discards; a confirmation (going out, a joker) is accepted."""
+    not a joker) and discards; a confirmation (going out, a joker) is accepted by the
+    Person's own handler."""
     cards = page.locator(".hand button")
     fresh = page.locator(".hand button.fresh")
     pick = None
@@ -89,8 +90,6 @@ def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
                 pick = cards.nth(i)
                 break
     assert pick is not None, "a hand of jokers only"
-    if "joker" in (pick.get_attribute("aria-label") or "") or cards.count() == 1:
-        page.once("dialog", lambda d: d.accept())
     if tap(pick):
         press(page, ACT[lang]["discard"])
 
@@ -104,6 +103,13 @@ class Person:
         self.moves = self.draws = self.takes = 0
         self._took = False  # took this turn: discard another card than the one taken
         self._last = ""
+        # Every confirmation the table asks (going out, discarding a joker) is accepted, by
+        # one handler for the page's life: a handler per discard stayed when no dialog came,
+        # so the next dialog was accepted twice (an error) or, with none, dismissed by
+        # Playwright, and the discard never happened (the person waited for ever).
+        if not getattr(page, "_jokeren_accepts", False):  # one handler, however many Persons
+            page.on("dialog", lambda dialog: dialog.accept())
+            page._jokeren_accepts = True  # type: ignore[attr-defined]
 
     def status(self) -> str:
         return self.page.locator(".status").inner_text()
