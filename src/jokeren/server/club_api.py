@@ -29,6 +29,7 @@ from ..club.evening import (
 from ..rules.house import Rules
 from ..words.catalogue import t
 from .errors import ApiError
+from .score_api import EXPORTED, sheets_file
 from .store import Store
 from .tokens import digest, matches, new_id, new_token
 from .web import Words
@@ -343,21 +344,13 @@ async def form(club_id: str, body: FormIn, request: Request,
     return await _change(request, club_id, authorization, change)
 
 
-_TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "csv": "text/csv; charset=utf-8", "pdf": "application/pdf"}
-
-
-@router.get("/{club_id}/{what}.{kind}", response_class=Response,
-            responses={200: {"content": {t: {} for t in _TYPES.values()}}})
+@router.get("/{club_id}/{what}.{kind}", response_class=Response, responses=EXPORTED)
 async def export(club_id: str, what: Literal["standings", "seating"],
                  kind: Literal["xlsx", "csv", "pdf"], request: Request,
                  lang: Literal["en", "nl"] = "en") -> Response:
     """The evening's standings (xlsx: with the forms, which its formulas read) or seating
     lists, as ``jokeren club standings`` / ``seating`` write them (anyone may read)."""
-    import asyncio
-
     from ..club.clubgrids import seating_grids, standings_book, standings_grid
-    from ..score.grids import to_csv
 
     found = await _store(request).club(club_id)
     if found is None:
@@ -368,28 +361,9 @@ async def export(club_id: str, what: Literal["standings", "seating"],
     else:
         sheets = (standings_book(evening, lang) if kind == "xlsx"
                   else [standings_grid(evening, lang)])
-
-    def made() -> bytes:
-        if kind == "csv":
-            return to_csv(sheets).encode("utf-8")
-        if kind == "xlsx":
-            from ..score.xlsx import xlsx_bytes
-
-            return xlsx_bytes(sheets)
-        from ..score.pdf import pdf_bytes
-
-        return pdf_bytes(sheets)
-
-    try:  # in a thread: a pdf takes the event loop from the tables no longer
-        data = await asyncio.to_thread(made)
-    except ModuleNotFoundError as exc:
-        raise refusal(ClubError("score_err_needs_extra", module=exc.name or "?")) from None
-    except FileNotFoundError as exc:  # no font for the pdf: its one sentence
-        raise ApiError(500, "score_no_font", str(exc), str(exc)) from None
     name = {"standings": {"nl": "stand", "en": "standings"},
             "seating": {"nl": "tafelindeling", "en": "seating"}}[what][lang]
-    return Response(data, media_type=_TYPES[kind],
-                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+    return await sheets_file(sheets, kind, name)
 
 
 __all__ = ["router", "shown"]

@@ -198,19 +198,16 @@ async def penalty(body: PenaltyIn) -> PenaltyOut:
     return PenaltyOut(points=given.penalty(_rules(body.rules)))
 
 
-_TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "csv": "text/csv; charset=utf-8", "pdf": "application/pdf"}
+TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+         "csv": "text/csv; charset=utf-8", "pdf": "application/pdf"}
+# what the export routes answer, for the OpenAPI description
+EXPORTED: dict[int | str, dict[str, Any]] = {200: {"content": {t: {} for t in TYPES.values()}}}
 
 
-@router.post("/export/{kind}", response_class=Response,
-             responses={200: {"content": {t: {} for t in _TYPES.values()}}})
-async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
-                 lang: Literal["en", "nl"] = "en") -> Response:
-    """The card as the terminal exports it: xlsx with formulas, csv, or a printable pdf."""
-    from ..score.grids import score_grid, to_csv
-
-    card = _card(body.card)
-    sheets = [score_grid(card, lang)]
+async def sheets_file(sheets: list[Any], kind: str, name: str) -> Response:
+    """``sheets`` as the terminal exports them (xlsx with formulas, csv, pdf), a download
+    named ``name.kind``; made in a thread, as a pdf would take the event loop from the tables."""
+    from ..score.grids import to_csv
 
     def made() -> bytes:
         if kind == "csv":
@@ -223,15 +220,24 @@ async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
 
         return pdf_bytes(sheets)
 
-    try:  # in a thread: a pdf takes the event loop from the tables no longer
+    try:
         data = await asyncio.to_thread(made)
     except ModuleNotFoundError as exc:
         raise refusal(ScoreError("score_err_needs_extra", module=exc.name or "?")) from None
     except FileNotFoundError as exc:  # no font for the pdf: its one sentence
         raise ApiError(500, "score_no_font", str(exc), str(exc)) from None
-    name = f"scorekaart.{kind}" if lang == "nl" else f"score-card.{kind}"
-    return Response(data, media_type=_TYPES[kind],
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(data, media_type=TYPES[kind],
+                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+@router.post("/export/{kind}", response_class=Response, responses=EXPORTED)
+async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
+                 lang: Literal["en", "nl"] = "en") -> Response:
+    """The card as the terminal exports it: xlsx with formulas, csv, or a printable pdf."""
+    from ..score.grids import score_grid
+
+    return await sheets_file([score_grid(_card(body.card), lang)], kind,
+                             "scorekaart" if lang == "nl" else "score-card")
 
 
 __all__ = ["router", "scored"]
