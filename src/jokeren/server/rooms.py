@@ -203,13 +203,7 @@ class Rooms:
 
     async def start(self, room_id: str, host_token: str) -> None:
         def begin(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
-            if not tokens.matches(host_token, room.host_hash):
-                raise forbidden()
-            if room.status == ENDED:
-                raise ended()
-            if room.status != OPEN:
-                raise ApiError(409, "started", "the match has already started",
-                               "het potje is al begonnen")
+            _host_before_start(room, host_token)
             if any(s.kind == "person" and s.name is None for s in seats):
                 raise ApiError(409, "waiting", "not every person has joined yet",
                                "nog niet iedereen is binnen")
@@ -330,13 +324,7 @@ class Rooms:
                            "het niveau is een van " + ", ".join(LEVELS))
 
         def change(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
-            if not tokens.matches(host_token, room.host_hash):
-                raise forbidden()
-            if room.status == ENDED:
-                raise ended()
-            if room.status != OPEN:
-                raise ApiError(409, "started", "the match has already started",
-                               "het potje is al begonnen")
+            _host_before_start(room, host_token)
             here = next((s for s in seats if s.seat == seat), None)
             if here is None or here.token_hash is not None:
                 raise ApiError(409, "taken", "only a seat nobody has taken can change",
@@ -484,3 +472,14 @@ def seats_of(people: Sequence[str], computers: Sequence[str]) -> list[SeatSpec]:
 
 
 __all__ = ["Options", "Rooms", "SeatSpec"]
+
+
+def _host_before_start(room: RoomRow, host_token: str) -> None:
+    """Refuses all but the host of a room whose match has not started (start, seat changes)."""
+    if not tokens.matches(host_token, room.host_hash):
+        raise forbidden()
+    if room.status == ENDED:
+        raise ended()
+    if room.status != OPEN:
+        raise ApiError(409, "started", "the match has already started",
+                       "het potje is al begonnen")
