@@ -72,6 +72,6 @@ def replay(browser: Browser, base: str, path: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 or sys.argv[1:2] and sys.argv[1].startswith("-"):  # --help too
+    if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):  # --help too
         sys.exit(__doc__)
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
