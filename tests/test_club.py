@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from collections.abc import Iterator
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
@@ -33,14 +35,34 @@ from jokeren.club.seating import (
     Meetings,
     draw_evening,
     meeting_bound,
+    most_after,
     spread_of,
     table_sizes,
+    within_one,
 )
 
 NAMES = [f"P{i:02}" for i in range(60)]
 
 
+def _partitions(players: list[int], sizes: list[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every way to seat ``players`` at tables of ``sizes`` (the first player's table first)."""
+    if not players:
+        yield ()
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(set(sizes)):
+        left = list(sizes)
+        left.remove(size)
+        for mates in combinations(rest, size - 1):
+            others = [p for p in rest if p not in mates]
+            for tail in _partitions(others, left):
+                yield ((first, *mates), *tail)
+
+
 @settings(max_examples=25, deadline=None)
+# 10 players, 0 away in round 5, 4 and 8 in round 6: by turn, the six due a table of 3 in
+# round 7 had all met often (a pair met 4 times where 2 is the bound)
+@example(n=10, late=0, seed=108436, away=[set(), set(), set(), set(), {0}, {4, 8}, set()])
 @given(n=st.integers(7, 40), late=st.integers(0, 2), seed=st.integers(0, 10**6),
        away=st.lists(st.sets(st.integers(0, 41), max_size=4), min_size=7, max_size=7))
 def test_every_draw_is_fair(n: int, late: int, seed: int, away: list[set[int]]) -> None:
@@ -66,7 +88,15 @@ def test_every_draw_is_fair(n: int, late: int, seed: int, away: list[set[int]]) 
         assert seated == sorted(set(range(players)) - gone)
         assert sorted(len(t) for t in tables) == sorted(table_sizes(players - len(gone)))
         spread = spread_of(players, evening.draws)
-        assert spread.most_met <= meeting_bound(players, evening.draws) + 1, (n, late, seed, away)
+        bound = meeting_bound(players, evening.draws)
+        if spread.most_met > bound + 1:  # only where no draw fair in tables of 3 could
+            before = Meetings.of(players, evening.draws[:-1])
+            assert len(seated) <= 12, (n, late, seed, away)
+            assert not any(within_one(before, [p for t in ts if len(t) == 3 for p in t],
+                                       [p for t in ts if len(t) == 4 for p in t])
+                           and most_after(before, ts) <= bound + 1
+                           for ts in _partitions(seated, table_sizes(len(seated)))), \
+                (n, late, seed, away)
     m = Meetings.of(players, evening.draws)  # over the evening
     groups: dict[tuple[bool, ...], list[int]] = {}
     for p in range(players):

@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import combinations
 
 Tables = tuple[tuple[int, ...], ...]
@@ -170,6 +171,46 @@ _LOOK_AHEAD = 12  # players present, at most, for whom the rest of the evening i
 
 def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
                starts: int = 8, later: int = 0) -> Tables:
+    """Tables for ``players``, drawn by turn (``_draw_by_turn``); when that order would
+    make a pair meet more often than one over ``meeting_bound`` (absences can leave only
+    players who met often due a table of 3 together), the tables of 3 are given looser:
+    each player stays within one of everyone present at the same rounds and within 1.5 of
+    the share (``within_one``), and the draw with the fewest meetings of the most-met pair
+    is taken."""
+    chosen = _draw_by_turn(players, meetings, rng, starts, later)
+    if most_after(meetings, chosen) <= _bound_after(meetings, chosen) + 1:
+        return chosen
+    looser = [_draw_round(players, meetings, rng, starts, later, False, loose=True)
+              for _ in range(4)]
+    return min([chosen, *looser], key=lambda t: most_after(meetings, t))
+
+
+def most_after(meetings: Meetings, tables: Tables) -> int:
+    m = meetings.copy()
+    m.add(tables)
+    return m.most()
+
+
+def _bound_after(meetings: Meetings, tables: Tables) -> int:
+    m = meetings.copy()
+    m.add(tables)
+    return m.bound()
+
+
+def within_one(meetings: Meetings, three: Sequence[int], four: Sequence[int]) -> bool:
+    """Whether, after this round, every player is within one table of 3 of everyone present
+    at the same rounds and within 1.5 of the share: the draw's promise over the evening."""
+    step = Fraction(len(three), len(three) + len(four))
+    had = {p: meetings.threes[p] + 1 for p in three} | {p: meetings.threes[p] for p in four}
+    if any(abs(had[p] - meetings.share[p] - step) >= Fraction(3, 2) for p in had):
+        return False
+    alike = meetings.together
+    return not any(had[p] - had[q] > 1 for p in had for q in had
+                   if alike[p][q] == meetings.present[p] == meetings.present[q])
+
+
+def _draw_by_turn(players: Sequence[int], meetings: Meetings, rng: random.Random,
+                  starts: int = 8, later: int = 0) -> Tables:
     """Tables for ``players`` (indices into ``meetings``): the tables of 3 to those due,
     the meetings spread; ``later``: the rounds still to come after this one.
 
@@ -216,7 +257,7 @@ def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
 
 
 def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
-                starts: int, later: int, over_evening: bool) -> Tables:
+                starts: int, later: int, over_evening: bool, loose: bool = False) -> Tables:
     cost = [[_pair_cost(x) for x in row] for row in meetings.met]
     behind = {p: float(meetings.behind(p)) for p in players}
     sizes = table_sizes(len(players))
@@ -231,8 +272,13 @@ def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
     def strict(three: Sequence[int], four: Sequence[int]) -> bool:
         return _fair(three, four, behind)
 
-    # Someone came or left and the evening cannot even out: the strict order.
-    fair = even if over_evening and even(order[:seats], order[seats:]) else strict
+    fair: Callable[[Sequence[int], Sequence[int]], bool]
+    if loose:  # the by-turn order would make a pair meet too often (draw_round)
+        fair = partial(within_one, meetings)
+    elif over_evening and even(order[:seats], order[seats:]):
+        fair = even
+    else:  # someone came or left and the evening cannot even out: the strict order
+        fair = strict
     best: list[list[int]] | None = None
     best_cost = 0.0
     for _ in range(max(1, starts)):
