@@ -20,6 +20,8 @@ ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy":
               "take": "Take"}}
 
 
+STALL = 8.0  # seconds of an unchanged screen, where this person may act, before trying again
+
 # axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 
@@ -90,7 +92,13 @@ def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
                 pick = cards.nth(i)
                 break
     assert pick is not None, "a hand of jokers only"
-    if tap(pick):
+    # a card left selected by a tap whose discard did not happen would make two: unselect
+    # the others, and never tap the pick off again
+    pressed = page.locator(".hand button[aria-pressed=true]")
+    for i in reversed(range(pressed.count())):
+        if pressed.nth(i).get_attribute("aria-label") != pick.get_attribute("aria-label"):
+            tap(pressed.nth(i))
+    if pick.get_attribute("aria-pressed") == "true" or tap(pick):
         press(page, ACT[lang]["discard"])
 
 
@@ -103,6 +111,7 @@ class Person:
         self.moves = self.draws = self.takes = 0
         self._took = False  # took this turn: discard another card than the one taken
         self._last = ""
+        self._since = 0.0  # when the screen last changed while this person could act
         # Every confirmation the table asks (going out, discarding a joker) is accepted, by
         # one handler for the page's life: a handler per discard stayed when no dialog came,
         # so the next dialog was accepted twice (an error) or, with none, dismissed by
@@ -122,10 +131,16 @@ class Person:
         can_take = pile.count() > 0 and pile.is_enabled()
         # a move waits for the screen to change, so one click is never sent twice
         key = (f"{self.status()}|{available}|{page.locator('.hand button').count()}|"
+               f"{page.locator('.hand button[aria-pressed=true]').count()}|"
                f"{can_draw}{can_take}|{page.locator('.msg').all_inner_texts()}")
-        if not (available or can_draw or can_take) or key == self._last:
+        if not (available or can_draw or can_take):
             return
-        self._last = key
+        # ... but a move that did nothing (a tap lost on a busy machine) is tried again after
+        # STALL seconds of the same screen, as a person would
+        now = time.monotonic()
+        if key == self._last and now - self._since < STALL:
+            return
+        self._last, self._since = key, now
         go_on = page.locator(".round-end .actions button").last
         if go_on.count():  # the last round's end lies over the table: go on
             tap(go_on)
