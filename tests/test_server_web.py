@@ -53,6 +53,72 @@ async def test_the_rules_check_names_contradictions_and_errors(
 
 
 @pytest.mark.anyio
+async def test_the_check_says_which_rules_a_contradiction_concerns(
+        http: httpx.AsyncClient) -> None:
+    clash = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "amerikaans", "set_max": 3, "schedule": ["set 4"]}})).json()
+    assert clash["contradictions"][0]["keys"] == ["schedule", "set_max"]
+    packs = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "jokeren-7", "players": [2, 9]}})).json()
+    assert packs["contradictions"][0]["keys"] == ["packs", "jokers", "hand_size", "players"]
+    bad = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "amerikaans", "packs": "1"}})).json()
+    assert bad["error"]["keys"] == ["packs"] and "packs" in bad["error"]["en"]
+    endless = (await http.post("/api/rules/check", json={
+        "rules": {"preset": "amerikaans", "rounds": None}})).json()
+    assert endless["error"]["keys"] == ["rounds", "eliminate_at"]
+
+
+def _accepted(key: str, value: object) -> bool:
+    return check_rules({"preset": "amerikaans", key: value}).ok
+
+
+@pytest.mark.anyio
+async def test_every_house_rule_key_is_described_as_the_rules_check_it(
+        http: httpx.AsyncClient) -> None:
+    """GET /api/rules/keys, from which the editor draws its controls: every key of a rule
+    set once, grouped, and each value it says a key takes is one the rules accept (and the
+    next one past either end is refused)."""
+    answer = (await http.get("/api/rules/keys")).json()
+    keys = {k["key"]: k for k in answer["keys"]}
+    every = set(check_rules("amerikaans").rules or {}) - {"preset"}
+    assert [k["key"] for k in answer["keys"]].count("packs") == 1 and set(keys) == every
+    assert answer["groups"][:2] == ["dealing", "coming-out"]
+    assert {k["group"] for k in answer["keys"]} == set(answer["groups"])
+    assert keys["packs"] == {"key": "packs", "group": "dealing", "kind": "int", "min": 1,
+                             "max": 4, "nullable": False, "choices": ["by-players"],
+                             "fields": []}
+    for key, spec in keys.items():
+        kind = spec["kind"]
+        if kind == "bool":
+            assert _accepted(key, True) and _accepted(key, False) and not _accepted(key, 1)
+        elif kind == "choice":
+            assert spec["choices"] and all(_accepted(key, c) for c in spec["choices"]), key
+            assert not _accepted(key, "no-such-choice")
+        elif kind == "int":
+            lo, hi = spec["min"], spec["max"]
+            assert _accepted(key, lo) and not _accepted(key, lo - 1), key
+            assert hi is None or (_accepted(key, hi) and not _accepted(key, hi + 1)), key
+            assert _accepted(key, None) == spec["nullable"] or key == "rounds", key
+            assert all(_accepted(key, c) for c in spec["choices"])
+            assert not _accepted(key, str(lo)), key  # a number is sent as a number
+        elif kind == "players":
+            assert _accepted(key, [spec["min"], spec["max"]])
+            assert not _accepted(key, [spec["min"] - 1, 4])
+            assert not _accepted(key, [2, spec["max"] + 1])
+        elif kind == "schedule":
+            assert _accepted(key, [f"run {spec['min']}", "points 40", "all", "none"])
+            assert not _accepted(key, [f"set {spec['min'] - 1}"])
+        else:
+            assert kind in ("penalty", "buying", "money"), key
+            assert _accepted(key, None) == spec["nullable"], key
+            for f in spec["fields"]:
+                assert _accepted(key, {f["name"]: f["min"]}), (key, f)
+                assert not _accepted(key, {f["name"]: f["min"] - 1}), (key, f)
+                assert f["max"] is None or not _accepted(key, {f["name"]: f["max"] + 1})
+
+
+@pytest.mark.anyio
 async def test_every_page_path_answers_with_the_page(http: httpx.AsyncClient) -> None:
     for path in PAGES:
         page = await http.get(path.replace("{room}", "abc"))

@@ -15,14 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from .reasons import text_of
-from .requirements import Requirement
+from .requirements import MIN_MELD, Requirement
 from .sentence import Sentence
 from .textfile import check_depth, parse_json, parse_toml, read_text
 
 
 class RulesError(Sentence):
     """A rule set that cannot be used: unknown preset or key, or a bad value (one sentence
-    in English and Dutch)."""
+    in English and Dutch). ``keys``: the house-rule keys it is about, where known."""
+
+    keys: tuple[str, ...] = ()
 
 
 MAX_PLAYERS = 16  # 4 packs with 12 jokers deal 13 cards to 16 (``contradictions`` checks)
@@ -182,7 +184,13 @@ class Rules:
             raise RulesError("'preset' must be a preset name",
                              "'preset' is de naam van een voorinstelling")
         base = find_preset(preset)
-        changes: dict[str, Any] = {key: _convert(key, value) for key, value in data.items()}
+        changes: dict[str, Any] = {}
+        for key, value in data.items():
+            try:
+                changes[key] = _convert(key, value)
+            except RulesError as exc:
+                exc.keys = (key,)
+                raise
         if "penalty" in changes:  # a file may name only some cards (docs/notation.md)
             changes["penalty"] = {**base.penalty, **changes["penalty"]}
         if "schedule" in changes and "rounds" not in changes and base.rounds is not None:
@@ -215,6 +223,78 @@ def _dump(value: object) -> object:
     if isinstance(value, Mapping):
         return dict(value)
     return value
+
+
+GROUPS = ("dealing", "coming-out", "combinations", "jokers", "turn", "buying", "scoring",
+          "money")
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """What one house-rule key takes: ``Rules.load`` checks a value by it, and the browser's
+    house-rules editor draws its control from it (``GET /api/rules/keys``).
+
+    ``kind``: ``bool``; ``int`` (``lo``..``hi``, ``None`` allowed when ``nullable``, and the
+    words of ``choices`` besides a number, as ``"by-players"``); ``choice`` (one of
+    ``choices``); ``players`` (``[fewest, most]`` within ``lo``..``hi``); ``schedule`` (a
+    requirement per round; a meld of at least ``lo`` cards); ``penalty``, ``buying``,
+    ``money`` (whole numbers per field, ``fields`` gives each field's ``(lo, hi)``; buying and
+    money may be ``None``: off). ``group`` is where an editor shows it (``GROUPS``)."""
+
+    group: str
+    kind: str
+    lo: int = 0
+    hi: int | None = None
+    nullable: bool = False
+    choices: tuple[object, ...] = ()
+    fields: Mapping[str, tuple[int, int | None]] = field(default_factory=dict)
+
+
+def _flag(group: str) -> Key:
+    return Key(group, "bool")
+
+
+KEYS: dict[str, Key] = {
+    "packs": Key("dealing", "int", 1, 4, choices=("by-players",)),
+    "jokers": Key("dealing", "int", 0, 12, choices=("by-players",)),
+    "players": Key("dealing", "players", 2, MAX_PLAYERS),
+    "hand_size": Key("dealing", "int", 3, 20),
+    "upcard": Key("dealing", "choice", choices=(True, False, "3+")),
+    "upcard_offer": _flag("buying"),
+    "duplicate_exchange": _flag("dealing"),
+    "schedule": Key("coming-out", "schedule", MIN_MELD),
+    "opening_only_contract": _flag("coming-out"),
+    "act_before_out": _flag("coming-out"),
+    "wait_first_turn": _flag("coming-out"),
+    "set_distinct_suits": Key("combinations", "choice", choices=(True, False, "after-round-1")),
+    "set_max": Key("combinations", "int", 3, 12, nullable=True),
+    "ace_high": _flag("combinations"),
+    "joker_gap": Key("jokers", "choice", choices=(0, 1, 2)),
+    "joker_copies_limit": _flag("jokers"),
+    "freed_joker": Key("jokers", "choice", choices=("use", "new-meld", "hand")),
+    "joker_in_first_meld": _flag("jokers"),
+    "take_discard": Key("turn", "choice", choices=("always", "if-used")),
+    "buying": Key("buying", "buying", nullable=True,
+                  fields={"extra": (0, 5), "min_players": (2, MAX_PLAYERS)}),
+    "going_out": Key("turn", "choice", choices=("discard", "discard-or-meld")),
+    "discard_joker": _flag("jokers"),
+    "stock_empty": Key("turn", "choice", choices=("reshuffle", "turn-over")),
+    "penalty": Key("scoring", "penalty",
+                   fields=dict.fromkeys((*PENALTY_KEYS, "*-before-out"), (0, 1000))),
+    "all_at_once_bonus": Key("scoring", "int", 0, 1000),
+    "rounds": Key("scoring", "int", 1, 100000, nullable=True),
+    "eliminate_at": Key("scoring", "int", 1, 100000, nullable=True),
+    "money": Key("money", "money", nullable=True, fields={"per_buy": (0, None),
+                                                          "per_point": (0, None)}),
+    "open_hands": _flag("turn"),
+    "rearrange": _flag("combinations"),
+    "turbo": _flag("turn"),
+    "max_reshuffles": Key("turn", "int", 0, 100000, nullable=True),
+    "max_turns": Key("turn", "int", 1, 100000, nullable=True),
+    "set_joker_fixed": _flag("jokers"),
+    "draws": Key("turn", "int", 1, 3),
+    "swap_in_all_round": _flag("jokers"),
+}
 
 
 _KEY_NAMES = tuple(
@@ -260,14 +340,20 @@ def _js(value: object) -> str:
 
 
 def _convert(key: str, value: object) -> object:
-    """Check one house-rule key and turn its value into the field's type."""
+    """Check one house-rule key and turn its value into the field's type (``KEYS`` says
+    what each key takes)."""
     if key not in _KEY_NAMES:
         raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}",
                          f"onbekende regel {key!r}; de regels zijn: {', '.join(_KEY_NAMES)}")
-    if key in ("packs", "jokers"):
-        if value == "by-players":
+    spec = KEYS[key]
+    if spec.kind == "bool":
+        return _bool(key, value)
+    if spec.kind == "choice":
+        return _choice(key, value, spec.choices)
+    if spec.kind == "int":
+        if value in spec.choices and not isinstance(value, bool):  # "by-players"
             return value
-        return _int(key, value, 0 if key == "jokers" else 1, 4 if key == "packs" else 12)
+        return _int(key, value, spec.lo, spec.hi, nullable=spec.nullable)
     if key == "players":
         if (isinstance(value, list | tuple) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -277,17 +363,6 @@ def _convert(key: str, value: object) -> object:
                          f"{_js(value)}",
                          f"players is [minste, meeste] spelers, van 2 tot en met {MAX_PLAYERS}, "
                          f"niet {_js(value)}")
-    if key == "hand_size":
-        return _int(key, value, 3, 20)
-    if key == "upcard":
-        return _choice(key, value, (True, False, "3+"))
-    if key == "set_distinct_suits":
-        return _choice(key, value, (True, False, "after-round-1"))
-    if key in ("upcard_offer", "duplicate_exchange", "opening_only_contract", "act_before_out",
-               "wait_first_turn", "ace_high", "joker_copies_limit", "joker_in_first_meld",
-               "discard_joker", "open_hands", "rearrange", "turbo", "set_joker_fixed",
-               "swap_in_all_round"):
-        return _bool(key, value)
     if key == "schedule":
         if not isinstance(value, list | tuple) or not value:
             raise RulesError("schedule must be a non-empty list of requirements, e.g. "
@@ -298,33 +373,23 @@ def _convert(key: str, value: object) -> object:
             return tuple(Requirement.parse(str(v)) for v in value)
         except ValueError as exc:
             raise RulesError(f"schedule: {exc}", f"schedule: {text_of(exc, 'nl')}") from None
-    if key == "set_max":
-        return _int(key, value, 3, 12, nullable=True)
-    if key == "joker_gap":
-        return _choice(key, value, (0, 1, 2))
-    if key == "freed_joker":
-        return _choice(key, value, ("use", "new-meld", "hand"))
-    if key == "take_discard":
-        return _choice(key, value, ("always", "if-used"))
-    if key == "going_out":
-        return _choice(key, value, ("discard", "discard-or-meld"))
-    if key == "stock_empty":
-        return _choice(key, value, ("reshuffle", "turn-over"))
     if key == "buying":
         if value is None:
             return None
         if isinstance(value, Mapping) and set(value) <= {"extra", "min_players"}:
-            return Buying(_int("buying.extra", value.get("extra", 1), 0, 5) or 0,
-                          _int("buying.min_players", value.get("min_players", 3), 2,
-                               MAX_PLAYERS) or 3)
+            (x_lo, x_hi), (m_lo, m_hi) = spec.fields["extra"], spec.fields["min_players"]
+            return Buying(_int("buying.extra", value.get("extra", 1), x_lo, x_hi) or 0,
+                          _int("buying.min_players", value.get("min_players", 3), m_lo,
+                               m_hi) or 3)
         raise RulesError('buying must be null or {"extra": N, "min_players": N}',
                          'buying is null (niet kopen) of {"extra": N, "min_players": N}')
     if key == "money":
         if value is None:
             return None
         if isinstance(value, Mapping) and set(value) <= {"per_buy", "per_point"}:
-            return Money(_int("money.per_buy", value.get("per_buy", 1), 0) or 0,
-                         _int("money.per_point", value.get("per_point", 1), 0) or 0)
+            (b_lo, b_hi), (p_lo, p_hi) = spec.fields["per_buy"], spec.fields["per_point"]
+            return Money(_int("money.per_buy", value.get("per_buy", 1), b_lo, b_hi) or 0,
+                         _int("money.per_point", value.get("per_point", 1), p_lo, p_hi) or 0)
         raise RulesError('money must be null or {"per_buy": N, "per_point": N}',
                          'money is null (geen geld) of {"per_buy": N, "per_point": N}')
     if key == "penalty":
@@ -335,36 +400,37 @@ def _convert(key: str, value: object) -> object:
                              '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
         table: dict[str, int] = {}  # only the cards named; Rules.load keeps the rest
         for k, v in value.items():
-            if k not in (*PENALTY_KEYS, "*-before-out"):
+            if k not in spec.fields:
                 raise RulesError(f"penalty key {k!r} is not a card; use "
                                  f"{', '.join(PENALTY_KEYS)} or *-before-out",
                                  f"penalty: {k!r} is geen kaart; gebruik "
                                  f"{', '.join(PENALTY_KEYS)} of *-before-out")
-            table[k] = _int(f"penalty[{k}]", v, 0, 1000) or 0
+            table[k] = _int(f"penalty[{k}]", v, *spec.fields[k]) or 0
         return table
-    if key == "all_at_once_bonus":
-        return _int(key, value, 0, 1000)
-    if key in ("rounds", "eliminate_at", "max_reshuffles", "max_turns"):
-        return _int(key, value, 0 if key == "max_reshuffles" else 1, 100000, nullable=True)
-    if key == "draws":
-        return _int(key, value, 1, 3)
     raise AssertionError(key)  # pragma: no cover - every key is handled above
 
 
 def _check_consistent(rules: Rules) -> None:
     if rules.rounds is None and rules.eliminate_at is None:
-        raise RulesError("a match needs an end: set rounds or eliminate_at",
-                         "een potje moet ergens eindigen: geef rounds of eliminate_at")
+        error = RulesError("a match needs an end: set rounds or eliminate_at",
+                           "een potje moet ergens eindigen: geef rounds of eliminate_at")
+        error.keys = ("rounds", "eliminate_at")
+        raise error
 
 
 def contradictions(rules: Rules, lang: str = "en") -> list[str]:
     """Rules that contradict each other: a requirement the other keys make impossible, or a
     key that can never take effect. One sentence each, in Dutch (``nl``) or English."""
-    nl = lang == "nl"
-    found: list[str] = []
+    return [text for text, _ in contradicting(rules, lang)]
 
-    def say(dutch: str, english: str) -> None:
-        found.append(dutch if nl else english)
+
+def contradicting(rules: Rules, lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
+    """``contradictions`` with the keys each one concerns (the editor shows it beside them)."""
+    nl = lang == "nl"
+    found: list[tuple[str, tuple[str, ...]]] = []
+
+    def say(dutch: str, english: str, *keys: str) -> None:
+        found.append((dutch if nl else english, keys))
 
     lo, hi = rules.players
     cards_in_turn = rules.hand_size + rules.draws
@@ -375,48 +441,53 @@ def contradictions(rules: Rules, lang: str = "en") -> list[str]:
                 if kind == "set" and rules.set_max is not None and n > rules.set_max:
                     say(f"ronde {i} vraagt een set van {n}, maar een set heeft hoogstens "
                         f"{rules.set_max} kaarten",
-                        f"round {i} asks for a set of {n}, but set_max is {rules.set_max}")
+                        f"round {i} asks for a set of {n}, but set_max is {rules.set_max}",
+                        "schedule", "set_max")
                 elif kind == "set" and distinct and n > 4:
                     say(f"ronde {i} vraagt een set van {n}, maar een set heeft dan alleen "
                         "verschillende kleuren (hoogstens 4 kaarten)",
                         f"round {i} asks for a set of {n}, but a set then has different "
-                        "suits only (4 cards at most)")
+                        "suits only (4 cards at most)", "schedule", "set_distinct_suits")
                 if kind == "run" and n > (14 if rules.ace_high else 13):
                     say(f"ronde {i}: een rij van {n} bestaat niet",
-                        f"round {i}: a run of {n} cannot exist")
+                        f"round {i}: a run of {n} cannot exist", "schedule", "ace_high")
             if sum(n for _, n in alt) > cards_in_turn:
                 say(f"ronde {i} vraagt meer kaarten dan een hand heeft",
-                    f"round {i} asks for more cards than a hand holds")
+                    f"round {i} asks for more cards than a hand holds",
+                    "schedule", "hand_size")
         if req.points and req.points > cards_in_turn * 11:
             say(f"ronde {i} vraagt {req.points} punten, meer dan {cards_in_turn} kaarten "
                 "ooit waard zijn",
                 f"round {i} asks for {req.points} points, more than {cards_in_turn} cards are "
-                "ever worth")
+                "ever worth", "schedule", "hand_size")
     if rules.rounds is not None and rules.rounds > len(rules.schedule) and len(rules.schedule) > 1:
         say(f"{rules.rounds} rondes, maar er zijn eisen voor {len(rules.schedule)}: de eisen "
             "beginnen opnieuw",
-            f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again")
+            f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again",
+            "rounds", "schedule")
     for n in range(lo, hi + 1):
         deck = 52 * rules.pack_count(n) + rules.joker_count(n)
         if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > deck:
             say(f"de spellen hebben geen {rules.hand_size} kaarten voor {n} spelers",
-                f"the packs do not hold {rules.hand_size} cards for {n} players")
+                f"the packs do not hold {rules.hand_size} cards for {n} players",
+                "packs", "jokers", "hand_size", "players")
             break
     if rules.buying is not None and hi < rules.buying.min_players:
         say("kopen kan nooit: te weinig spelers",
-            "buying can never happen: too few players allowed")
+            "buying can never happen: too few players allowed", "buying", "players")
     if rules.upcard_offer and not any(rules.has_upcard(n) for n in range(lo, hi + 1)):
         say("het rondje om de open kaart kan nooit: er is geen open kaart",
-            "the upcard offer round can never happen: there is no upcard")
+            "the upcard offer round can never happen: there is no upcard", "upcard_offer",
+            "upcard")
     if rules.duplicate_exchange and not any(rules.exchange_on(n) for n in range(lo, hi + 1)):
         say("dubbele kaarten ruilen kan alleen met 2 spellen",
-            "the duplicate exchange needs 2 packs")
+            "the duplicate exchange needs 2 packs", "duplicate_exchange", "packs")
     if rules.turbo and rules.draws >= 3:
         say("Turbo doet niets: je trekt al 3 kaarten per beurt",
-            "Turbo does nothing: with draws 3 a turn already takes 3 cards")
+            "Turbo does nothing: with draws 3 a turn already takes 3 cards", "turbo", "draws")
     if rules.money is not None and rules.money.per_buy and rules.buying is None:
         say("geld per koop telt nooit: kopen staat uit",
-            "money.per_buy never counts: buying is off")
+            "money.per_buy never counts: buying is off", "money", "buying")
     return found
 
 
@@ -443,5 +514,5 @@ def find_preset(name: str) -> Rules:
     return PRESETS[key]
 
 
-__all__ = ["ALIASES", "PRESETS", "Buying", "Money", "Rules", "RulesError", "contradictions",
-           "find_preset", "penalty_table", "register"]
+__all__ = ["ALIASES", "GROUPS", "KEYS", "PRESETS", "Buying", "Key", "Money", "Rules", "RulesError",
+           "contradicting", "contradictions", "find_preset", "penalty_table", "register"]

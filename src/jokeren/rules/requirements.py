@@ -13,6 +13,7 @@ from typing import Literal
 from .sentence import Sentence
 
 Kind = Literal["set", "run"]
+MIN_MELD = 3  # a meld has at least 3 cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class Requirement:
                         f"eis {text!r}: schrijf 'set N', 'run N', 'A | B' (een van beide), "
                         "'A + B' (allebei), 'points N', 'all' (alles in één keer) of 'none'")
                 size = int(bits[1])
-                if size < 3:
+                if size < MIN_MELD:
                     raise Sentence(f"requirement {text!r}: a meld has at least 3 cards",
                                    f"eis {text!r}: een combinatie heeft minstens 3 kaarten")
                 kind: Kind = "set" if bits[0] == "set" else "run"

@@ -6,6 +6,7 @@ rules page and the house-rules editor."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..rules.house import PRESETS, Rules, contradictions
+from ..rules.house import GROUPS, KEYS, PRESETS, Rules, contradicting
 from ..rules.sentence import Sentence
 from ..words.catalogue import catalogue
 
@@ -35,14 +36,53 @@ class PresetOut(BaseModel):
     rules: dict[str, Any] = Field(description="every key with its value")
 
 
+class Problem(Words):
+    keys: list[str] = Field(description="the house-rule keys it concerns")
+
+
+class FieldOut(BaseModel):
+    name: str
+    min: int
+    max: int | None
+
+
+class KeyOut(BaseModel):
+    key: str = Field(description="the house-rule key (docs/notation.md)")
+    group: str = Field(description="where an editor shows it: one of the groups")
+    kind: str = Field(description="bool, int, choice, players, schedule, penalty, buying, money")
+    min: int = Field(description="int, players: the least; schedule: a meld's fewest cards")
+    max: int | None = Field(description="int, players: the most (null: no most)")
+    nullable: bool = Field(description="null is a value: none, off, no limit")
+    choices: list[bool | int | str] = Field(
+        description="choice: the values; int: words it takes besides a number")
+    fields: list[FieldOut] = Field(description="penalty, buying, money: the whole numbers "
+                                   "it holds, each with its least and most")
+
+
+class KeysOut(BaseModel):
+    groups: list[str]
+    keys: list[KeyOut]
+
+
+def rule_keys() -> KeysOut:
+    """Every house-rule key with what it takes, grouped, in the order of docs/notation.md."""
+    order = [f.name for f in fields(Rules) if f.name in KEYS]
+    listed = sorted(order, key=lambda k: GROUPS.index(KEYS[k].group))
+    return KeysOut(groups=list(GROUPS), keys=[
+        KeyOut(key=k, group=KEYS[k].group, kind=KEYS[k].kind, min=KEYS[k].lo, max=KEYS[k].hi,
+               nullable=KEYS[k].nullable, choices=list(KEYS[k].choices),  # type: ignore[arg-type]
+               fields=[FieldOut(name=n, min=lo, max=hi) for n, (lo, hi) in KEYS[k].fields.items()])
+        for k in listed])
+
+
 class CheckIn(BaseModel):
     rules: str | dict[str, Any] = Field(description='a preset, or {"preset": NAME, keys...}')
 
 
 class CheckOut(BaseModel):
     ok: bool = Field(description="the rules can be played")
-    error: Words | None = Field(None, description="why they cannot")
-    contradictions: list[Words] = Field(description="rules that contradict each other")
+    error: Problem | None = Field(None, description="why they cannot")
+    contradictions: list[Problem] = Field(description="rules that contradict each other")
     rules: dict[str, Any] | None = Field(None, description="every key with its value")
 
 
@@ -52,11 +92,12 @@ def check_rules(obj: str | dict[str, Any]) -> CheckOut:
     try:
         rules = Rules.load(obj)
     except Sentence as exc:
-        return CheckOut(ok=False, error=Words(en=exc.text("en"), nl=exc.text("nl")),
+        keys = list(getattr(exc, "keys", ()))
+        return CheckOut(ok=False, error=Problem(en=exc.text("en"), nl=exc.text("nl"), keys=keys),
                         contradictions=[], rules=None)
-    found = zip(contradictions(rules, "en"), contradictions(rules, "nl"), strict=True)
-    return CheckOut(ok=True, error=None, contradictions=[Words(en=en, nl=nl) for en, nl in found],
-                    rules=rules.to_dict())
+    found = zip(contradicting(rules, "en"), contradicting(rules, "nl"), strict=True)
+    return CheckOut(ok=True, error=None, rules=rules.to_dict(), contradictions=[
+        Problem(en=en, nl=nl, keys=list(keys)) for (en, keys), (nl, _) in found])
 
 
 def mount_api(app: FastAPI) -> None:
@@ -73,6 +114,13 @@ def mount_api(app: FastAPI) -> None:
         return [PresetOut(preset=name, rules=r.to_dict(),
                           description=Words(en=r.describe("en"), nl=r.describe("nl")))
                 for name, r in PRESETS.items()]
+
+    @app.get("/api/rules/keys", tags=["browser"])
+    async def keys() -> KeysOut:
+        """Every house-rule key: what it takes (a switch, a whole number from..to, one of some
+        values, a list of rounds, a table of numbers) and its group, as the rules check it.
+        The house-rules editor draws its controls from this."""
+        return rule_keys()
 
     @app.post("/api/rules/check", tags=["browser"])
     async def check(body: CheckIn) -> CheckOut:
