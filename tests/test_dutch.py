@@ -30,6 +30,7 @@ from jokeren.rules.house import PRESETS, Rules, contradictions
 from jokeren.rules.reasons import TEMPLATES, Rank, Reason, Suit
 from jokeren.rules.requirements import Requirement
 from jokeren.score.sheet import move_words, replay_text, rules_text, score_sheet
+from jokeren.support.messages import fill
 from jokeren.words.catalogue import t
 from jokeren.words.rules import check_text
 
@@ -99,16 +100,19 @@ def _fill(template: str) -> str:
         "first": "potje-1.json", "last": "potje-2.json", "folder": "map",
         "text": "Ann legt V♥ af", "reason": "Ann heeft geen V♥", "names": "Ann, Bob",
     }.items() if k in names})
-    return template.format(**values)
+    return fill(template, "nl", values)
 
 
 def catalogue() -> Iterator[tuple[str, str]]:
     text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
     for key, entry in json.loads(text).items():
-        if key.startswith("sim_report_header"):  # a table head: column words only
-            yield key, entry["nl"]
-            continue
-        yield key, _fill(entry["nl"])
+        nl = entry["nl"]
+        for form, template in (nl.items() if isinstance(nl, dict) else [("", nl)]):
+            where = f"{key}/{form}" if form else key
+            if key.startswith("sim_report_header"):  # a table head: column words only
+                yield where, template
+                continue
+            yield where, _fill(template)
 
 
 def _sample(key: str, name: str) -> object:

@@ -209,7 +209,7 @@ def test_a_tie_an_empty_pot_and_the_eliminated_are_said_in_words(tmp_path: Path)
         assert run("round", str(card), *r)[0] == 0
     _, out, _ = run("show", str(card), "--lang", "en")
     assert "Match over. A tie: Ann, Bob and Cor (15 each)" in out and "Winner: Ann" not in out
-    assert "Pot: 45 cents; nobody takes it: nobody went out in the last round" in out
+    assert "Pot: €0.45; nobody takes it: nobody went out in the last round" in out
     assert "won by -" not in out
     _, out, _ = run("show", str(card), "--lang", "nl")
     assert "Gelijkspel: Ann, Bob en Cor (elk 15)" in out and "niemand krijgt hem" in out

@@ -474,7 +474,7 @@ class JokerenApp(App[None]):
         header.append(" · " + t("tui_req", lang, req=v.requirement.describe(lang)),
                       style="bold cyan")
         header.append(" · " + t("tui_dealer", lang, name=v.players[v.dealer]))
-        header.append(" · " + t("tui_you", lang, name=v.players[self.seat]))
+        header.append(" · " + t("tui_you_are", lang, name=v.players[self.seat]))
         return header
 
     def scroll_to_target(self) -> None:

@@ -1,12 +1,19 @@
-"""Dutch and English: one catalogue (messages.json) for every screen, Python or browser."""
+"""Dutch and English: one catalogue (messages.json) for every screen, Python or browser.
+
+``t(key, lang, **values)`` words a key; the mechanism (plural forms by Babel's rule of the
+language, ``KEY_you`` for the player who acts, numbers and money by Babel) lives in
+``jokeren.support.messages`` so that the rules' refusals, below this layer, word themselves
+through the same function; its docstring and docs/words.md describe the format.
+"""
 
 from __future__ import annotations
 
-import json
 import os
 from enum import StrEnum
-from functools import cache
-from importlib import resources
+
+from ..support.messages import catalogue, money, number, plural_form, word
+
+__all__ = ["Lang", "catalogue", "detect_lang", "money", "number", "plural_form", "t"]
 
 
 class Lang(StrEnum):
@@ -23,21 +30,9 @@ def detect_lang() -> Lang:
     return Lang.en
 
 
-@cache
-def catalogue() -> dict[str, dict[str, str]]:
-    """Every message by key, in each language (read once; the browser gets it whole)."""
-    text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
-    data: dict[str, dict[str, str]] = json.loads(text)
-    return data
-
-
-def t(key: str, lang: str = "en", **values: object) -> str:
-    """The message ``key`` in ``lang``, with ``{name}`` fields filled in. With ``n=1`` the
-    key ``KEY_one`` is used where it exists (``1 kaart``, ``2 kaarten``)."""
-    if values.get("n") == 1 and f"{key}_one" in catalogue():
-        key = f"{key}_one"
-    entry = catalogue().get(key)
-    if entry is None:
-        return key
-    text = entry.get(str(getattr(lang, "value", lang)), entry["en"])
-    return text.format(**values) if values else text
+def t(key: str, lang: object = "en", you: bool = False, **values: object) -> str:
+    """The message ``key`` in ``lang`` with its ``{name}`` fields filled in: the one function
+    every screen words a key through (``support.messages.word``, where the format is
+    described: plural forms by the field ``n``, ``KEY_you`` for the player who acts,
+    numbers and money by Babel)."""
+    return word(key, lang, you, **values)

@@ -1,10 +1,14 @@
 // Dutch and English from the one catalogue the terminal table uses too
-// (src/jokeren/words/messages.json): a key, a text per language, `{name}` fields. The browser
-// loads it from the server at start (GET /api/messages), so a reworded message needs no
-// new build of the front end.
+// (src/jokeren/words/messages.json, its format in docs/words.md): a key, a text per
+// language, `{name}` fields; a text may be a plural ({"one": ..., "other": ...}) chosen by
+// the field `n` through Intl.PluralRules (Python: Babel's rule); `{name:money}` is cents
+// as money (nl "€ 5,61"), `{name:number}` a number grouped (nl "1.250"). The browser loads
+// it from the server at start (GET /api/messages), so a reworded message needs no new
+// build of the front end.
 import type { Lang } from "./cards";
 
-type Catalogue = Record<string, Partial<Record<Lang, string>> & { en: string }>;
+type Text = string | Record<string, string>;
+type Catalogue = Record<string, Partial<Record<Lang, Text>> & { en: Text }>;
 let messages: Catalogue = {};
 
 export function setCatalogue(data: unknown): void {
@@ -32,7 +36,22 @@ export function preferredLang(languages: readonly string[]): Lang {
 export function t(key: string, lang: Lang, values: Record<string, string | number> = {}): string {
   const entry = messages[key];
   if (!entry) return key;
-  const text = entry[lang] ?? entry.en;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole);
+  let text = entry[lang] ?? entry.en;
+  if (typeof text !== "string") {
+    const form = new Intl.PluralRules(lang).select(Number(values.n ?? 0));
+    text = text[form] ?? text.other ?? "";
+  }
+  return text.replace(/\{(\w+)(?::(money|number))?\}/g, (whole, name: string, spec?: string) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    if (spec === "money") return money(Number(value), lang);
+    if (spec === "number") return new Intl.NumberFormat(lang).format(Number(value));
+    return String(value);
+  });
+}
+
+/** An amount in cents as money: nl "€ 5,61", en "€5.61" (as Babel writes it in Python). */
+export function money(cents: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" })
+    .format(cents / 100).replace(/\u00a0/g, " ");
 }
