@@ -24,13 +24,14 @@ from .club_api import router as club_router
 from .errors import STORE_FAILED, ApiError
 from .headers import Shield, allowed_hosts, keep_tokens_out_of_logs
 from .limits import Buckets, Guard, Limits
+from .lobby import lobby_socket
 from .replay import router as replay_router
 from .rooms import Rooms
 from .runtime import Timing, one_line
 from .score_api import router as score_router
 from .store import Store
 from .web import mount_web
-from .ws import table_socket
+from .ws import origin_ok, table_socket
 
 log = logging.getLogger("jokeren.server")
 
@@ -127,6 +128,11 @@ def create_app(settings: Settings) -> FastAPI:
     @app.websocket("/ws/{room}")
     async def socket(ws: WebSocket, room: str) -> None:
         await table_socket(ws, room, ws.app.state.rooms, settings.origins, settings.rate,
+                           ws.app.state.opened)
+
+    @app.websocket("/ws/{room}/lobby")
+    async def lobby(ws: WebSocket, room: str) -> None:
+        await lobby_socket(ws, room, ws.app.state.rooms, origin_ok(ws, settings.origins),
                            ws.app.state.opened)
 
     mount_web(app)

@@ -22,6 +22,7 @@ from ..words.rules import explain
 from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .limits import Limits, Thinking
+from .lobby import LobbyHub
 from .names import check_name, check_unlike
 from .runtime import Conn, Gone, TableRunner, Timing
 from .store import Change, RoomRow, SeatRow, Store
@@ -89,6 +90,7 @@ class Rooms:
         self.owners: dict[str, str] = {}  # room -> the address that made it (in memory)
         self.rematches: dict[str, str] = {}  # finished room -> its rematch (in memory)
         self.lobby: dict[str, dict[int, float]] = {}  # room -> seat -> last asked (monotonic)
+        self.hub = LobbyHub()  # the lobby's live sockets (lobby.py)
         # finished tables let go, with the acks their runner remembered: a reconnect or a
         # record read is served from here, not by replaying the match again
         self.finished: OrderedDict[str, tuple[Table, list[tuple[int, str, int]]]] = \
@@ -193,6 +195,7 @@ class Rooms:
         seat = await self.store.locked(room_id, take)
         if seat is None:
             raise not_found()
+        self.hub.changed(room_id)
         return seat, token
 
     async def host(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
@@ -213,6 +216,7 @@ class Rooms:
         if await self.store.locked(room_id, begin) is None:
             raise not_found()
         await self.resume(room_id)
+        self.hub.changed(room_id)
 
     async def rematch(self, room_id: str, host_token: str) -> str:
         """The host's rematch of a finished match: a new room with the same rules, options
@@ -340,6 +344,7 @@ class Rooms:
 
         if await self.store.locked(room_id, change) is None:
             raise not_found()
+        self.hub.changed(room_id)
 
     async def give_to_computer(self, room_id: str, host_token: str, seat: int,
                                level: str) -> None:
@@ -368,6 +373,7 @@ class Rooms:
             await self.store.set_room(room_id, status=ENDED)
             self.owners.pop(room_id, None)
             runner = self.runners.pop(room_id, None)
+        self.hub.changed(room_id)
         if runner is not None:
             await runner.stop(ended().body())
 
@@ -419,13 +425,23 @@ class Rooms:
             raise forbidden()
         return room, seats
 
-    async def info(self, room_id: str, token: str) -> dict[str, Any]:
+    async def seat_of(self, room_id: str, token: str) -> int | None:
+        """The seat ``token`` opens (None: the host's, the invite's or the spectator's
+        link); 403 for a token of no link of the room."""
+        _room, seats = await self._admit(room_id, token)
+        return next((s.seat for s in seats if s.token_hash is not None
+                     and tokens.matches(token, s.token_hash)), None)
+
+    async def info(self, room_id: str, token: str, asked: bool = True) -> dict[str, Any]:
+        """The room as its lobby shows it; ``asked``: a page asked (its seat is here for
+        ``LOBBY_HERE`` seconds), not the lobby socket reading it again."""
         room, seats = await self._admit(room_id, token)
-        # the lobby asks every 2 s with the seat's token: a seat asked for lately is here
+        # a seat is here while its page has a lobby socket open (lobby.py), or asked with
+        # its token lately (a page that reads the room every 2 s without the socket)
         now = time.monotonic()
         seen = self.lobby.setdefault(room_id, {})
         for s in seats:
-            if s.token_hash is not None and tokens.matches(token, s.token_hash):
+            if asked and s.token_hash is not None and tokens.matches(token, s.token_hash):
                 seen[s.seat] = now
         while len(self.lobby) > OWNERS_KEPT:
             del self.lobby[next(iter(self.lobby))]
@@ -440,7 +456,8 @@ class Rooms:
                 "next": self.rematches.get(room_id),
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                            "here": s.kind == "person" and s.name is not None
-                           and now - seen.get(s.seat, -LOBBY_HERE) < LOBBY_HERE}
+                           and (self.hub.here(room_id, s.seat)
+                                or now - seen.get(s.seat, -LOBBY_HERE) < LOBBY_HERE)}
                           for s in seats]}
 
     async def record(self, room_id: str, token: str) -> dict[str, Any]:

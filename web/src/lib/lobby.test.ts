@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { RoomInfo } from "./api";
+import type { SocketLike } from "./client";
+import { watchLobby } from "./lobby";
+
+class FakeSocket implements SocketLike {
+  sent: string[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  send(data: string): void { this.sent.push(data); }
+  close(): void { this.closed = true; this.onclose?.({}); }
+  frame(f: unknown): void { this.onmessage?.({ data: JSON.stringify(f) }); }
+}
+
+const room = (status: string, names: (string | null)[]): Record<string, unknown> => ({
+  id: "r", status, rules: "amerikaans", options: {}, version: 0,
+  seats: names.map((name, seat) => ({ seat, kind: "person", level: null, name, here: name !== null })),
+});
+
+describe("watchLobby", () => {
+  it("says hello, shows each frame and opens the socket again while the room is open", async () => {
+    const sockets: FakeSocket[] = [];
+    const shown: RoomInfo[] = [];
+    const later: (() => void)[] = [];
+    let reads = 0;
+    const watch = watchLobby({
+      url: "ws://x/ws/r/lobby", token: "tok",
+      socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      oninfo: (info) => shown.push(info),
+      read: async () => { reads += 1; return room("open", ["Ann", null]) as unknown as RoomInfo; },
+      timer: (fn) => later.push(fn),
+    });
+    const first = sockets[0] as FakeSocket;
+    first.onopen?.({});
+    expect(JSON.parse(first.sent[0] as string)).toEqual({ type: "hello", token: "tok" });
+    first.frame({ type: "lobby", ...room("open", [null, null]) });
+    first.frame({ type: "lobby", ...room("open", ["Ann", null]) });
+    expect(shown.map((i) => i.seats[0]?.name)).toEqual([null, "Ann"]);
+    expect(shown[1]).not.toHaveProperty("type");
+    first.onclose?.({}); // the server went: read once, then the socket again
+    await Promise.resolve();
+    expect(reads).toBe(1);
+    expect(later).toHaveLength(1);
+    later[0]?.();
+    expect(sockets).toHaveLength(2);
+    // the match starts: the last frame says so, and the socket is not opened again
+    const second = sockets[1] as FakeSocket;
+    second.frame({ type: "lobby", ...room("playing", ["Ann", "Bea"]) });
+    second.onclose?.({});
+    expect(later).toHaveLength(1);
+    expect(shown.at(-1)?.status).toBe("playing");
+    watch.stop();
+  });
+
+  it("stops for good when the page goes", () => {
+    const sockets: FakeSocket[] = [];
+    const later: (() => void)[] = [];
+    const watch = watchLobby({
+      url: "u", token: "t", socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      oninfo: () => undefined, read: () => Promise.reject(new Error("no")), timer: (fn) => later.push(fn),
+    });
+    watch.stop();
+    expect(sockets[0]?.closed).toBe(true);
+    expect(later).toHaveLength(0);
+  });
+});
