@@ -15,22 +15,30 @@ import contextlib
 import json
 import logging
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from .errors import ApiError
 from .frames import dumps
-from .limits import Buckets, address, too_many
-
-if TYPE_CHECKING:
-    from .rooms import Rooms
+from .limits import Buckets, Limits, address, too_many
 
 log = logging.getLogger("jokeren.server")
 HELLO_WAIT = 10.0  # seconds for the hello
 LOOK = 3.0  # seconds between reads of the room when nothing woke the socket
 MAX_MESSAGE = 1024  # bytes: the lobby reads only pings
+
+
+class Rooms(Protocol):
+    """What the lobby asks of ``rooms.Rooms`` (which imports this module)."""
+
+    hub: LobbyHub
+    limits: Limits
+
+    async def seat_of(self, room_id: str, token: str) -> int | None: ...
+
+    async def info(self, room_id: str, token: str, asked: bool = True) -> dict[str, Any]: ...
 
 
 class LobbyHub:
