@@ -1,0 +1,88 @@
+"""The seats strip on a phone (issue 38): with 4 and 6 seats, on 360, 390 and 1280 px wide
+screens, every seat's name, card count, points and turn / away / thinking mark is read
+whole inside the viewport (no seat off the edge, no text cut off by an ellipsis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+from serving import call
+
+SCREENS = ({"width": 360, "height": 740}, {"width": 390, "height": 844},
+           {"width": 1280, "height": 800})
+
+# For every seat: each part's box inside the viewport and inside its seat, and its text not
+# cut (scrollWidth within clientWidth); then whether the widest text each part may show
+# fits the same box: every mark the state line shows (to play, thinking, away) and the
+# points with three digits. A probe span inherits the part's font and is removed at once.
+MEASURE = """(words) => {
+  const vw = innerWidth, vh = innerHeight, bad = [];
+  const inside = (r, o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5
+    && r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5;
+  const view = {left: 0, top: 0, right: vw, bottom: vh};
+  const fits = (el, text) => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+    probe.textContent = text;
+    el.appendChild(probe);
+    const w = probe.getBoundingClientRect().width;
+    probe.remove();
+    return w <= el.clientWidth + 0.5;
+  };
+  const seats = [...document.querySelectorAll('.seats li')];
+  for (const li of seats) {
+    const who = li.querySelector('.name')?.textContent ?? '?';
+    const box = li.getBoundingClientRect();
+    if (!inside(box, view)) bad.push(`${who}: the seat leaves the screen`);
+    for (const part of ['.name', '.count', '.pts', '.state']) {
+      const el = li.querySelector(part);
+      if (!el) { bad.push(`${who}: no ${part}`); continue; }
+      const r = el.getBoundingClientRect();
+      if (!inside(r, view) || !inside(r, box)) bad.push(`${who}: ${part} outside`);
+      if (el.scrollWidth > el.clientWidth + 0.5) bad.push(`${who}: ${part} cut: ${el.textContent}`);
+    }
+    const state = li.querySelector('.state'), pts = li.querySelector('.pts');
+    for (const w of words) if (state && !fits(state, w)) bad.push(`${who}: '${w}' does not fit`);
+    const most = (pts?.textContent ?? '').replace(/\\d+/, '999');
+    if (pts && !fits(pts, most)) bad.push(`${who}: '${most}' does not fit`);
+  }
+  return {n: seats.length, bad};
+}"""
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_every_seat_is_read_whole_on_three_screens(
+        server: str, chromium: Browser, seats: int) -> None:
+    room: dict[str, Any] = call(f"{server}/api/rooms", {
+        "rules": {"preset": "amerikaans", "rounds": 1},
+        "seats": [{"kind": "person"}, {"kind": "person"},
+                  *[{"kind": "computer", "level": "basic"}] * (seats - 2)]})
+    words = call(f"{server}/api/messages")
+    pages = []
+    for name in ("Oma Truus", "Jan"):
+        context = chromium.new_context(locale="nl-NL", viewport=SCREENS[0],
+                                       has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(str(room["invite"]))
+        page.locator("input").first.fill(name)
+        page.locator("button[type=submit]").click()
+        page.wait_for_function("location.pathname.startsWith('/table/')")
+        pages.append((context, page))
+    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    (context, page), (other, gone) = pages
+    gone.locator(".hand button").first.wait_for()
+    other.close()  # Jan's page closes: his seat is marked away
+    page.locator(".hand button").first.wait_for()
+    away = page.locator(".seats li", has_text="Jan").locator(".state")
+    expect(away).to_contain_text(str(words["web_away"]["nl"]))  # type: ignore[index]
+    expect(page.locator(".seats li.turn .state")).not_to_be_empty()
+    marks = [f"● {words[k]['nl']}" for k in ("web_turn_of", "web_thinking", "web_away")]  # type: ignore[index]
+    for screen in SCREENS:
+        page.set_viewport_size(screen)
+        page.wait_for_timeout(200)
+        seen = page.evaluate(MEASURE, marks)
+        assert seen["n"] == seats
+        assert seen["bad"] == [], (screen, seen["bad"])
+    context.close()
