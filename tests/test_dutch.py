@@ -237,6 +237,14 @@ def test_dutch_level_names_are_accepted_and_shown() -> None:
     assert t("tui_cards", "nl", n=1) == "1 kaart" and t("tui_cards", "en", n=1) == "1 card"
 
 
+def test_every_screen_names_a_level_with_one_word() -> None:
+    """Issue 40: the browser said "gewoon" where the command line says "eenvoudig": each
+    level the browser offers is worded as the command line and the terminal name it."""
+    for level in ("random", "basic", "strong"):
+        assert t(f"web_level_{level}", "nl").split(" (")[0] == DUTCH[level]
+        assert t(f"web_level_{level}", "en").split(" (")[0] == level
+
+
 def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
     """Point 8: "run 3", "set 3" in Dutch, "1 cards", "1 matches", "1 packs", "winner
     nobody went out"."""

@@ -34,7 +34,7 @@ from jokeren.rules.house import Rules
 from jokeren.tui.app import JokerenApp
 from jokeren.tui.order import HandOrder
 from jokeren.tui.screens import ConfirmScreen, CoverScreen, ScoreScreen, SetupScreen
-from jokeren.tui.session import TableConfig
+from jokeren.tui.session import Session, TableConfig
 from jokeren.tui.widgets import CARD_WIDTH, HandView, TableView
 
 SHORT = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
@@ -265,6 +265,8 @@ def test_two_people_get_a_cover_between_turns() -> None:
     app = JokerenApp(config, lang="en", bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, CoverScreen)  # the first hand too (issue 40)
+        await pilot.press("enter")
         assert app.seat == 0 and not isinstance(app.screen, CoverScreen)
         await pilot.press("d")
         # Ann's draw puts the upcard up for sale to Bob: the screen is covered first.
@@ -428,6 +430,8 @@ def test_hot_seat_shows_no_hand_but_the_one_on_turn() -> None:
         return {c for c in cards if c in text}
 
     async def script(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, CoverScreen) and "Ann's turn" in screen_text(app)
+        await pilot.press("enter")
         assert app.seat == 0 and not isinstance(app.screen, CoverScreen)
         await pilot.press("d")  # Q♣ goes up for sale to Bob: the cover, with the reason
         assert isinstance(app.screen, CoverScreen)
@@ -944,3 +948,97 @@ def test_setup_screen_says_why_in_one_sentence_and_stays(lang: str, tmp_path: Pa
     dutch = lang == "nl"
     assert ("onbekende voorinstelling" in expected[0]) == dutch
     assert ("unknown preset" in expected[0]) == (not dutch)
+
+
+def test_dutch_setup_screen_names_the_levels_in_dutch() -> None:
+    """Issue 40: the Dutch set-up screen offers and fills in the levels in the glossary's
+    words (willekeurig, eenvoudig, sterk), never random/basic/strong; an unknown one is
+    refused in Dutch, a Dutch or English one is played (and kept in English in the record)."""
+    app = JokerenApp(lang="nl", bot_delay=0, seed=4)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        text = " ".join(screen_text(app).split())
+        assert "niveau (willekeurig, eenvoudig, sterk), één voor allemaal" in text
+        assert not {"random", "basic", "strong"} & set(text.replace(",", " ").split())
+        bots = app.screen.query_one("#bots")
+        assert bots.value == "eenvoudig"  # type: ignore[attr-defined]
+        bots.value = "gewoon"  # type: ignore[attr-defined]
+        app.screen.query_one("#start", Button).press()
+        await pilot.pause()
+        error = str(app.screen.query_one("#setup-error").render())
+        assert "onbekende computerspeler 'gewoon'" in error and "eenvoudig" in error
+        assert "basic" not in error
+        bots.value = "sterk,basic"  # type: ignore[attr-defined]
+        app.screen.query_one("#start", Button).press()
+        await until(pilot, lambda: not isinstance(app.screen, SetupScreen))
+        assert app.config is not None and app.config.bots == ("strong", "basic")
+
+    run(app, script)
+
+
+def test_ctrl_c_stops_on_every_screen(tmp_path: Path) -> None:
+    """Issue 40: Ctrl+C on the set-up screen stops the program (Textual's own Ctrl+C only
+    told, in English, which key quits); on the table it asks, as q, and a second Ctrl+C
+    says yes (the match is saved); it passes the cover between people too."""
+    app = JokerenApp(lang="nl", bot_delay=0, seed=4)
+
+    async def setup(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+
+    run(app, setup)
+    save = tmp_path / "potje.json"
+    config = TableConfig(SHORT, ("Ann", "Bob"), ("scripted",), seed=1, save=save)
+    table = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted()], bot_delay=0)
+
+    async def playing(pilot: Pilot[Any]) -> None:
+        assert isinstance(table.screen, CoverScreen)
+        await pilot.press("ctrl+c")
+        assert isinstance(table.screen, ConfirmScreen) and "Nu stoppen?" in screen_text(table)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not table.is_running
+
+    run(table, playing)
+    assert save.exists() and table.saved_note == f"Opgeslagen in {save}"
+
+
+@pytest.mark.parametrize("resumed", [False, True])
+def test_hot_seat_starts_every_deal_with_the_cover(resumed: bool, tmp_path: Path) -> None:
+    """Issue 40: a new two-person match starts with the cover, not the first hand in view,
+    as a resumed one does; the next round starts with the cover too, even when the same
+    person is first to play."""
+    from jokeren.tui.resume import resume_match
+
+    rules = Rules.load({"preset": "amerikaans", "schedule": ["set 3", "set 3"], "rounds": 2,
+                        "duplicate_exchange": False, "max_turns": 2})
+    save = tmp_path / "m.json"
+    config = TableConfig(rules, ("Ann", "Bob"), (), seed=5, confirm=False, save=save)
+    game = None
+    if resumed:
+        Session(config).save(save)
+        config, game = resume_match(save, "", save, False, "nl")
+    app = JokerenApp(config, lang="nl", bot_delay=0, game=game)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, CoverScreen)
+        assert "Geef het scherm aan Ann" in screen_text(app)
+        assert "Hand van" not in screen_text(app)
+        await pilot.press("enter")
+        assert "Hand van Ann" in screen_text(app)
+        for _ in range(10):  # two turns end the round (max_turns)
+            if app.round_done:
+                break
+            if isinstance(app.screen, CoverScreen):
+                await pilot.press("enter")
+            await pilot.press("d" if app.view().phase is Phase.DRAW else "space", "x")
+        assert app.round_done
+        await pilot.press("enter")
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        assert "Hand van" not in screen_text(app)
+
+    run(app, script)

@@ -125,6 +125,9 @@ class JokerenApp(App[None]):
         Binding("c", "toggle_confirm", show=False),
         Binding("colon", "move_line", show=False),
         Binding("q", "quit", show=False),
+        # Ctrl+C stops, as in every terminal program (Textual's own only tells which key
+        # quits, in English): on the table it asks first and saves, like q.
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
     ]
 
     def __init__(self, config: TableConfig | None = None, *, lang: str = "en",
@@ -146,6 +149,7 @@ class JokerenApp(App[None]):
         self.seed, self.save_path, self.resumed = seed, save, game
         self.session: Session | None = None
         self.seat = 0  # the person whose hand is on the screen
+        self.handed = False  # the screen went to that person (false at each deal: the cover)
         self.orders: dict[int, HandOrder] = {}
         self.news = NewCards()
         self.selected: set[int] = set()
@@ -160,6 +164,7 @@ class JokerenApp(App[None]):
         self.round_done = False  # the round is over; Enter shows the score sheet
         self.eliminated: tuple[int, ...] = ()
         self.confirm = True
+        self.asking_quit = False
         self.saved_note = ""  # where the match was saved on quitting, for the command line
         self.typed = ""  # the move line's text until it is played (never lost to a typo)
 
@@ -202,6 +207,8 @@ class JokerenApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key passes through the cover (it takes Enter alone), and no table key through
         another screen put over the table."""
+        if action == "interrupt":
+            return True
         if isinstance(self.screen, CoverScreen):
             return False
         return not (action in TABLE_ACTIONS and len(self.screen_stack) > 1)
@@ -221,7 +228,8 @@ class JokerenApp(App[None]):
                 if s.phase is Phase.EXCHANGE and s.legal() == [PASS]:
                     self.log_events(s.play(seat, PASS))  # no duplicate to give: not asked
                     continue
-                if seat != self.seat and len(s.humans) > 1:
+                if len(s.humans) > 1 and (seat != self.seat or not self.handed):
+                    self.handed = True
                     self.pass_screen(seat)
                     return
                 self.seat, self.note = seat, None
@@ -314,6 +322,7 @@ class JokerenApp(App[None]):
             return
         s.next_round()
         self.round_done, self.ending, self.message = False, "", None
+        self.handed = False  # a new deal: whoever sat at the screen gets the cover too
         self.orders.clear()
         self.news.clear()
         self.unselect()
@@ -321,6 +330,14 @@ class JokerenApp(App[None]):
                                       s.table.state.rules.match_rounds(), self.lang),
                           style="dim"))
         self.advance()
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C, on any screen: as q, and a second Ctrl+C while asked says yes."""
+        if self.asking_quit:
+            self.saved_note = self.save_record()
+            self.exit()
+        else:
+            self.action_quit()
 
     def action_quit(self) -> None:  # type: ignore[override]
         """Ask first in a match not over; on yes the match is saved, to go on later."""
@@ -330,10 +347,12 @@ class JokerenApp(App[None]):
             return
 
         def answer(yes: bool | None) -> None:
+            self.asking_quit = False
             if yes:
                 self.saved_note = self.save_record()
                 self.exit()
 
+        self.asking_quit = True
         self.push_screen(ConfirmScreen(t("tui_quit_ask", self.lang, path=self.save_target()),
                                        self.lang), answer)
 

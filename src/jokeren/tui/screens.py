@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import DEFAULT_LEVEL, make_player
+from ..bots import DEFAULT_LEVEL, DUTCH, level_name, make_player
 from ..engine import DealError, check_players
 from ..engine.views import SeatView
 from ..rules.cards import hand_key
@@ -72,7 +72,16 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
         raise ValueError(t("tui_err_levels", lang, given=len(given), bots=n_bots))
     for level in bots:
         make_player(level)  # ValueError names the levels there are
+    bots = tuple(level_name(level, "en") for level in bots)  # the record keeps one name
     return TableConfig(rules, humans, bots, seed, choice.learn, choice.confirm, save)
+
+
+def levels_text(levels: str, lang: str) -> str:
+    """Levels with commas as the reader says them (``eenvoudig,sterk`` in Dutch); what is
+    no level stays as written, for ``make_player`` to refuse."""
+    known = {*DUTCH, *DUTCH.values()}
+    return ",".join(level_name(level, lang) if level.strip().lower().partition(":")[0] in known
+                    else level for level in levels.split(","))
 
 
 class Tick(Checkbox):
@@ -106,8 +115,9 @@ class SetupScreen(Screen[TableConfig]):
             yield Input(str(c.players), id="players", compact=True)
             yield Label(t("tui_setup_humans", lang))
             yield Input(c.humans, id="humans", compact=True)
-            yield Static(t("tui_setup_bots", lang) + f" ({', '.join(self.levels)})")
-            yield Input(c.bots, id="bots", compact=True)
+            names = ", ".join(level_name(level, lang) for level in self.levels)
+            yield Static(t("tui_setup_bots", lang, levels=names))
+            yield Input(levels_text(c.bots, lang), id="bots", compact=True)
             yield Tick(t("tui_setup_learn", lang), c.learn, id="learn", compact=True)
             yield Tick(t("tui_setup_confirm", lang), c.confirm, id="confirm", compact=True)
             yield Label("", id="setup-error")
