@@ -31,7 +31,7 @@ def test_a_phone_keeps_the_score_of_two_rounds(server: str, chromium: Browser) -
     for i, name in enumerate(["Ann", "Bob", "Cor"], 1):
         page.get_by_label(f"Speler {i}").fill(name)
     page.get_by_role("button", name="Begin de scorekaart").tap()
-    page.get_by_role("heading", name="Ronde 1: een set van 3").wait_for()
+    page.get_by_role("heading", name="Ronde 1: drie dezelfde").wait_for()
 
     # round 1 (amerikaans: 2-9 5, 10 J Q K 10, ace 15, joker 20): Ann goes out
     page.get_by_label("Ann", exact=True).check()
@@ -43,7 +43,7 @@ def test_a_phone_keeps_the_score_of_two_rounds(server: str, chromium: Browser) -
     assert all(b is not None and b["width"] >= 44 and b["height"] >= 44 for b in sizes)
     _tap(page, "Cor", "Ah")
     page.get_by_role("button", name="Ronde opschrijven").tap()
-    page.get_by_role("heading", name="Ronde 2: een rij van 3").wait_for()
+    page.get_by_role("heading", name="Ronde 2: een rij van drie").wait_for()
     assert _totals(page) == [0, 35, 15]
 
     # round 2: Bob goes out; Ann keeps 2♣ 3♣ and a joker she takes back; Cor a ten
@@ -74,7 +74,7 @@ def test_a_card_file_from_the_terminal_opens_and_goes_on(server: str, chromium: 
     page.get_by_label("Or open a card file").set_input_files(
         files=[{"name": "ours.json", "mimeType": "application/json",
                 "buffer": json.dumps(card).encode()}])
-    page.get_by_role("heading", name="Round 2: a run of 3").wait_for()
+    page.get_by_role("heading", name="Round 2: a run of three").wait_for()
     assert _totals(page) == [0, 50]
     page.get_by_label("Bob", exact=True).check()
     page.locator(".hand[data-player='Ann']").get_by_role("button", name="Points").click()

@@ -537,7 +537,7 @@ def test_the_printables_a_club_uses(tmp_path: Path) -> None:
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     for words in ("Clubavond De Klaverheer · 2 december 2026 ·", "ronde 1 · tafel 4",
-                  "Stok op", "☐", "Regels: Jokeren, clubregels (003)",
+                  "Stok op", "☐", "Regels: Jokeren, clubregels.",
                   "Kolommen opgeteld en gecontroleerd"):
         assert words in text, words
     xlsx = tmp_path / "forms.xlsx"

@@ -26,13 +26,13 @@ from jokeren.engine.actions import Verb
 from jokeren.engine.record import Record, replay
 from jokeren.play.simulate import play_match
 from jokeren.rules.cards import Card, parse_cards
-from jokeren.rules.house import PRESETS, Rules, contradictions
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.reasons import TEMPLATES, Rank, Reason, Suit
 from jokeren.rules.requirements import Requirement
-from jokeren.score.sheet import move_words, replay_text, rules_text, score_sheet
+from jokeren.score.sheet import move_words, replay_text, score_sheet
 from jokeren.support.messages import fill
 from jokeren.words.catalogue import t
-from jokeren.words.rules import check_text
+from jokeren.words.rules import check_text, contradiction_lines, describe, rules_text
 
 # English words a Dutch sentence never needs ("is", "in", "of", "set" and "hint" are Dutch).
 ENGLISH = {
@@ -93,9 +93,10 @@ def _fill(template: str) -> str:
     names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
     values = {n: "Ann" for n in names}
     values.update({k: v for k, v in {
-        "n": 2, "total": 4, "card": "V♥", "cards": "V♥ H♥ A♥", "req": "een set van 3",
+        "n": 2, "total": 4, "card": "V♥", "cards": "V♥ H♥ A♥", "req": "drie dezelfde",
         "with_": "V♠ V♦", "melds": "V♥ V♠ V♦", "items": "V♥→1", "groups": "V♥ V♠ V♦",
-        "path": "potje.json", "cents": 5, "lo": 2, "hi": 4, "humans": 2, "players": 3,
+        "path": "potje.json", "cents": 5, "buy": 1, "point": 1, "lo": 2, "hi": 4, "humans": 2,
+        "players": 3,
         "given": 2, "bots": 1, "round": 1, "move": 2, "seeds": "4-5", "seed": 4, "turn": 1,
         "first": "potje-1.json", "last": "potje-2.json", "folder": "map",
         "text": "Ann legt V♥ af", "reason": "Ann heeft geen V♥", "names": "Ann, Bob",
@@ -147,12 +148,12 @@ CONTRADICTING = [{"set_max": 4, "schedule": ["set 5"]}, {"schedule": ["run 15"]}
 
 def rule_texts() -> Iterator[tuple[str, str]]:
     for name, rules in (*PRESETS.items(), ("house", HOUSE)):
-        yield f"{name}/describe", rules.describe("nl")
+        yield f"{name}/describe", describe(rules, "nl")
         yield f"{name}/rules", rules_text(rules, "nl")
         yield f"{name}/check", check_text(rules, "nl", "huisregels.toml")
     for keys in CONTRADICTING:
         rules = Rules.load({"preset": "amerikaans-40", **keys})
-        for line in contradictions(rules, "nl"):
+        for line in contradiction_lines(rules, "nl"):
             yield f"contradiction/{sorted(keys)}", line
     for text in ("set 3", "run 4", "set 3 | run 3", "set 3 + run 3", "points 40", "all",
                  "none"):
@@ -252,9 +253,9 @@ def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
     game = play_match(rules, ["Ann", "Bob", "Cas"], 5, [make_player("basic", s) for s in
                                                           range(3)])
     sheet = score_sheet(game.state, "nl")
-    assert "een set van 3" in sheet and "een rij van 3" in sheet
+    assert "drie dezelfde" in sheet and "een rij van drie" in sheet
     assert not re.search(r"\b(set|run) \d", sheet)
-    assert "a set of 3" in score_sheet(game.state, "en")
+    assert "a set of three" in score_sheet(game.state, "en")
     from jokeren.words.rules import explain
 
     one_pack = Rules.load({"preset": "jokeren", "packs": 1, "jokers": 1, "draws": 1})
@@ -307,8 +308,8 @@ def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
     assert [v for v in log.values() if present.search(v)] == []
     assert "vóór" in _nl("tui_setup_confirm")
     assert Reason("requirement", requirement=Requirement.parse("run 4")).text("nl") == \
-        "om deze ronde uit te komen leg je een rij van 4 op tafel"
-    assert Requirement.parse("set 3 + run 3").describe("nl") == "een set van 3 en een rij van 3"
+        "om deze ronde uit te komen leg je een rij van vier op tafel"
+    assert Requirement.parse("set 3 + run 3").describe("nl") == "drie dezelfde en een rij van drie"
     assert t("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
 
 

@@ -21,6 +21,7 @@ from jokeren.engine.state import Phase, State
 from jokeren.rules.cards import JOKER, Card, parse_cards, to_hand
 from jokeren.rules.house import PRESETS
 from jokeren.rules.melds import Meld, read_meld
+from jokeren.words.rules import describe
 
 from conftest import check_invariants
 
@@ -195,7 +196,7 @@ def test_table_in_the_engine() -> None:
 def test_table_needs_the_variant() -> None:
     s = position(PRESETS["jokeren-30"])
     assert "Rummikub" in str(check(s, 1, Action.parse("table 3h 4h 5h / 5h 6h 7h 8h")) or "")
-    assert "Rummikub" in RUMMIKUB.description_en
+    assert "Rummikub" in describe(RUMMIKUB, "en")
 
 
 def test_table_before_coming_out_follows_act_before_out() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from jokeren.engine import DealError, new_match
 from jokeren.rules.house import PRESETS, Rules, RulesError, contradictions
+from jokeren.words.rules import contradiction_lines, describe
 
 SIX = ["amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren", "jokeren-30"]
 
@@ -16,8 +17,8 @@ SIX = ["amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren", "jok
 def test_six_presets_with_descriptions() -> None:
     for name in SIX:
         rules = PRESETS[name]
-        assert rules.describe("nl") and rules.describe("en")
-        assert rules.describe("nl") != rules.describe("en")
+        assert describe(rules, "nl") and describe(rules, "en")
+        assert describe(rules, "nl") != describe(rules, "en")
 
 
 @pytest.mark.parametrize(("preset", "key", "value"), [
@@ -149,5 +150,5 @@ def test_house_rules_files(tmp_path: Path) -> None:
 
 def test_contradictions_are_pointed_at() -> None:
     r = Rules.load({"preset": "amerikaans", "set_max": 4, "schedule": ["set 5"]})
-    assert any("set of 5" in c for c in contradictions(r))
+    assert any("set of 5" in c for c in contradiction_lines(r))
     assert contradictions(PRESETS["jokeren-13"]) == []

@@ -44,7 +44,7 @@ def test_a_match_from_the_command_line(tmp_path: Path) -> None:
     assert summary["totals"] == {"Ann": 35, "Bob": 55, "Cor": 45, "Dirk": 25}
     assert summary["pot"] == {"cents": 2 + 95 + 30 + 35, "won_by": None}
     code, out, _ = run("show", str(card), "--lang", "nl")
-    assert code == 0 and "Volgende: ronde 4, een rij van 5; Cor geeft, Dirk begint." in out
+    assert code == 0 and "Volgende: ronde 4, een rij van vijf; Cor geeft, Dirk begint." in out
 
 
 def test_bad_input_is_one_sentence_and_the_file_survives(tmp_path: Path) -> None:

@@ -148,7 +148,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         before = hand_of(app)
         await click_cards(pilot, "7c 8c 9c")
         await pilot.press("m")
-        assert "Not allowed: to come out this round you lay a set of 3" in status(app)
+        assert "Not allowed: to come out this round you lay a set of three" in status(app)
         assert hand_of(app) == before and not app.view().table
         await pilot.press("escape")
 
@@ -207,7 +207,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         # The score sheet: the round, its requirement, the dealer, points, cards left.
         assert isinstance(app.screen, ScoreScreen)
         text = screen_text(app)
-        assert "Final score" in text and "set of 3" in text and "Cas" in text
+        assert "Final score" in text and "set of three" in text and "Cas" in text
         assert "0* (0)" in text
         assert "Winner: Ann" in text
         assert "Cards left" in text
@@ -229,7 +229,7 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.press("d")
         text = screen_text(app)
-        assert "Eis: een set van 3" in text and "Bob kocht V♣" in text
+        assert "Eis: drie dezelfde" in text and "Bob kocht V♣" in text
         assert "Trek een kaart" not in status(app)
         await pilot.press("h")
         assert "Je kunt op tafel leggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)

@@ -15,7 +15,7 @@ import typer
 
 from ..engine import DealError, check_players
 from ..engine.record import Record, RecordError, replay
-from ..rules.house import PRESETS, Rules, RulesError, contradictions
+from ..rules.house import PRESETS, Rules, RulesError
 from ..rules.reasons import text_of
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang
@@ -98,7 +98,7 @@ def rules_cmd(
     Exit status of --check: 0 for usable rules, 2 for a bad file or rules that contradict
     each other (one sentence each on standard error).
     """
-    from ..score.sheet import rules_text
+    from ..words.rules import contradiction_lines, preset_name, rules_text
 
     language = lang or detect_lang()
     if check is not None:
@@ -112,7 +112,7 @@ def rules_cmd(
             from ..words.rules import check_text
 
             typer.echo(check_text(rules, language, str(check)))
-        problems = contradictions(rules, language)
+        problems = contradiction_lines(rules, language)
         for p in problems:
             typer.echo(f"jokeren: {check}: {p}", err=True)
         raise typer.Exit(2 if problems else 0)
@@ -122,7 +122,7 @@ def rules_cmd(
                                   indent=1, ensure_ascii=False))
             return
         for name, rules in PRESETS.items():
-            typer.echo(f"{name:16} {rules.describe(language).split('.')[0]}")
+            typer.echo(f"{name:16} {preset_name(rules, language)}")
         return
     rules = load_rules(preset, language)
     typer.echo(json.dumps(rules.to_dict(), indent=1, ensure_ascii=False) if as_json

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..score.grids import Cell, Grid, Value, col, total_cell
 from ..words.catalogue import t
+from ..words.rules import describe
 from .evening import Evening, SeasonRow, dealer, round_points, standings, unequal_games
 
 _MONTHS = {"nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli",
@@ -52,7 +53,7 @@ def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") 
              *[Cell(v, total_cell(2 + s, 2, last, 0).formula, True) for s, v in enumerate(sums)],
              bold=True)
     grid.notes = [t("club_checked", lang),
-                  t("club_rules_note", lang, rules=Rules.load(evening.rules).describe(lang))]
+                  t("club_rules_note", lang, rules=describe(Rules.load(evening.rules), lang))]
     if form is None:
         grid.row_mm = 11.0
     if form and form.stock_out:

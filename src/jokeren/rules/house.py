@@ -100,8 +100,6 @@ class Rules:
     set_joker_fixed: bool = True  # False: a joker in a set stands for its rank only (001)
     draws: int = 1  # cards taken from the stock per turn (001 variant: 2)
     swap_in_all_round: bool = False  # joker swaps in the "all at once" round (000: no)
-    description_nl: str = ""
-    description_en: str = ""
 
     # --- derived values -------------------------------------------------------------
     def pack_count(self, n_players: int) -> int:
@@ -153,18 +151,14 @@ class Rules:
         diff = {
             f.name: _dump(getattr(self, f.name))
             for f in fields(self)
-            if f.name not in ("preset", "description_nl", "description_en")
+            if f.name != "preset"
             and getattr(self, f.name) != getattr(base, f.name)
         }
         return {"preset": self.preset, **diff} if diff else self.preset
 
     def to_dict(self) -> dict[str, Any]:
         """Every key with its value, as in a house-rules file."""
-        return {
-            f.name: _dump(getattr(self, f.name))
-            for f in fields(self)
-            if f.name not in ("description_nl", "description_en")
-        }
+        return {f.name: _dump(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def load(cls, obj: object) -> Rules:
@@ -206,9 +200,6 @@ class Rules:
         text = read_text(p, RulesError)
         parse = parse_toml if p.suffix.lower() == ".toml" else parse_json
         return cls.load(parse(text, RulesError))
-
-    def describe(self, lang: str = "en") -> str:
-        return self.description_nl if lang == "nl" else self.description_en
 
 
 def _dump(value: object) -> object:
@@ -297,9 +288,7 @@ KEYS: dict[str, Key] = {
 }
 
 
-_KEY_NAMES = tuple(
-    f.name for f in fields(Rules) if f.name not in ("preset", "description_nl", "description_en")
-)
+_KEY_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
 
 
 def _bool(key: str, value: object) -> bool:
@@ -418,19 +407,23 @@ def _check_consistent(rules: Rules) -> None:
         raise error
 
 
-def contradictions(rules: Rules, lang: str = "en") -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Contradiction:
+    """Two rules that contradict each other: a key of the catalogue (``rule_contra_KEY``,
+    worded by ``words/rules.py``) and its numbers."""
+
+    key: str
+    params: Mapping[str, int] = field(default_factory=dict)
+    keys: tuple[str, ...] = ()  # the house-rule keys it concerns (the editor shows it there)
+
+
+def contradictions(rules: Rules) -> list[Contradiction]:
     """Rules that contradict each other: a requirement the other keys make impossible, or a
-    key that can never take effect. One sentence each, in Dutch (``nl``) or English."""
-    return [text for text, _ in contradicting(rules, lang)]
+    key that can never take effect."""
+    found: list[Contradiction] = []
 
-
-def contradicting(rules: Rules, lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
-    """``contradictions`` with the keys each one concerns (the editor shows it beside them)."""
-    nl = lang == "nl"
-    found: list[tuple[str, tuple[str, ...]]] = []
-
-    def say(dutch: str, english: str, *keys: str) -> None:
-        found.append((dutch if nl else english, keys))
+    def say(key: str, keys: tuple[str, ...], **params: int) -> None:
+        found.append(Contradiction(key, params, keys))
 
     lo, hi = rules.players
     cards_in_turn = rules.hand_size + rules.draws
@@ -439,55 +432,32 @@ def contradicting(rules: Rules, lang: str = "en") -> list[tuple[str, tuple[str, 
         for alt in req.alternatives:
             for kind, n in alt:
                 if kind == "set" and rules.set_max is not None and n > rules.set_max:
-                    say(f"ronde {i} vraagt een set van {n}, maar een set heeft hoogstens "
-                        f"{rules.set_max} kaarten",
-                        f"round {i} asks for a set of {n}, but set_max is {rules.set_max}",
-                        "schedule", "set_max")
+                    say("set_max", ("schedule", "set_max"), round=i, n=n, max=rules.set_max)
                 elif kind == "set" and distinct and n > 4:
-                    say(f"ronde {i} vraagt een set van {n}, maar een set heeft dan alleen "
-                        "verschillende kleuren (hoogstens 4 kaarten)",
-                        f"round {i} asks for a set of {n}, but a set then has different "
-                        "suits only (4 cards at most)", "schedule", "set_distinct_suits")
+                    say("set_suits", ("schedule", "set_distinct_suits"), round=i, n=n)
                 if kind == "run" and n > (14 if rules.ace_high else 13):
-                    say(f"ronde {i}: een rij van {n} bestaat niet",
-                        f"round {i}: a run of {n} cannot exist", "schedule", "ace_high")
+                    say("run", ("schedule", "ace_high"), round=i, n=n)
             if sum(n for _, n in alt) > cards_in_turn:
-                say(f"ronde {i} vraagt meer kaarten dan een hand heeft",
-                    f"round {i} asks for more cards than a hand holds",
-                    "schedule", "hand_size")
+                say("cards", ("schedule", "hand_size"), round=i)
         if req.points and req.points > cards_in_turn * 11:
-            say(f"ronde {i} vraagt {req.points} punten, meer dan {cards_in_turn} kaarten "
-                "ooit waard zijn",
-                f"round {i} asks for {req.points} points, more than {cards_in_turn} cards are "
-                "ever worth", "schedule", "hand_size")
+            say("points", ("schedule", "hand_size"), round=i, points=req.points, n=cards_in_turn)
     if rules.rounds is not None and rules.rounds > len(rules.schedule) and len(rules.schedule) > 1:
-        say(f"{rules.rounds} rondes, maar er zijn eisen voor {len(rules.schedule)}: de eisen "
-            "beginnen opnieuw",
-            f"{rules.rounds} rounds but the schedule has {len(rules.schedule)}: it starts again",
-            "rounds", "schedule")
+        say("rounds", ("rounds", "schedule"), rounds=rules.rounds, n=len(rules.schedule))
     for n in range(lo, hi + 1):
         deck = 52 * rules.pack_count(n) + rules.joker_count(n)
         if rules.hand_size * n + (1 if rules.has_upcard(n) else 0) > deck:
-            say(f"de spellen hebben geen {rules.hand_size} kaarten voor {n} spelers",
-                f"the packs do not hold {rules.hand_size} cards for {n} players",
-                "packs", "jokers", "hand_size", "players")
+            say("deck", ("packs", "jokers", "hand_size", "players"), hand=rules.hand_size, n=n)
             break
     if rules.buying is not None and hi < rules.buying.min_players:
-        say("kopen kan nooit: te weinig spelers",
-            "buying can never happen: too few players allowed", "buying", "players")
+        say("buying", ("buying", "players"))
     if rules.upcard_offer and not any(rules.has_upcard(n) for n in range(lo, hi + 1)):
-        say("het rondje om de open kaart kan nooit: er is geen open kaart",
-            "the upcard offer round can never happen: there is no upcard", "upcard_offer",
-            "upcard")
+        say("upcard_offer", ("upcard_offer", "upcard"))
     if rules.duplicate_exchange and not any(rules.exchange_on(n) for n in range(lo, hi + 1)):
-        say("dubbele kaarten ruilen kan alleen met 2 spellen",
-            "the duplicate exchange needs 2 packs", "duplicate_exchange", "packs")
+        say("exchange", ("duplicate_exchange", "packs"))
     if rules.turbo and rules.draws >= 3:
-        say("Turbo doet niets: je trekt al 3 kaarten per beurt",
-            "Turbo does nothing: with draws 3 a turn already takes 3 cards", "turbo", "draws")
+        say("turbo", ("turbo", "draws"))
     if rules.money is not None and rules.money.per_buy and rules.buying is None:
-        say("geld per koop telt nooit: kopen staat uit",
-            "money.per_buy never counts: buying is off", "money", "buying")
+        say("money", ("money", "buying"))
     return found
 
 
@@ -514,5 +484,5 @@ def find_preset(name: str) -> Rules:
     return PRESETS[key]
 
 
-__all__ = ["ALIASES", "GROUPS", "KEYS", "PRESETS", "Buying", "Key", "Money", "Rules", "RulesError",
-           "contradicting", "contradictions", "find_preset", "penalty_table", "register"]
+__all__ = ["ALIASES", "GROUPS", "KEYS", "PRESETS", "Buying", "Contradiction", "Key", "Money",
+           "Rules", "RulesError", "contradictions", "find_preset", "penalty_table", "register"]

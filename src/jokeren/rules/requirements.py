@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..support.messages import catalogue, word
 from .sentence import Sentence
 
 Kind = Literal["set", "run"]
@@ -68,20 +69,28 @@ class Requirement:
         return cls(canon, alternatives=tuple(alternatives))
 
     def describe(self, lang: str = "en") -> str:
-        """The requirement in words, for players: ``een set van 3 en een rij van 3``."""
-        nl = str(getattr(lang, "value", lang)) == "nl"
+        """The requirement in words, for players (the catalogue's ``rule_req_*``): ``drie
+        dezelfde en een rij van drie``, ``a set of three and a run of three``."""
         if self.all_at_once:
-            return "alles in één keer op tafel" if nl else "everything at once"
+            return word("rule_req_all", lang)
         if self.none:
-            return "geen eis" if nl else "no requirement"
+            return word("rule_req_none", lang)
         if self.points:
-            return f"minstens {self.points} punten" if nl else f"at least {self.points} points"
-        names = {
-            ("set", True): "een set van {n}", ("run", True): "een rij van {n}",
-            ("set", False): "a set of {n}", ("run", False): "a run of {n}",
-        }
-        alts = [
-            (" en " if nl else " and ").join(names[(k, nl)].format(n=n) for k, n in alt)
-            for alt in self.alternatives
-        ]
-        return (" of " if nl else " or ").join(alts)
+            return word("rule_req_points", lang, n=self.points)
+        alts = [_joined("rule_req_both", [word(f"rule_req_{kind}", lang, count=_count(n, lang))
+                                          for kind, n in alt], lang)
+                for alt in self.alternatives]
+        return _joined("rule_req_either", alts, lang)
+
+
+def _count(n: int, lang: str) -> str:
+    """A meld's size as a word where the catalogue has one (``drie``), else the number."""
+    key = f"rule_count_{n}"
+    return word(key, lang) if key in catalogue() else str(n)
+
+
+def _joined(key: str, items: list[str], lang: str) -> str:
+    """``a, b en c`` (``and``) or ``a, b of c`` (``or``)."""
+    if len(items) == 1:
+        return items[0]
+    return word(key, lang, first=", ".join(items[:-1]), second=items[-1])

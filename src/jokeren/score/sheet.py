@@ -12,7 +12,6 @@ from rich.table import Table
 from ..engine.actions import Action
 from ..engine.state import State
 from ..rules.cards import NotationError, format_cards
-from ..rules.house import Rules
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
 from .scorecard import ScoreCard, tally
@@ -114,14 +113,6 @@ def move_words(line: str, lang: str = "en") -> str:
     groups = action.melds or (action.cards,)
     cards = " / ".join(" ".join(c.symbol(lang) for c in g) for g in groups)
     return t(f"move_{action.verb.value}", lang, name=name.strip(), cards=cards, n=action.target)
-
-
-def rules_text(rules: Rules, lang: str = "en") -> str:
-    """``jokeren rules NAME``: the preset's description, then every rule as a sentence."""
-    from ..words.rules import rule_lines
-
-    return "\n".join([f"{t('preset', lang)}: {rules.preset}", rules.describe(lang), "",
-                      *rule_lines(rules, lang)])
 
 
 def card_text(card: ScoreCard, lang: str = "en") -> str:

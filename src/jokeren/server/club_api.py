@@ -28,6 +28,7 @@ from ..club.evening import (
 )
 from ..rules.house import Rules
 from ..words.catalogue import t
+from ..words.rules import describe
 from .errors import ApiError
 from .score_api import EXPORTED, sheets_file
 from .store import Store
@@ -183,7 +184,7 @@ def shown(club_id: str, evening: Evening, absent: list[str], secretary: bool) ->
     rules = Rules.load(evening.rules)
     return EveningOut(
         id=club_id, title=evening.title, date=evening.date, rules=evening.rules,
-        rules_text=Words(en=rules.describe("en"), nl=rules.describe("nl")),
+        rules_text=Words(en=describe(rules, "en"), nl=describe(rules, "nl")),
         rounds=evening.rounds, games=evening.games, missed=evening.missed,
         threes=evening.threes, players=list(names), absent=absent,
         draws=[[[names[p] for p in table] for table in tables] for tables in evening.draws],

@@ -10,7 +10,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots import LEVELS
@@ -18,7 +18,7 @@ from ..engine import DealError, check_players
 from ..play.table import Seat, Table, new_seed
 from ..rules.house import Money, Rules, RulesError, contradictions
 from ..words.catalogue import t
-from ..words.rules import explain
+from ..words.rules import RULE_KEYS, contradiction, explain
 from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .limits import Limits, Thinking
@@ -70,8 +70,8 @@ def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, s
         rules = replace(rules, money=Money())
     elif money is False:
         rules = replace(rules, money=None)
-    warnings = [{"en": en, "nl": nl} for en, nl in
-                zip(contradictions(rules, "en"), contradictions(rules, "nl"), strict=True)]
+    warnings = [{"en": contradiction(c, "en"), "nl": contradiction(c, "nl")}
+                for c in contradictions(rules)]
     return rules, warnings
 
 
@@ -478,9 +478,7 @@ class Rooms:
 def rules_in_words(obj: object) -> dict[str, list[str]]:
     """Every rule of a room as a sentence, in English and in Dutch (the lobby shows them)."""
     rules = Rules.load(obj)
-    keys = [f.name for f in fields(rules)
-            if f.name not in ("preset", "description_nl", "description_en")]
-    return {lang: [explain(rules, key, lang) for key in keys] for lang in ("en", "nl")}
+    return {lang: [explain(rules, key, lang) for key in RULE_KEYS] for lang in ("en", "nl")}
 
 
 def seats_of(people: Sequence[str], computers: Sequence[str]) -> list[SeatSpec]:

@@ -16,9 +16,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..rules.house import GROUPS, KEYS, PRESETS, Rules, contradicting
+from ..rules.house import GROUPS, KEYS, PRESETS, Rules, contradictions
 from ..rules.sentence import Sentence
 from ..words.catalogue import catalogue
+from ..words.rules import contradiction, describe
 
 PAGES = ("/", "/play", "/rules", "/new", "/score", "/table/{room}", "/join/{room}",
          "/watch/{room}", "/replay", "/replay/{room}", "/club", "/club/{club}",
@@ -95,9 +96,9 @@ def check_rules(obj: str | dict[str, Any]) -> CheckOut:
         keys = list(getattr(exc, "keys", ()))
         return CheckOut(ok=False, error=Problem(en=exc.text("en"), nl=exc.text("nl"), keys=keys),
                         contradictions=[], rules=None)
-    found = zip(contradicting(rules, "en"), contradicting(rules, "nl"), strict=True)
     return CheckOut(ok=True, error=None, rules=rules.to_dict(), contradictions=[
-        Problem(en=en, nl=nl, keys=list(keys)) for (en, keys), (nl, _) in found])
+        Problem(en=contradiction(c, "en"), nl=contradiction(c, "nl"), keys=list(c.keys))
+        for c in contradictions(rules)])
 
 
 def mount_api(app: FastAPI) -> None:
@@ -112,7 +113,7 @@ def mount_api(app: FastAPI) -> None:
     async def presets() -> list[PresetOut]:
         """Every preset: its source text's rules in plain words, and all its keys."""
         return [PresetOut(preset=name, rules=r.to_dict(),
-                          description=Words(en=r.describe("en"), nl=r.describe("nl")))
+                          description=Words(en=describe(r, "en"), nl=describe(r, "nl")))
                 for name, r in PRESETS.items()]
 
     @app.get("/api/rules/keys", tags=["browser"])

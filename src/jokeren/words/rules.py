@@ -1,196 +1,170 @@
-"""Every house-rule key in words (Dutch and English), for ``jokeren rules --check``, the
-score sheet and the screens."""
+"""Every house rule in words (Dutch and English), for ``jokeren rules``, ``--check``, the
+score sheet and the screens: the rules layer holds the values and what contradicts what as
+keys and numbers; the words are the catalogue's (``rule_*``, ``preset_*``, ``variant_*``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 
-from ..rules.house import Rules
+from ..rules.house import Contradiction, Rules, contradictions
 from ..rules.variants import changed_keys
+from .catalogue import catalogue, t
 
-# Yes/no keys: the rule in (Dutch, English); the sentence ends in ": ja/nee".
-_FLAGS: dict[str, tuple[str, str]] = {
-    "upcard_offer": ("rondje om de open kaart (001)",
-                     "offer round for the upcard (001)"),
-    "duplicate_exchange": ("dubbele kaarten ruilen na het delen (000)",
-                           "duplicate exchange after the deal (000)"),
-    "opening_only_contract": ("in de beurt dat je uitkomt alleen de combinaties van de eis "
-                              "op tafel leggen",
-                              "lay only the melds of the requirement in the coming-out turn"),
-    "act_before_out": ("aanleggen en jokers ruilen vóór het uitkomen",
-                       "lay off and swap jokers before coming out"),
-    "wait_first_turn": ("pas uitkomen als iedereen een beurt had",
-                        "come out only after every player had a turn"),
-    "ace_high": ("aas hoog in een rij (V-H-A)",
-                 "ace high in a run (Q-K-A)"),
-    "joker_copies_limit": ("een joker mag geen kaart voorstellen die al helemaal op tafel ligt",
-                           "a joker may not stand for a card whose every copy is on the table"),
-    "joker_in_first_meld": ("joker in de eerste combinatie",
-                            "joker in the first meld"),
-    "discard_joker": ("een joker afleggen",
-                      "a joker may be discarded"),
-    "open_hands": ("open kaarten (om te leren)",
-                   "open hands (for learning)"),
-    "rearrange": ("tafel herschikken op Rummikub-stijl",
-                  "Rummikub-style rearranging of the table"),
-    "turbo": ("Turbo: tot 3 kaarten van de stok zolang je geen combinatie op tafel kunt leggen",
-              "Turbo: up to 3 stock cards a turn while you cannot meld"),
-    "swap_in_all_round": ("jokers ruilen in de ronde waarin je alles in één keer op tafel legt",
-                          "joker swaps in the all-at-once round"),
-}
+# Yes/no keys: the rule is the catalogue's ``rule_KEY``; the line ends in ": ja/nee".
+_FLAGS = ("upcard_offer", "duplicate_exchange", "opening_only_contract", "act_before_out",
+          "wait_first_turn", "ace_high", "joker_copies_limit", "joker_in_first_meld",
+          "discard_joker", "open_hands", "rearrange", "turbo", "swap_in_all_round")
+# The keys a player reads, in the order of the fields (every field but the preset's name).
+RULE_KEYS = tuple(f.name for f in fields(Rules) if f.name != "preset")
 
 
-def _yes(value: object, nl: bool) -> str:
-    return ("ja" if value else "nee") if nl else ("yes" if value else "no")
+def _key(value: str) -> str:
+    return value.replace("-", "_")
 
 
 def explain(rules: Rules, key: str, lang: str = "en") -> str:
     """One house-rule key of ``rules`` as a sentence for players, in Dutch or English."""
-    nl = lang == "nl"
     v = getattr(rules, key)
     if key in _FLAGS:
-        words = _FLAGS[key][0 if nl else 1]
-        return f"{words}: {_yes(v, nl)}"
+        return t("rule_flag", lang, rule=t(f"rule_{key}", lang),
+                 answer=t("rule_yes" if v else "rule_no", lang))
     if key in ("packs", "jokers"):
         if v == "by-players":
-            what = ("spellen" if nl else "packs") if key == "packs" else "jokers"
-            return (f"{what} naar het aantal spelers (000)" if nl
-                    else f"{what} by the number of players (000)")
-        forms = (("spel", "spellen"), ("joker", "jokers")) if nl else (("pack", "packs"),
-                                                                        ("joker", "jokers"))
-        one, many = forms[0 if key == "packs" else 1]
-        return f"{v} {one if v == 1 else many}"
+            return t(f"rule_{key}_by_players", lang)
+        return t(f"rule_{key}", lang, n=v)
     if key == "players":
-        return f"{v[0]}-{v[1]} spelers" if nl else f"{v[0]}-{v[1]} players"
+        return t("rule_players", lang, lo=v[0], hi=v[1])
     if key == "hand_size":
-        return f"{v} kaarten per hand" if nl else f"{v} cards a hand"
+        return t("rule_hand_size", lang, n=v)
     if key == "upcard":
         if v == "3+":
-            return ("een open kaart bij 3 of meer spelers" if nl
-                    else "an upcard with 3 or more players")
-        return (f"open kaart bij het begin: {_yes(v, nl)}" if nl
-                else f"upcard at the start: {_yes(v, nl)}")
+            return t("rule_upcard_3", lang)
+        return t("rule_flag", lang, rule=t("rule_upcard", lang),
+                 answer=t("rule_yes" if v else "rule_no", lang))
     if key == "schedule":
-        items = "; ".join(f"{i}. {r.describe(lang)}" for i, r in enumerate(v, 1))
-        return f"eisen om uit te komen per ronde: {items}" if nl else \
-            f"coming-out requirement per round: {items}"
+        items = "; ".join(t("rule_schedule_item", lang, n=i, req=r.describe(lang))
+                          for i, r in enumerate(v, 1))
+        return t("rule_schedule", lang, rounds=items)
     if key == "set_distinct_suits":
         if v == "after-round-1":
-            return ("een set heeft geen dubbele kaart, behalve in ronde 1" if nl
-                    else "no card twice in a set, except in round 1")
-        return (f"een set heeft alleen verschillende kleuren: {_yes(v, nl)}" if nl
-                else f"a set has different suits only: {_yes(v, nl)}")
+            return t("rule_set_after_round_1", lang)
+        return t("rule_flag", lang, rule=t("rule_set_distinct_suits", lang),
+                 answer=t("rule_yes" if v else "rule_no", lang))
     if key == "set_max":
-        if v is None:
-            return "een set mag elke grootte hebben" if nl else "a set may have any size"
-        return f"een set heeft hoogstens {v} kaarten" if nl else f"a set has at most {v} cards"
+        return t("rule_set_any_size", lang) if v is None else t("rule_set_max", lang, n=v)
     if key == "joker_gap":
-        return ({0: "jokers mogen naast elkaar liggen", 1: "nooit twee jokers naast elkaar",
-                 2: "minstens 2 kaarten tussen twee jokers"} if nl else
-                {0: "jokers may lie side by side", 1: "never two jokers side by side",
-                 2: "at least 2 cards between two jokers"})[v]
+        return t(f"rule_joker_gap_{v}", lang)
     if key == "freed_joker":
-        return {"use": ("een geruilde joker leg je dezelfde beurt weer op tafel",
-                        "a swapped joker must be used again at once"),
-                "new-meld": ("een geruilde joker leg je meteen in een nieuwe combinatie op "
-                             "tafel",
-                             "a swapped joker must go into a new meld at once"),
-                "hand": ("een geruilde joker gaat naar je hand",
-                         "a swapped joker goes to your hand")}[v][0 if nl else 1] + (
-            "; wie in één keer uitgaat, pikt geen joker (000)" if nl else
-            "; no joker swap in a turn that comes out and goes out at once (000)")
+        return t("rule_no_swap_at_once", lang, rule=t(f"rule_freed_joker_{_key(v)}", lang))
     if key == "take_discard":
-        return (("de afgelegde kaart pakken mag altijd" if v == "always"
-                 else "de afgelegde kaart pakken alleen om hem meteen te gebruiken") if nl else
-                ("you may always take the discard" if v == "always"
-                 else "take the discard only to use it at once"))
+        return t(f"rule_take_discard_{_key(v)}", lang)
     if key == "buying":
         if v is None:
-            return "kopen: nee" if nl else "buying: no"
-        extra_nl = "1 kaart" if v.extra == 1 else f"{v.extra} kaarten"
-        extra_en = "1 stock card" if v.extra == 1 else f"{v.extra} stock cards"
-        return (f"kopen (\"te koop\") vanaf {v.min_players} spelers: de aflegkaart en "
-                f"{extra_nl} van de stok" if nl else
-                f"buying (\"te koop\") from {v.min_players} players: the discard and "
-                f"{extra_en}")
+            return t("rule_buying_off", lang)
+        return t("rule_buying", lang, players=v.min_players, n=v.extra)
     if key == "going_out":
-        return (("uitgaan door af te leggen" if v == "discard"
-                 else "uitgaan door af te leggen of je laatste kaart uit te leggen") if nl else
-                ("go out by discarding" if v == "discard"
-                 else "go out by discarding or by melding your last card"))
+        return t(f"rule_going_out_{_key(v)}", lang)
     if key == "stock_empty":
-        return (("stok op: de aflegstapel schudden" if v == "reshuffle"
-                 else "stok op: de aflegstapel ongeschud omdraaien") if nl else
-                ("stock empty: shuffle the discard pile" if v == "reshuffle"
-                 else "stock empty: turn the discard pile over, unshuffled"))
+        return t(f"rule_stock_{_key(v)}", lang)
     if key == "penalty":
-        return f"strafpunten: {_penalties(v, nl)}" if nl else f"penalty points: {_penalties(v, nl)}"
+        return t("rule_penalty", lang, cards=penalties(v, lang))
     if key == "all_at_once_bonus":
-        return (f"in één keer uit: {v} punten eraf" if nl
-                else f"going out all at once: {v} points off")
+        return t("rule_bonus", lang, n=v) if v else t("rule_bonus_none", lang)
     if key == "rounds":
-        if v is None:
-            return "geen vast aantal rondes" if nl else "no fixed number of rounds"
-        return f"{v} rondes" if nl else f"{v} rounds"
+        return t("rule_rounds_none", lang) if v is None else t("rule_rounds", lang, n=v)
     if key == "eliminate_at":
-        if v is None:
-            return "niemand valt af" if nl else "nobody is eliminated"
-        return (f"wie {v} strafpunten bereikt valt af" if nl
-                else f"reaching {v} penalty points eliminates")
+        return t("rule_eliminate_none", lang) if v is None else t("rule_eliminate", lang, n=v)
     if key == "money":
         if v is None:
-            return "geen geld" if nl else "no money"
-        return (f"pot: {v.per_buy} cent per koop, {v.per_point} cent per strafpunt" if nl
-                else f"pot: {v.per_buy} cent a buy, {v.per_point} cent a penalty point")
+            return t("rule_money_none", lang)
+        return t("rule_money", lang, buy=v.per_buy, point=v.per_point)
     if key == "max_reshuffles":
-        if v is None:
-            return "de stok wordt steeds opnieuw gemaakt" if nl else "the stock is always rebuilt"
-        return (f"na {v} keer opnieuw maken eindigt de ronde als de stok op is" if nl
-                else f"after {v} rebuilds an empty stock ends the round")
+        return (t("rule_reshuffles_none", lang) if v is None
+                else t("rule_reshuffles", lang, n=v))
     if key == "max_turns":
-        if v is None:
-            return ("een ronde duurt zo lang als nodig" if nl
-                    else "a round lasts as long as it takes")
-        return (f"na {v} beurten eindigt de ronde" if nl
-                else f"a round ends after {v} turns")
+        return t("rule_turns_none", lang) if v is None else t("rule_turns", lang, n=v)
     if key == "set_joker_fixed":
-        return (("een joker in een set staat voor een vaste kaart" if v
-                 else "een joker in een set staat niet voor een vaste kaart: elke kaart van "
-                 "die waarde mag hem inpikken") if nl else
-                ("a joker in a set stands for one declared card" if v
-                 else "a joker in a set stands for no fixed card: any natural of that rank "
-                 "may take its place"))
+        return t("rule_set_joker_fixed" if v else "rule_set_joker_free", lang)
     if key == "draws":
-        return (f"{v} {'kaart' if v == 1 else 'kaarten'} van de stok per beurt" if nl
-                else f"{v} {'card' if v == 1 else 'cards'} from the stock a turn")
+        return t("rule_draws", lang, n=v)
     return f"{key} = {v}"
 
 
-_CARD_WORDS = {"A": ("aas", "ace"), "J": ("boer", "jack"), "Q": ("vrouw", "queen"),
-               "K": ("heer", "king"), "*": ("joker", "joker"),
-               "*-before-out": ("joker vóór het uitkomen", "joker before coming out")}
+_NUMBERS = [str(n) for n in range(2, 11)]
+_NAMED = {"J": "rule_card_J", "Q": "rule_card_Q", "K": "rule_card_K", "A": "rule_card_A",
+          "*": "rule_card_joker", "*-before-out": "rule_card_joker_before_out"}
 
 
-def _penalties(table: dict[str, int], nl: bool) -> str:
-    """A penalty table in words: ``2-9 5, 10 10, boer 10, ...``; equal number cards joined."""
-    parts: list[str] = []
-    numbers = [str(n) for n in range(2, 11)]
-    if all(table[n] == int(n) for n in numbers):
-        parts.append("2-10 de waarde van de kaart" if nl else "2-10 the card's value")
-        numbers = []
+def listed(items: Sequence[str], lang: str) -> str:
+    """``a, b en c`` (Dutch) or ``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("rule_and", lang, first=", ".join(items[:-1]), last=items[-1])
+
+
+def _cards(members: Sequence[str], lang: str) -> str:
+    """The cards of one penalty group: number cards in a row as a span (``2 tot en met 9``),
+    the others by name."""
+    words: list[str] = []
     i = 0
-    while i < len(numbers):  # runs of number cards with one value: "2-9 5"
+    while i < len(members):
         j = i
-        while j + 1 < len(numbers) and table[numbers[j + 1]] == table[numbers[i]]:
+        while (members[i] in _NUMBERS and j + 1 < len(members) and members[j + 1] in _NUMBERS
+               and int(members[j + 1]) == int(members[j]) + 1):
             j += 1
-        span = numbers[i] if i == j else f"{numbers[i]}-{numbers[j]}"
-        parts.append(f"{span} {table[numbers[i]]}")
+        if j - i >= 2:
+            words.append(t("rule_span", lang, lo=members[i], hi=members[j]))
+        else:
+            words += [m if m in _NUMBERS else t(_NAMED[m], lang) for m in members[i:j + 1]]
         i = j + 1
-    for key in ("J", "Q", "K", "A", "*", "*-before-out"):
-        if key in table:
-            parts.append(f"{_CARD_WORDS[key][0 if nl else 1]} {table[key]}")
-    return ", ".join(parts)
+    return listed(words, lang)
+
+
+def penalties(table: Mapping[str, int], lang: str) -> str:
+    """A penalty table in words, cards of equal value together: ``2 tot en met 9 elk 5; 10,
+    boer, vrouw en heer elk 10; aas 15; joker 20``."""
+    parts: list[str] = []
+    numbers = _NUMBERS
+    if all(table[n] == int(n) for n in numbers):
+        parts.append(t("rule_penalty_face", lang, cards=_cards(numbers, lang)))
+        numbers = []
+    groups: dict[int, list[str]] = {}
+    for card in (*numbers, "J", "Q", "K", "A", "*", "*-before-out"):
+        if card in table:
+            groups.setdefault(table[card], []).append(card)
+    parts += [t("rule_penalty_group", lang, cards=_cards(members, lang), points=points,
+                n=len(members)) for points, members in groups.items()]
+    return "; ".join(parts)
+
+
+def _preset_key(rules: Rules) -> str:
+    key = f"preset_{_key(rules.preset)}"
+    return key if key in catalogue() else f"variant_{_key(rules.preset)}"
+
+
+def preset_name(rules: Rules, lang: str = "en") -> str:
+    """The name of the rules' preset for players (``Jokeren in de familie``)."""
+    key = f"{_preset_key(rules)}_name"
+    return t(key, lang) if key in catalogue() else rules.preset
+
+
+def describe(rules: Rules, lang: str = "en") -> str:
+    """The preset of ``rules`` in a few sentences: its name, then what it plays."""
+    key = _preset_key(rules)
+    if key not in catalogue():
+        return preset_name(rules, lang)
+    return f"{preset_name(rules, lang)}. {t(key, lang, family=t('variant_family', lang))}"
+
+
+def contradiction(found: Contradiction, lang: str = "en") -> str:
+    """One contradiction of ``house.contradictions`` as a sentence."""
+    return t(f"rule_contra_{found.key}", lang, False, **found.params)
+
+
+def contradiction_lines(rules: Rules, lang: str = "en") -> list[str]:
+    """The rules that contradict each other, one sentence each."""
+    return [contradiction(c, lang) for c in contradictions(rules)]
 
 
 def rule_lines(rules: Rules, lang: str = "en", changed: Sequence[str] = ()) -> list[str]:
@@ -198,33 +172,35 @@ def rule_lines(rules: Rules, lang: str = "en", changed: Sequence[str] = ()) -> l
     names its house-rules key too; a Dutch reader gets the sentence alone (the keys are
     English words)."""
     nl = str(getattr(lang, "value", lang)) == "nl"
-    keys = [f.name for f in fields(rules)
-            if f.name not in ("preset", "description_nl", "description_en")]
-    width = max(len(k) for k in keys) + 2
+    width = max(len(k) for k in RULE_KEYS) + 2
     lines = []
-    for key in keys:
+    for key in RULE_KEYS:
         mark = "*" if key in changed else " "
         name = "" if nl else f"{key:{width}}"
         lines.append(f" {mark} {name}{explain(rules, key, lang)}")
     return lines
 
 
+def rules_text(rules: Rules, lang: str = "en") -> str:
+    """``jokeren rules NAME``: the preset in a few sentences, then every rule as a sentence."""
+    return "\n".join([t("rule_preset", lang, name=preset_name(rules, lang)),
+                      describe(rules, lang), "", *rule_lines(rules, lang)])
+
+
 def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:
     """What ``jokeren rules --check`` prints: the preset, then every rule in words, the keys
     the house-rules file changed marked with ``*``. The contradictions follow it."""
-    nl = lang == "nl"
     changed = changed_keys(rules)
-    head = (f"Huisregels{' uit ' + source if source else ''}: voorinstelling {rules.preset}, "
-            f"{len(changed)} {'regel' if len(changed) == 1 else 'regels'} anders." if nl else
-            f"House rules{' from ' + source if source else ''}: preset {rules.preset}, "
-            f"{len(changed)} {'rule' if len(changed) == 1 else 'rules'} changed.")
-    lines = [head, ("Voorinstelling: " if nl else "Preset: ") + rules.describe(lang), ""]
-    lines.append("De regels:" if nl else "The rules:")
+    head = t("rule_check_head", lang, n=len(changed), preset=preset_name(rules, lang),
+             source=t("rule_check_from", lang, file=source) if source else "")
+    lines = [head, t("rule_preset", lang, name=describe(rules, lang)), ""]
+    lines.append(t("rule_the_rules", lang))
     lines += rule_lines(rules, lang, changed)
     if changed:
         lines.append("")
-        lines.append("* anders dan de voorinstelling" if nl else "* changed from the preset")
+        lines.append(t("rule_changed", lang))
     return "\n".join(lines)
 
 
-__all__ = ["check_text", "explain", "rule_lines"]
+__all__ = ["RULE_KEYS", "check_text", "contradiction", "contradiction_lines", "describe",
+           "explain", "listed", "penalties", "preset_name", "rule_lines", "rules_text"]
