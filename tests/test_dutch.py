@@ -27,9 +27,11 @@ from jokeren.engine.record import Record, replay
 from jokeren.play.simulate import play_match
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules
-from jokeren.rules.reasons import TEMPLATES, Rank, Reason, Suit
+from jokeren.rules.reasons import Rank, Reason, Suit
 from jokeren.rules.requirements import Requirement
 from jokeren.score.sheet import move_words, replay_text, score_sheet
+from jokeren.support.messages import catalogue as catalogue_of
+from jokeren.support.messages import fields as fields_of
 from jokeren.support.messages import fill
 from jokeren.words.catalogue import t
 from jokeren.words.rules import check_text, contradiction_lines, describe, rules_text
@@ -124,10 +126,17 @@ def _sample(key: str, name: str) -> object:
             "reason": Reason("set_or_run"), "name": "Ann"}.get(name, 3)
 
 
+REFUSALS = {k.removeprefix("refuse_"): v for k, v in catalogue_of().items()
+            if k.startswith("refuse_") and not k.endswith("_you")
+            and not k.startswith(("refuse_verb_", "refuse_ranks_", "refuse_suit_"))}
+
+
 def refusals() -> Iterator[tuple[str, str]]:
-    for key, (_, nl) in TEMPLATES.items():
-        names = {f for _, f, _, _ in string.Formatter().parse(nl) if f}
-        yield key, Reason(key, **{n: _sample(key, n) for n in names}).text("nl")
+    for key, entry in REFUSALS.items():
+        names = fields_of(str(entry["nl"]))
+        reason = Reason(key, **{n: _sample(key, n) for n in names})
+        yield key, reason.text("nl")
+        yield f"{key}/you", reason.text("nl", you=True)
     for verb in Verb:
         yield f"phase_play/{verb.value}", Reason("phase_play", name="Ann",
                                                   verb=verb.value).text("nl")
@@ -297,7 +306,7 @@ def test_lines_that_misled_say_what_happened() -> None:
     assert "strafkaart" not in _nl("tui_why_buy") and "van de stok" in _nl("tui_why_buy")
     assert "bij combinatie {n}" in _nl("tui_ev_lay") and "combinatie {n}" in _nl("tui_why_lay")
     assert _nl("tui_why_draw").startswith("laat {card} liggen en trekt van de stok")
-    assert "alleen de combinaties van de eis" in TEMPLATES["only_requirement"][1]
+    assert "alleen de combinaties van de eis" in str(REFUSALS["only_requirement"]["nl"])
 
 
 def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:

@@ -176,6 +176,9 @@ def test_refusals_are_worded_in_dutch_and_english() -> None:
         apply(s, 1, DRAW)
     assert info.value.text("nl") == "Bob is niet aan de beurt, Ann wel"
     assert str(info.value) == info.value.text("en") == "it is not Bob's turn but Ann's"
+    # to the player who acts in the second person, to others in the third (#40)
+    assert info.value.text("nl", you=True) == "je bent niet aan de beurt, Ann wel"
+    assert info.value.text("en", you=True) == "it is not your turn but Ann's"
     hands = (parse_cards("7h 8s 9h 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc"),
              parse_cards("2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"),
              parse_cards("2s 3s 4s 5s 6s 7s 8h 9s 10s Js Qs Ks As"))

@@ -59,6 +59,10 @@ async def test_bad_messages_change_nothing(tmp_path: Path) -> None:
         out_of_turn = await waiting.send("draw")
         frame = await waiting.until("refused")
         assert frame["id"] == out_of_turn and frame["reason"]["key"] == "not_your_turn"
+        # to the seat that acted, in the second person (#40)
+        other = runner.table.names[runner.table.to_act]
+        assert frame["reason"]["text"]["nl"] == f"je bent niet aan de beurt, {other} wel"
+        assert frame["reason"]["text"]["en"] == f"it is not your turn but {other}'s"
         await waiting.send("dance")
         assert (await waiting.until("refused"))["reason"]["key"] == "notation"
         await waiting.send("draw", version=99)

@@ -138,6 +138,11 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
     async def script(pilot: Pilot[Any]) -> None:
         # Ann holds no duplicate: the exchange does not ask her.
         assert "Draw a card (d) or take the discard Q♣ (t)" in status(app)
+        # A refusal to the player at the screen is in the second person (#40).
+        await click_cards(pilot, "5h")
+        await pilot.press("x")
+        assert "Not allowed: you must first draw a card" in status(app), status(app)
+        await pilot.press("escape")
         await pilot.press("d")
         # Bob bought the upcard when Ann drew; her stock card is marked as new.
         assert "Bob bought Q♣" in screen_text(app)

@@ -26,38 +26,13 @@ from ..rules.cards import Card, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld, MeldError, read_meld
 from ..rules.patterns import BITS, Pattern, compile_hand, meld_params, pattern_meld
-from ..rules.reasons import TEMPLATES, Reason
+from ..rules.reasons import Reason
 from .actions import Action, Verb
 
 
 class RearrangeError(Reason):
-    """A new arrangement of the table that the rules forbid; ``text(lang)`` says why."""
-
-
-# Why a rearrangement is refused, in English and Dutch (the keys join reasons.TEMPLATES).
-TEMPLATES.update({
-    "rearrange_empty": ("write the complete new table: every meld, separated by '/'",
-                        "schrijf de hele nieuwe tafel: elke combinatie, gescheiden door '/'"),
-    "rearrange_meld": ("new meld {i} ({cards}): {reason}",
-                       "nieuwe combinatie {i} ({cards}): {reason}"),
-    "rearrange_missing": ("{card} was on the table and is missing from the new arrangement: "
-                          "every table card stays on the table",
-                          "{card} lag op tafel en ontbreekt in de nieuwe indeling: elke "
-                          "tafelkaart blijft op tafel"),
-    "rearrange_missing_joker": ("a joker was on the table and is missing from the new "
-                                "arrangement: every table card stays on the table",
-                                "een joker lag op tafel en ontbreekt in de nieuwe indeling: "
-                                "elke tafelkaart blijft op tafel"),
-    "rearrange_nothing": ("a rearrangement adds at least one card from your hand",
-                          "wie de tafel herschikt, legt er minstens één kaart uit de hand bij"),
-    "rearrange_not_held": ("{card} is not on the table and not in your hand",
-                           "{card} ligt niet op tafel en zit niet in je hand"),
-    "rearrange_hand_only": ("new meld {i} ({meld}) is made of hand cards alone: before coming "
-                            "out that is a first meld, and it must meet the requirement",
-                            "nieuwe combinatie {i} ({meld}) bestaat alleen uit handkaarten: vóór "
-                            "het uitkomen is dat een eerste combinatie, en die moet aan de eis "
-                            "voldoen"),
-})
+    """A new arrangement of the table that the rules forbid; ``text(lang)`` says why
+    (the catalogue's ``refuse_rearrange_*``)."""
 
 
 @dataclass(frozen=True, slots=True)

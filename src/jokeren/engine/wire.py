@@ -201,9 +201,11 @@ def encode_view(v: SeatView) -> ViewJSON:
     }
 
 
-def encode_refusal(reason: Reason) -> RefusalJSON:
+def encode_refusal(reason: Reason, you: bool = False) -> RefusalJSON:
+    """A refusal on the wire: its key, values and sentence in both languages, to the seat
+    that acted in the second person (``you``)."""
     return {"key": reason.key, "params": {k: _param(p) for k, p in reason.params.items()},
-            "text": {"en": reason.text("en"), "nl": reason.text("nl")}}
+            "text": {"en": reason.text("en", you=you), "nl": reason.text("nl", you=you)}}
 
 
 def _param(value: Any) -> Any:

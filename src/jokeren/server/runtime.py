@@ -517,7 +517,7 @@ class TableRunner:
                     "rate", "too many actions on an old version: wait a moment",
                     "te veel zetten op een oude stand: wacht even"))
             frame = self._refuse(cid, dict(encode_refusal(Reason(
-                "stale_version", version=message["version"], current=table.version))))
+                "stale_version", version=message["version"], current=table.version), you=True)))
             frame["view"] = encode_view(table.view(seat))
             return frame
         try:
@@ -529,7 +529,7 @@ class TableRunner:
                 detail=str(exc))))
         reason = table.check(seat, action)
         if reason is not None:
-            return self._remember(key, self._refuse(cid, dict(encode_refusal(reason))))
+            return self._remember(key, self._refuse(cid, dict(encode_refusal(reason, you=True))))
         done = await self._commit(seat, action, cid)
         return self._remember(key, {"type": "ack", "id": cid, "version": done.version})
 

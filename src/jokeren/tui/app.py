@@ -385,8 +385,8 @@ class JokerenApp(App[None]):
         try:
             events = s.play(self.seat, action)
         except IllegalMoveError as exc:
-            self.message = Text(t("tui_not_allowed", self.lang, reason=exc.text(self.lang)),
-                                style="bold red")
+            reason = exc.text(self.lang, you=True)  # to the player at the screen
+            self.message = Text(t("tui_not_allowed", self.lang, reason=reason), style="bold red")
             self.redraw()
             return False
         self.message, self.hint = None, None
