@@ -130,11 +130,12 @@ def penalties(table: Mapping[str, int], lang: str) -> str:
         parts.append(t("rule_penalty_face", lang, cards=_cards(numbers, lang)))
         numbers = []
     groups: dict[int, list[str]] = {}
-    for card in (*numbers, "J", "Q", "K", "A", "*", "*-before-out"):
-        if card in table:
-            groups.setdefault(table[card], []).append(card)
+    for card in (*numbers, "J", "Q", "K", "A"):
+        groups.setdefault(table[card], []).append(card)
+    jokers = [((card,), table[card]) for card in ("*", "*-before-out") if card in table]
     parts += [t("rule_penalty_group", lang, cards=_cards(members, lang), points=points,
-                n=len(members)) for points, members in groups.items()]
+                n=len(members)) for members, points in
+              [*((tuple(m), p) for p, m in groups.items()), *jokers]]
     return "; ".join(parts)
 
 
@@ -149,12 +150,15 @@ def preset_name(rules: Rules, lang: str = "en") -> str:
     return t(key, lang) if key in catalogue() else rules.preset
 
 
+def _body(rules: Rules, lang: str) -> str:
+    key = _preset_key(rules)
+    return t(key, lang, family=t("variant_family", lang)) if key in catalogue() else ""
+
+
 def describe(rules: Rules, lang: str = "en") -> str:
     """The preset of ``rules`` in a few sentences: its name, then what it plays."""
-    key = _preset_key(rules)
-    if key not in catalogue():
-        return preset_name(rules, lang)
-    return f"{preset_name(rules, lang)}. {t(key, lang, family=t('variant_family', lang))}"
+    body = _body(rules, lang)
+    return f"{preset_name(rules, lang)}. {body}" if body else preset_name(rules, lang)
 
 
 def contradiction(found: Contradiction, lang: str = "en") -> str:
@@ -184,7 +188,7 @@ def rule_lines(rules: Rules, lang: str = "en", changed: Sequence[str] = ()) -> l
 def rules_text(rules: Rules, lang: str = "en") -> str:
     """``jokeren rules NAME``: the preset in a few sentences, then every rule as a sentence."""
     return "\n".join([t("rule_preset", lang, name=preset_name(rules, lang)),
-                      describe(rules, lang), "", *rule_lines(rules, lang)])
+                      _body(rules, lang), "", *rule_lines(rules, lang)])
 
 
 def check_text(rules: Rules, lang: str = "en", source: str = "") -> str:

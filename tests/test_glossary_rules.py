@@ -1,0 +1,93 @@
+"""The rules in Dutch, as a player reads them, in the words of /work/shared/GLOSSARY.md
+(docs/words.md): ``jokeren rules PRESET --lang nl`` for every preset, the list of presets,
+``rules --check`` of a house-rules file and its contradictions hold no English word, no word
+the glossary says "not", no source number ("000", "(2010)") and no program word (preset,
+seed, a house-rule key such as ``opening_only_contract``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from jokeren.cli.app import app
+from jokeren.rules.house import PRESETS
+
+# The glossary's "not" column (Dutch words we do not use), and English and program words a
+# Dutch rules text once held. "partij" is the club's word for one game at a table.
+NOT_DUTCH = ("voorinstelling", "melding", "groep", "setje", "reeks", "straat", "bijleggen",
+             "weggooien", "weggooistapel", "deler", "cent", "kamer", "scorebriefje",
+             "rekenblad", "schudnummer", "inpikken", "ingepikt", "ingepikte", "pikt",
+             "vrijgekomen", "klaar", "spelletje", "tips", "gewoon")
+ENGLISH = ("the", "and", "with", "card", "cards", "player", "players", "round", "rounds",
+           "stock", "discard", "upcard", "pack", "packs", "meld", "run", "penalty", "points",
+           "yes", "no", "random", "basic", "strong", "room", "hint", "help", "match", "preset",
+           "seed", "true", "false", "null", "by-players", "if-used", "new-meld", "turn-over",
+           "reshuffle", "schedule", "buying", "money", "draws", "rearrange")
+SOURCE = re.compile(r"\b00[0-4]\b|\(\d{4}\)|\b20(10|14)\b")
+PROGRAM = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:set|run|points) \d+\b")
+
+
+def problems(text: str) -> list[str]:
+    """What a Dutch rules text must not hold, each with the line it is in."""
+    found = []
+    for line in text.splitlines():
+        words = set(re.findall(r"[\w-]+", line.lower()))
+        found += [f"{w!r} in {line!r}" for w in sorted(words & {*NOT_DUTCH, *ENGLISH})]
+        found += [f"{m.group()!r} in {line!r}" for m in SOURCE.finditer(line)]
+        found += [f"{m.group()!r} in {line!r}" for m in PROGRAM.finditer(line)]
+    return found
+
+
+def test_the_check_finds_what_it_looks_for() -> None:
+    """Each kind of word the glossary keeps out is found (the texts of the first reading)."""
+    for line in ("Voorinstelling: amerikaans", "strafpunten: 2-9 5, the rest",
+                 "Amerikaans Jokeren (000, 2010)", "een ingepikte joker",
+                 "opening_only_contract: ja", "een rij van 3; 2. set 3", "de vrijgekomen joker",
+                 "Jokeren in de familie (004)"):
+        assert problems(line), line
+    assert problems("Spelvorm: Jokeren in de familie; 2 tot en met 9 elk 5; een rij van "
+                    "drie") == []
+
+
+runner = CliRunner()
+
+
+def _dutch(*args: str) -> str:
+    result = runner.invoke(app, ["rules", *args, "--lang", "nl"])
+    assert result.exit_code in (0, 2), result.output
+    return result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_in_dutch_is_in_the_glossary_words(preset: str) -> None:
+    text = _dutch(preset)
+    assert text.startswith("Spelvorm: ") and "strafpunten" in text
+    assert problems(text) == []
+
+
+def test_the_list_of_presets_in_dutch() -> None:
+    text = _dutch()
+    assert "Jokeren in de familie" in text and "Jokeren zoals Rummikub" in text
+    assert problems("\n".join(line.split(maxsplit=1)[1] for line in text.splitlines())) == []
+
+
+def test_a_checked_house_rules_file_in_dutch(tmp_path: Path) -> None:
+    """A family's file that changes every kind of key, and contradicts itself: the check,
+    the rules and the contradictions in Dutch words."""
+    path = tmp_path / "huisregels.json"
+    path.write_text(json.dumps({
+        "preset": "amerikaans", "schedule": ["set 5", "run 3 + run 3", "points 40", "all"],
+        "set_max": 4, "rounds": 6, "packs": 1, "jokers": 2, "upcard": False,
+        "upcard_offer": True, "buying": {"extra": 2, "min_players": 3}, "draws": 3,
+        "turbo": True, "money": {"per_buy": 5, "per_point": 1}, "max_reshuffles": 2,
+        "max_turns": 300, "all_at_once_bonus": 25, "eliminate_at": 200,
+        "freed_joker": "hand", "take_discard": "if-used", "stock_empty": "turn-over",
+        "set_joker_fixed": False, "joker_gap": 0, "set_distinct_suits": True,
+        "penalty": {"A": 1, "*-before-out": 10}}), encoding="utf-8")
+    text = _dutch("--check", str(path))
+    assert "ronde 1 vraagt een set van 5" in text and "€ 0,05 per koop" in text
+    assert problems(text.replace(str(path), "huisregels.json")) == []
