@@ -165,13 +165,13 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         await key_cards(pilot, "Qs")
         await pilot.press("x")
 
-        # Bob draws: Q♠ is for sale to Cas, then to Ann, who passes.
-        assert "Bob does not want Q♠: it is for sale. Buy (b) or pass (p)?" in status(app)
-        await pilot.press("p")
+        # Bob draws: Q♠ is for sale to Cas only (never to Ann, who discarded it: issue 40).
+        assert "Bob put Q♠ up for sale" in screen_text(app)
+        assert "Ann: pass" in app.session.table.record.rounds[0].moves  # type: ignore[union-attr]
         # Cas draws: Bob's 10♦ is for sale; Ann buys it (and a stock card).
         assert "Cas does not want 10♦: it is for sale" in status(app)
         await pilot.press("b")
-        assert "Ann bought 10♦" in screen_text(app)
+        assert "You bought 10♦" in screen_text(app)  # one's own move, said to one
         assert "Cas discarded 2♣" in screen_text(app)
         await pilot.press("d")
         assert len(hand_of(app)) == 13
@@ -206,7 +206,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         await pilot.press("y")
         await pilot.pause()
         # The table stays as it ended until Enter.
-        assert "Ann went out!" in status(app) and "Enter: score sheet" in status(app)
+        assert "You went out!" in status(app) and "Enter: score sheet" in status(app)
         await pilot.press("enter")
 
         # The score sheet: the round, its requirement, the dealer, points, cards left.
@@ -570,7 +570,7 @@ def test_duplicate_exchange_names_both_sides_and_marks_the_card_got() -> None:
         # the log's last line can reach the screen a refresh later on a busy machine
         await until(pilot, lambda: "You got 10♦ from Bob" in screen_text(app))
         text = screen_text(app)
-        assert "Ann gave a card to Bob" in text and "Bob gave a card to Ann" in text
+        assert "You gave a card to Bob" in text and "Bob gave a card to you" in text
         assert "You got 10♦ from Bob" in text and "new: 10♦" in text
         assert "?" not in text.replace("? Help", "")
         await pilot.press("question_mark")
@@ -648,7 +648,7 @@ def test_new_marks_follow_the_cards_and_a_hint_goes_with_the_move() -> None:
         await pilot.press("m")
         assert "new" not in title() and "You can lay" not in screen_text(app)
         await key_cards(pilot, "Qs")
-        await pilot.press("x", "p", "b")  # Ann buys 10♦ (and 3♠ from the stock)
+        await pilot.press("x", "b")  # Ann buys 10♦ (and 3♠ from the stock)
         assert "new: 10♦ 3♠" in title()
 
     run(app, script)
@@ -786,7 +786,7 @@ def test_a_computer_going_out_shows_what_it_laid_before_the_sheet(eliminate: boo
         assert not isinstance(app.screen, ScoreScreen)
         assert "Bob went out! Enter: score sheet." in text
         assert "2♥ 2♦ 2♣ 2♠" in text and "6♠ 6♥ 6♦" in text  # what Bob laid
-        told = "Ann is out of the match: too many penalty points" in text
+        told = "You are out of the match: too many penalty points" in text
         assert told == eliminate
         assert ("✗ out of the match" in text) == eliminate  # Cas, on the players line
         await pilot.press("enter")
@@ -1045,5 +1045,63 @@ def test_hot_seat_starts_every_deal_with_the_cover(resumed: bool, tmp_path: Path
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoverScreen))
         assert "Hand van" not in screen_text(app)
+
+    run(app, script)
+
+
+def log_text(app: JokerenApp) -> list[str]:
+    return [str(line) for line in app.log_texts()]
+
+
+def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> None:
+    """Issue 40: one's own moves are in the second person ("Je trok een kaart"); the card
+    for sale is said with who offers it, before the draw that follows; nobody is offered
+    the card they discarded themselves (Ann was: "Bob wil V♠ niet: te koop" after her x)."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
+    bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=bots, bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("d")
+        log = log_text(app)
+        assert log[-3:] == ["Je bood V♣ te koop aan", "Bob kocht V♣", "Je trok een kaart"]
+        await key_cards(pilot, "5h 5d *")
+        await pilot.press("m")
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+        # Bob draws: Q♠ goes to Cas alone; then Cas draws and Ann is asked for Bob's 10♦.
+        assert "Cas wil 10♦ niet: te koop" in status(app)
+        moves = app.session.table.record.rounds[0].moves  # type: ignore[union-attr]
+        assert moves[moves.index("Bob: draw"):][:3] == ["Bob: draw", "Cas: pass", "Ann: pass"]
+        log = log_text(app)
+        assert "Je kwam uit met 5♥ 5♦ ★5♠" in log and "Je legde V♠ af" in log
+        assert log[-4:] == ["Bob bood V♠ te koop aan", "Bob trok een kaart",
+                            "Bob legde 10♦ af", "Cas bood 10♦ te koop aan"]
+        assert not [line for line in log if line.startswith("Ann ")]
+
+    run(app, script)
+
+
+def test_hot_seat_log_speaks_to_whoever_is_at_the_screen() -> None:
+    """Issue 40: with two people at one screen the log is worded for the one reading it:
+    Ann's discard is "Je legde V♠ af" to Ann and "Ann legde V♠ af" to Bob."""
+    config = TableConfig(SHORT, ("Ann", "Bob"), ("scripted",), seed=1, confirm=False)
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted()], bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter", "d")  # Q♣ for sale to Bob: the cover
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        await pilot.press("enter", "p")  # Bob passes; Cas passes; Ann draws
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        await pilot.press("enter")
+        assert app.seat == 0 and "Je trok een kaart" in log_text(app)
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        await pilot.press("enter")
+        log = log_text(app)
+        assert app.seat == 1 and "Ann legde V♠ af" in log and "Ann trok een kaart" in log
+        assert not [line for line in log if line.startswith("Je ")]
+        assert "Ann legde V♠ af" in screen_text(app)
 
     run(app, script)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -93,6 +94,14 @@ def bar_label(name: str, phase: Phase, lang: str) -> str:
     return f"[b]{key}[/b] {t(label, lang)}"
 
 
+@dataclass(frozen=True, slots=True)
+class LogEvents:
+    """Public events for the log, worded when shown (``words.moves.event_lines``)."""
+
+    events: tuple[Event, ...]
+    style: str = ""
+
+
 def round_label(n: int, total: int | None, lang: str) -> str:
     """"Round 2/6", or "Round 2" when only elimination ends the match (never "2/∞")."""
     return t("tui_round", lang, n=n, total=total) if total else t("tui_round_open", lang, n=n)
@@ -156,7 +165,9 @@ class JokerenApp(App[None]):
         self.cursor = 0
         self.groups: list[list[int]] = []
         self.target = 0
-        self.log_lines: deque[Text] = deque(maxlen=500)
+        # The log: lines, or public events worded when shown, for whoever is at the screen
+        # (their own moves in the second person: "Je trok een kaart").
+        self.log_lines: deque[Text | LogEvents] = deque(maxlen=500)
         self.message: Text | None = None  # a refusal or a note, until the next move
         self.hint: Text | None = None  # shown instead of the log until the next move
         self.note: str | None = None  # for the person leaving the screen (what they bought)
@@ -223,6 +234,9 @@ class JokerenApp(App[None]):
             if s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 self.end_of_round()
                 return
+            if s.phase is Phase.BUYING and s.to_act not in self.offered():
+                self.log_events(s.play(s.to_act, PASS))  # one's own discard: not offered
+                continue
             if s.human_turn():
                 seat = s.to_act
                 if s.phase is Phase.EXCHANGE and s.legal() == [PASS]:
@@ -285,8 +299,7 @@ class JokerenApp(App[None]):
         gone = [i for i in s.table.state.eliminated if i not in self.eliminated]
         self.eliminated = s.table.state.eliminated
         for i in gone:
-            self.add_log(Text(t("tui_ev_eliminated", self.lang, name=s.players[i]),
-                              style="bold"))
+            self.add_log(LogEvents((Event("eliminated", i),), "bold"))
         saved = ""
         if self.config is not None and self.config.save is not None:
             saved = " " + self.save_record()
@@ -408,18 +421,41 @@ class JokerenApp(App[None]):
         for e in events:
             self.news.see(e)
         public = s.public(events)
-        for line in event_lines(public, s.players, self.lang):
-            self.add_log(Text(line))
-        for e, seen in zip(events, public, strict=True):
+        if any(e.kind == "for-sale" for e in public) and not self.offered():
+            public = [e for e in public if e.kind != "for-sale"]  # an offer nobody got
+        self.add_log(LogEvents(tuple(public)))
+        for e in public:
             if e.kind in ("out", "stock-out", "turn-limit"):
-                self.ending = event_lines([seen], s.players, self.lang)[0]
+                you = s.humans[0] if len(s.humans) == 1 else None  # all read the sheet
+                self.ending = event_lines([e], s.players, self.lang, you)[0]
+        for e in events:  # as the seats see them: the card one got in the exchange
             if e.kind == "exchanged" and e.to is not None and s.humans == (e.to,):
                 got = cards_text(e.cards, self.lang)
                 self.add_log(Text(t("tui_ev_received", self.lang, cards=got,
                                     name=s.players[e.seat or 0]), style="yellow"))
 
-    def add_log(self, line: Text) -> None:
+    def offered(self) -> tuple[int, ...]:
+        """Who is asked to buy the card for sale now: never the one who discarded it."""
+        s = self.session
+        assert s is not None
+        if s.phase is not Phase.BUYING:
+            return ()
+        return tuple(seat for seat in s.table.state.offer if seat != s.discarder())
+
+    def add_log(self, line: Text | LogEvents) -> None:
         self.log_lines.append(line)
+
+    def log_texts(self) -> list[Text]:
+        """The log as the person at the screen reads it."""
+        s = self.session
+        out = []
+        for line in self.log_lines:
+            if isinstance(line, Text):
+                out.append(line)
+            elif s is not None:
+                out.extend(Text(words, style=line.style) for words in
+                           event_lines(line.events, s.players, self.lang, self.seat))
+        return out
 
     # --- what is on the screen -----------------------------------------------------------
     def view(self) -> SeatView:
@@ -468,7 +504,7 @@ class JokerenApp(App[None]):
         box = self.query_one("#log-box", VerticalScroll)
         box.set_class(self.hint is not None, "hinting")
         self.query_one("#log", Static).update(
-            self.hint if self.hint is not None else Text("\n").join(list(self.log_lines)))
+            self.hint if self.hint is not None else Text("\n").join(self.log_texts()))
         self.call_after_refresh(box.scroll_home if self.hint is not None else box.scroll_end,
                                 animate=False)
         status = self.message or Text(status_line(v, lang, len(self.groups)),
@@ -714,7 +750,7 @@ class JokerenApp(App[None]):
         self.message = Text(t(key, self.lang), style="bold red")
         self.redraw()
 
-    def confirmed(self, action: Action, ask: bool, question: str, **values: str) -> None:
+    def confirmed(self, action: Action, ask: bool, question: str, card: str = "") -> None:
         """Play ``action``; first ask, when asked to, if it is legal and ``ask`` holds."""
         s = self.session
         assert s is not None
@@ -726,7 +762,7 @@ class JokerenApp(App[None]):
             if yes:
                 self.play(action)
 
-        self.push_screen(ConfirmScreen(t(question, self.lang, **values), self.lang), answer)
+        self.push_screen(ConfirmScreen(t(question, self.lang, card=card), self.lang), answer)
 
     def show_hint(self, v: SeatView) -> None:
         """The hint replaces the log until the next move: in the log it would stay for the

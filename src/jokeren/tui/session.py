@@ -13,8 +13,9 @@ from pathlib import Path
 
 from ..bots import NAMED_KINDS, Player, make_player
 from ..engine import Deal, IllegalMoveError
-from ..engine.actions import Action
+from ..engine.actions import Action, Verb
 from ..engine.events import Event
+from ..engine.record import parse_line
 from ..engine.state import Phase
 from ..engine.views import SeatView, event_for
 from ..play.table import Seat, Table
@@ -116,6 +117,16 @@ class Session:
     def public(events: Sequence[Event]) -> list[Event]:
         """The events as everyone at the table may see them (the shared log)."""
         return [event_for(e, None) for e in events]
+
+    def discarder(self) -> int | None:
+        """Who laid the top card of the discard pile this round (None: the upcard, or no
+        pile). Offers come only at a draw, right after a discard: the round's last one."""
+        top = self.table.state.discard[-1:]
+        for line in reversed(self.table.record.rounds[-1].moves):
+            seat, action = parse_line(line, list(self.players))
+            if action.verb is Verb.DISCARD:
+                return seat if (action.card,) == top else None
+        return None
 
     def legal(self) -> list[Action]:
         """The engine's own listing of what the seat to act may do now (hints)."""

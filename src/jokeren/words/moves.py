@@ -27,42 +27,49 @@ def melds_text(melds: Sequence[Meld], lang: str = "en") -> str:
     return " / ".join(cards_text(m.cards, lang) for m in melds)
 
 
-def event_lines(events: Sequence[Event], players: Sequence[str], lang: str) -> list[str]:
-    """Log lines for public events; the stock card that comes with a buy is in its line."""
+def event_lines(events: Sequence[Event], players: Sequence[str], lang: str,
+                you: int | None = None) -> list[str]:
+    """Log lines for public events; the stock card that comes with a buy is in its line.
+    The seat ``you`` reads them: its own moves are said to it ("Je trok een kaart")."""
     lines = []
     after_buy = False
     for e in events:
         skip = after_buy and e.kind == "draw"
         after_buy = e.kind == "buy"
-        line = None if skip else event_line(e, players, lang)
+        line = None if skip else event_line(e, players, lang, you)
         if line:
             lines.append(line)
     return lines
 
 
-def event_line(e: Event, players: Sequence[str], lang: str) -> str | None:
-    """One log line for a public event, or None for events not worth a line (passes)."""
+def event_line(e: Event, players: Sequence[str], lang: str,
+               you: int | None = None) -> str | None:
+    """One log line for a public event, or None for events not worth a line (passes);
+    in the second person when the seat ``you`` made it."""
     name = players[e.seat] if e.seat is not None else ""
+    own = you is not None and e.seat == you
     cards = cards_text(e.cards, lang)
     kind = e.kind
     if kind in ("pass", "round-over"):
         return None
     if kind == "draw":
         if not e.cards and not e.public:
-            return t("tui_ev_draw_hidden", lang, name=name, n=1)
-        return t("tui_ev_draw", lang, name=name, cards=cards)
+            return t("tui_ev_draw_hidden", lang, own, name=name)
+        return t("tui_ev_draw", lang, own, name=name, cards=cards)
     if kind == "exchanged":
         to = players[e.to] if e.to is not None else "?"
+        if you is not None and e.to == you:
+            to = t("tui_ev_to_reader", lang)
         key = "tui_ev_exchanged" if e.cards else "tui_ev_exchanged_hidden"
-        return t(key, lang, name=name, cards=cards, to=to)
+        return t(key, lang, own, name=name, cards=cards, to=to)
     if kind in ("come-out", "meld"):
         key = "tui_ev_come_out" if kind == "come-out" else "tui_ev_meld"
-        return t(key, lang, name=name, cards=melds_text(e.melds, lang) or cards)
+        return t(key, lang, own, name=name, cards=melds_text(e.melds, lang) or cards)
     if kind in ("lay", "swap"):
-        return t(f"tui_ev_{kind}", lang, name=name, cards=cards, n=e.to)
+        return t(f"tui_ev_{kind}", lang, own, name=name, cards=cards, n=e.to)
     if kind == "match-over":
-        return t("tui_ev_match_over", lang, name=name)
-    return t(f"tui_ev_{kind.replace('-', '_')}", lang, name=name, cards=cards)
+        return t("tui_ev_match_over", lang, own, name=name)
+    return t(f"tui_ev_{kind.replace('-', '_')}", lang, own, name=name, cards=cards)
 
 
 def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
