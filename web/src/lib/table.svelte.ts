@@ -6,6 +6,7 @@
 import { sortCards, type Lang } from "./cards";
 import { type SocketLike, TableClient } from "./client";
 import { type Deadline, deadlineOf } from "./countdown";
+import type { DropTarget } from "./drag";
 import { t } from "./i18n";
 import { layReadings, meldReadings, nextQuestion, settled } from "./jokers";
 import { listedBare, tapMeld, verbsOf } from "./moves";
@@ -275,6 +276,18 @@ export class TableState {
   }
 
   pickTarget(n: number | null): void { this.target = n; }
+
+  /** A card of the shown hand dragged onto something: another card of the hand moves it
+   *  there; a combination lays it off (with the rest of the selection, when it was selected),
+   *  as tapping it then the combination does; the pile discards it. */
+  dropCard(index: number, target: DropTarget): void {
+    if (target.kind === "card") { this.move(index, Number(target.value)); return; }
+    if (target.kind !== "meld" && target.kind !== "pile") return;
+    if (target.kind === "pile" || !this.selected.includes(index)) this.selected = [index];
+    this.refusal = "";
+    if (target.kind === "meld") this.tapMeld(Number(target.value));
+    else if (this.verbs.includes("discard")) this.act("discard");
+  }
 
   /** A tapped combination: with cards selected, their listed lay-off or joker swap onto
    *  it (any other is sent too, and the engine says why not); else it becomes the target. */
