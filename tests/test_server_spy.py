@@ -23,7 +23,7 @@ import pytest
 
 from jokeren.play.table import Table
 
-from server_harness import SHORT, Client, Server, make_room, play_person, serve
+from server_harness import SHORT, Client, Server, play_person, serve
 
 CARD = re.compile(r"^(10|[2-9AJQK])[shdc]$")
 TEXT_KEYS = {"text", "en", "nl", "detail"}  # sentences; their cards are in "params" too
@@ -97,13 +97,57 @@ def check_frames(client: Client, seat: int | None, sight: list[dict[int | None, 
         if view is not None:
             assert view["open_hands"] is None
             assert view["hand"] == [] if seat is None else True
+        if frame["type"] == "said":  # a word to the table: who said it and what, no more
+            assert set(frame) == {"type", "n", "seat", "kind", "text"}, frame
         leaked = card_words(frame) - sight[version][seat]
         assert not leaked, (seat, frame["type"], version, leaked)
     return len(client.raw)
 
 
+def check_lobby(client: Client) -> int:
+    """The lobby's frames (before the deal): the room's seats, who is here, the rules
+    and options; no card, no seed, no hand."""
+    for raw in client.raw:
+        frame = json.loads(raw)
+        assert frame["type"] == "lobby", frame
+        assert not {"seed", "stock", "hands", "hand", "view", "events"} & set(frame), frame
+        assert not card_words({k: v for k, v in frame.items()
+                               if k not in ("rules", "rules_text")}), frame
+    return len(client.raw)
+
+
+async def lobby_room(server: Server, http: httpx.AsyncClient) -> tuple[dict[str, Any], int]:
+    """A room made, joined and started while the host's, each person's and a spectator's
+    page have the lobby's socket open; returns the room (as ``make_room``) and the number
+    of lobby frames checked."""
+    made = await http.post("/api/rooms", json={"rules": SHORT, "seats": [
+        {"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
+    room = made.json()
+    rid = room["room"]
+    url = f"{server.ws}/ws/{rid}/lobby"
+    pages = [Client(url, room["host_token"]), Client(url, room["spectate_token"])]
+    room["seats"] = []
+    for page in pages:
+        await page.connect()
+        await page.recv()
+    for i in range(2):
+        joined = await http.post(f"/api/rooms/{rid}/join",
+                                 json={"token": room["invite_token"], "name": f"P{i}"})
+        room["seats"].append(joined.json())
+        pages.append(Client(url, joined.json()["token"]))
+        await pages[-1].connect()
+        await pages[-1].recv()
+    started = await http.post(f"/api/rooms/{rid}/start", json={"token": room["host_token"]})
+    assert started.status_code == 200, started.text
+    for page in pages:
+        while page.frames[-1]["status"] == "open":
+            await page.recv()
+        await page.close()
+    return room, sum(check_lobby(p) for p in pages)
+
+
 async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random) -> int:
-    room = await make_room(http, 2, ["basic"], rules=SHORT)
+    room, lobby_frames = await lobby_room(server, http)
     rid = room["room"]
     url = f"{server.ws}/ws/{rid}"
     people = [Client(url, s["token"], learn=True) for s in room["seats"]]
@@ -111,6 +155,11 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
     for c in (*people, spectator):
         await c.connect()
     away = rng.randrange(2)
+    # a word to the table from each person (and a spectator's, refused): every connection
+    # is sent the words as they come, between the moves
+    for i, c in enumerate((*people, spectator)):
+        await c.ws.send(json.dumps({"type": "say", "reaction": "👍"}))
+        await c.ws.send(json.dumps({"type": "say", "text": f"goed zo {i}"}))
 
     async def watch() -> None:
         for _ in range(100_000):
@@ -141,6 +190,12 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
     sight = in_sight(runner.table, seed)
     frames = sum(check_frames(c, i, sight, seed) for i, c in enumerate(people))
     frames += check_frames(spectator, None, sight, seed)
+    # every word, live or with a (re)connection; the spectator's was refused
+    said = [f for f in spectator.frames if f["type"] == "said"] + [
+        w for f in spectator.frames if f["type"] == "words" for w in f["said"]]
+    assert {f["n"] for f in said} == {1, 2, 3, 4} and {f["seat"] for f in said} == {0, 1}
+    assert any(f["type"] == "seats" for f in spectator.frames)  # presence, read above
+    frames += lobby_frames
     for c in (*people, spectator):
         await c.close()
     return frames

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Request, Response
 from pydantic import BaseModel, Field
 
 from .errors import ApiError
@@ -177,7 +177,56 @@ class RematchOut(BaseModel):
 @router.post("/rooms/{room}/rematch", response_model=RematchOut, status_code=201)
 async def rematch(room: str, body: HostIn, request: Request) -> RematchOut:
     """The host plays again: the same seats and rules in a new room, started at once."""
-    return RematchOut(room=await _rooms(request).rematch(room, body.token))
+    return RematchOut(room=await _rooms(request).rematch(room, body.token,
+                                                         address(request.scope)))
+
+
+class SwitchIn(HostIn):
+    on: bool
+
+
+@router.post("/rooms/{room}/pause", response_model=Done)
+async def pause(room: str, body: SwitchIn, request: Request) -> Done:
+    """The host pauses the table (``on``: true) or goes on (false): while paused nothing
+    moves and no clock runs."""
+    await _rooms(request).pause(room, body.token, body.on)
+    return Done()
+
+
+@router.post("/rooms/{room}/chat", response_model=Done)
+async def chat(room: str, body: SwitchIn, request: Request) -> Done:
+    """The host switches the table chat on or off (reactions stay)."""
+    await _rooms(request).chat(room, body.token, body.on)
+    return Done()
+
+
+@router.get("/rooms/{room}/words")
+async def words(room: str, request: Request,
+                authorization: str | None = Authorization) -> list[dict[str, Any]]:
+    """Every reaction and line of chat said at the table, in order (any of the room's
+    tokens, as a Bearer token)."""
+    return await _rooms(request).words(room, _bearer(authorization))
+
+
+@router.get("/rooms/{room}/sheet.{kind}", response_class=Response)
+async def sheet(room: str, kind: Literal["xlsx", "csv", "pdf"], request: Request,
+                lang: Literal["en", "nl"] = "en",
+                authorization: str | None = Authorization) -> Response:
+    """The finished match's score sheet (xlsx with formulas, csv or pdf), as ``jokeren
+    score`` makes it of the record (any of the room's tokens, as a Bearer token)."""
+    from .score_api import sheets_file
+
+    grid = await _rooms(request).sheet(room, _bearer(authorization), lang)
+    return await sheets_file([grid], kind, f"jokeren-{room}")
+
+
+@router.get("/rooms/{room}/matches")
+async def matches(room: str, request: Request,
+                  authorization: str | None = Authorization) -> list[dict[str, Any]]:
+    """The room's matches: this one and those its rematches made, before and after, in
+    the order played (each opens with the same tokens; its record and score sheet are
+    downloaded from it)."""
+    return await _rooms(request).matches(room, _bearer(authorization))
 
 
 @router.post("/rooms/{room}/end", response_model=Done)

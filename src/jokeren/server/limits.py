@@ -45,6 +45,7 @@ class Limits:
     thinking: int = 1  # thinking threads the tables of one address may hold at once
     outbox: int = 128  # frames waiting for a socket that does not read; then it is dropped
     send_wait: float = 10.0  # seconds a socket may take to take one frame; then dropped
+    words: Rate = (0.5, 8.0)  # reactions and chat lines of one seat (together.py)
 
     @classmethod
     def off(cls) -> Limits:
@@ -168,6 +169,10 @@ class Guard:
                         for kind in ("requests", "rooms", "replays", "reads", "exports")}
 
     def kind(self, method: str, path: str) -> str | None:
+        if method == "POST" and path.startswith("/api/rooms/") and path.endswith("/rematch"):
+            return "rooms"  # a rematch makes a room
+        if method == "GET" and path.startswith("/api/rooms/") and "/sheet." in path:
+            return "exports"  # a finished match's score sheet
         for m, prefix, kind, exact in COSTLY:
             if method == m and (path == prefix if exact else path.startswith(prefix)):
                 return kind

@@ -5,6 +5,7 @@ that is being played. Every token is random, stored as a digest, compared in con
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections import OrderedDict
@@ -26,6 +27,7 @@ from .lobby import LobbyHub
 from .names import check_name, check_unlike
 from .runtime import Conn, Gone, TableRunner, Timing
 from .store import Change, RoomRow, SeatRow, Store
+from .together import TableWords
 
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
@@ -48,6 +50,7 @@ class Options:
     grace: int = 60
     substitute: str = "basic"  # who plays an absent person's seat, or a turn that ran out
     turn_timer: int = 0  # seconds a person's turn may last; 0 is off
+    chat: bool = True  # the table chat (reactions are always on); the host switches it
 
 
 @dataclass(frozen=True)
@@ -218,14 +221,16 @@ class Rooms:
         await self.resume(room_id)
         self.hub.changed(room_id)
 
-    async def rematch(self, room_id: str, host_token: str) -> str:
+    async def rematch(self, room_id: str, host_token: str, owner: str | None = None) -> str:
         """The host's rematch of a finished match: a new room with the same rules, options
         and seats (the same people in the same places, the same computer players), started
         at once. Every token of the old room opens the new one (their digests are copied),
         so each person's page follows without joining again; asked twice, the same room."""
         room, seats = await self.host(room_id, host_token)
-        if room_id in self.rematches:
-            return self.rematches[room_id]
+        made = self.rematches.get(room_id) or await self.store.next_of(room_id)
+        if made is not None:
+            return made
+        self._quota(owner)
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "a rematch is there once the match is over",
                            "een nieuw potje kan als dit potje uit is")
@@ -233,7 +238,10 @@ class Rooms:
         await self.store.create_room(replace(room, id=new_id, created=time.time(),
                                              status=OPEN, seed=str(new_seed())),
                                      [replace(s, room_id=new_id) for s in seats])
+        await self.store.set_next(room_id, new_id)  # the link survives a restart
         self.rematches[room_id] = new_id
+        if owner is not None:
+            self.owners[new_id] = owner
         while len(self.rematches) > OWNERS_KEPT:
             del self.rematches[next(iter(self.rematches))]
         await self.start(new_id, host_token)
@@ -295,6 +303,7 @@ class Rooms:
             thinking=self.thinking, owner=self.owners.get(room_id))
         for seat, cid, version in acks:
             runner.remember_ack(seat, cid, version)
+        runner.words = TableWords(options.chat, await self.store.words(room_id))
         self.runners[room_id] = runner
         runner.start()
         return runner
@@ -362,6 +371,63 @@ class Rooms:
                            "computer player, while the match is played",
                            "alleen de plaats van een afwezige speler kan naar een "
                            "computerspeler, terwijl er gespeeld wordt")
+
+    async def _playing(self, room_id: str, host_token: str) -> TableRunner:
+        """The host's runner of a room being played (409 otherwise)."""
+        room, _seats = await self.host(room_id, host_token)
+        if room.status == ENDED:
+            raise ended()
+        runner = self.runners.get(room_id)
+        if room.status != PLAYING or runner is None or runner.table.finished:
+            raise ApiError(409, "not_playing", t("together_not_playing", "en"),
+                           t("together_not_playing", "nl"))
+        return runner
+
+    async def pause(self, room_id: str, host_token: str, on: bool) -> None:
+        """The host pauses the table or goes on (together.py): while paused nothing moves,
+        no clock runs, no computer player plays."""
+        runner = await self._playing(room_id, host_token)
+        try:
+            await runner.ask("pause", data=on)
+        except Gone:
+            raise ended() from None
+
+    async def chat(self, room_id: str, host_token: str, on: bool) -> None:
+        """The host switches the table chat on or off (kept in the room's options; the
+        reactions stay)."""
+        room, _seats = await self.host(room_id, host_token)
+        if room.status == ENDED:
+            raise ended()
+        options = {**json.loads(room.options), "chat": on}
+        await self.store.set_room(room_id, options=json.dumps(options))
+        runner = self.runners.get(room_id)
+        if runner is not None:
+            with contextlib.suppress(Gone):
+                await runner.ask("chat", data=on)
+
+    async def words(self, room_id: str, token: str) -> list[dict[str, Any]]:
+        """Every word said at the room's table (any of its tokens): stored with the match."""
+        _room, seats = await self._admit(room_id, token)
+        names = {s.seat: s.name for s in seats}
+        return [{"n": n, "seat": seat, "name": names.get(seat), "kind": kind, "text": text}
+                for n, seat, kind, text in await self.store.words(room_id, last=10_000)]
+
+    async def matches(self, room_id: str, token: str) -> list[dict[str, Any]]:
+        """The room's matches: the rooms its rematches made, before and after it, in the
+        order they were played (any token of this room; every token opens each of them)."""
+        await self._admit(room_id, token)
+        chain = [room_id]
+        while len(chain) < 200 and (before := await self.store.previous_of(chain[0])):
+            chain.insert(0, before)
+        while len(chain) < 400 and (after := await self.store.next_of(chain[-1])):
+            chain.append(after)
+        out = []
+        for n, rid in enumerate(chain, 1):
+            found = await self.store.room(rid)
+            if found is not None:
+                out.append({"n": n, "room": rid, "status": found[0].status,
+                            "created": found[0].created})
+        return out
 
     async def end(self, room_id: str, host_token: str) -> None:
         """The end is final: the status is written first (no later write changes it, see
@@ -453,21 +519,35 @@ class Rooms:
         return {"id": room.id, "status": room.status, "rules": rules,
                 "rules_text": rules_in_words(rules),
                 "options": json.loads(room.options), "version": version,
-                "next": self.rematches.get(room_id),
+                "next": self.rematches.get(room_id) or (
+                    await self.store.next_of(room_id) if room.status == FINISHED else None),
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                            "here": s.kind == "person" and s.name is not None
                            and (self.hub.here(room_id, s.seat)
                                 or now - seen.get(s.seat, -LOBBY_HERE) < LOBBY_HERE)}
                           for s in seats]}
 
-    async def record(self, room_id: str, token: str) -> dict[str, Any]:
+    async def _over(self, room_id: str, token: str) -> Table:
+        """The finished match's table (any token of the room): 409 before its end."""
         room, seats = await self._admit(room_id, token)
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "the record is there once the match is over",
                            "het verslag komt er als het potje uit is")
         runner = self.runners.get(room_id)  # else read from the store, no runner started
-        table = runner.table if runner is not None else (await self._stored(room, seats))[0]
-        return table.record.to_json()
+        return runner.table if runner is not None else (await self._stored(room, seats))[0]
+
+    async def record(self, room_id: str, token: str) -> dict[str, Any]:
+        return (await self._over(room_id, token)).record.to_json()
+
+    async def sheet(self, room_id: str, token: str, lang: str) -> Any:
+        """The finished match's score sheet, as ``jokeren score`` makes it of a record
+        (each round's penalties, the buys counted from its moves)."""
+        from ..score.grids import score_grid
+        from ..score.scorecard import card_of_game
+
+        table = await self._over(room_id, token)
+        card = card_of_game(table.state, [r.moves for r in table.record.rounds])
+        return score_grid(card, lang)
 
     async def close(self) -> None:
         for runner in list(self.runners.values()):

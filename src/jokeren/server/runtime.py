@@ -31,6 +31,7 @@ from ..words.catalogue import t
 from .frames import Frame, events_frame, listing, refusal, round_end, why
 from .limits import Bucket, Limits, Thinking
 from .store import ActionRow, Store
+from .together import TableWords, back_frame, said_refusal
 
 log = logging.getLogger("jokeren.server")
 RETRY = 1.0  # seconds before a failed step (the store unreachable) is tried again
@@ -155,6 +156,10 @@ class TableRunner:
         self.thinking = thinking or Thinking(pool, self.limits.thinking)
         self.owner = owner or room_id
         self.buckets: dict[tuple[str, int], Bucket] = {}
+        # together.py: the words said, the chat switch, the host's pause; and the version
+        # at which each person went away (told what was missed on coming back)
+        self.words = TableWords()
+        self.away_from: dict[int, int] = {}
 
     def bucket(self, kind: str, seat: int, rate: tuple[float, float]) -> Bucket:
         """The seat's bucket of ``kind`` (messages, stale), shared by its connections."""
@@ -302,7 +307,7 @@ class TableRunner:
         seat = table.to_act
         if not self.finish_told and table.finished:
             return self.last_change  # the store missed the end: tell it again
-        if seat is None:
+        if seat is None or self.words.paused:
             return None
         dues = [since + self.timing.grace for s, since in self.absent_since.items()
                 if s not in self.stand_ins]
@@ -456,6 +461,7 @@ class TableRunner:
             seat = conn.seat
             if seat in self.people and not any(c.seat == seat for c in self.conns):
                 self.absent_since[seat] = self.clock()
+                self.away_from[seat] = self.table.version
                 self._broadcast(self.seats_frame())
             return None
         if command.kind == "act":
@@ -472,6 +478,15 @@ class TableRunner:
                 return False
             self._stand_in(seat, level)
             return True
+        if command.kind == "say":
+            assert conn is not None
+            return await self._say(conn, command.data)
+        if command.kind == "pause":
+            return self._pause(bool(command.data))
+        if command.kind == "chat":
+            self.words.chat = bool(command.data)
+            self._broadcast(self.words.switched())
+            return True
         if command.kind == "hash":
             return hashlib.sha256(repr(self.table.state).encode()).hexdigest()
         raise ValueError(command.kind)
@@ -487,8 +502,12 @@ class TableRunner:
                 old.close()
                 self.conns.discard(old)
         self.conns.add(conn)
+        back = None
         if seat is not None and seat in self.absent_since:
             del self.absent_since[seat]
+            went = self.away_from.pop(seat, None)
+            if went is not None and went < table.version:
+                back = back_frame(table, seat, went)
             if self.stand_ins.pop(seat, None) is not None:  # back: the stand-in stops
                 self._clock_turn(new_turn=False)
             self.last_change = self.clock()
@@ -501,6 +520,51 @@ class TableRunner:
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]
             conn.send(events_frame(table, seat, missed, "missed", clock=self.clock_json()))
+        if back is not None:
+            conn.send(back)
+        conn.send(self.words.state())  # last: after what the table's frames were
+
+    # --- together.py: a word to the table, the host's pause ------------------------------
+    async def _say(self, conn: Conn, said: dict[str, Any]) -> Frame:
+        """A reaction or a line of chat from a seat: refused for a spectator, for chat
+        while the host has it off, over the seat's rate; else stored, then sent to all."""
+        seat, words = conn.seat, self.words
+        reason = None
+        if seat is None:
+            reason = said_refusal("spectator_says", "together_spectator_says")
+        elif said["kind"] == "chat" and not words.chat:
+            reason = said_refusal("chat_off", "chat_off")
+        elif self.bucket("words", seat, self.limits.words).take():
+            reason = said_refusal("rate", "together_too_many_words")
+        if reason is not None or seat is None:
+            frame = self.refused(None, seat, reason)
+            conn.send(frame)
+            return frame
+        n = words.count + 1
+        await self.store.add_word(self.room_id, n, seat, said["kind"], said["text"])
+        words.count = n
+        frame = words.frame(n, seat, said["kind"], said["text"])
+        words.said.append(frame)
+        self._broadcast(frame)
+        return frame
+
+    def _pause(self, on: bool) -> bool:
+        """The host pauses the table (no move, no timer, no computer player, no stand-in)
+        or goes on: every clock that ran is moved on by the pause's length."""
+        words, now = self.words, self.clock()
+        if on == words.paused or self.table.finished:
+            return on == words.paused
+        if on:
+            words.paused, words.paused_at = True, now
+        else:
+            gone = now - words.paused_at
+            words.paused = False
+            self.turn_ends = None if self.turn_ends is None else self.turn_ends + gone
+            self.window_ends = None if self.window_ends is None else self.window_ends + gone
+            self.absent_since = {s: t + gone for s, t in self.absent_since.items()}
+            self.last_change = now
+        self._broadcast({**words.pause_frame(), "clock": self.clock_json()})
+        return True
 
     async def _act(self, seat: int | None, message: dict[str, Any]) -> Frame:
         cid: str = message["id"]
@@ -511,6 +575,8 @@ class TableRunner:
         key = (seat, cid)
         if key in self.answers:
             return self.answers[key]
+        if self.words.paused:
+            return self._refuse(cid, said_refusal("paused", "together_paused_refusal"))
         if message["version"] != table.version:
             if self.bucket("stale", seat, self.limits.stale).take():  # the view is costly
                 return self._refuse(cid, refusal(

@@ -58,3 +58,20 @@ club_evening = Table(
     Column("secretary_hash", String(64), nullable=False),
     Column("data", Text, nullable=False),  # JSON: {"evening": jokeren-club/1, "absent": [...]}
 )
+
+room_word = Table(
+    "room_word", metadata,
+    Column("room_id", String(32), ForeignKey("room.id", ondelete="CASCADE"), nullable=False),
+    Column("n", Integer, nullable=False),  # 1, 2, ... in the order they were said
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),  # reaction or chat
+    Column("text", String(512), nullable=False),
+    Column("created", Float, nullable=False),
+    PrimaryKeyConstraint("room_id", "n"),
+)
+
+room_next = Table(
+    "room_next", metadata,
+    Column("room_id", String(32), ForeignKey("room.id", ondelete="CASCADE"), primary_key=True),
+    Column("next_id", String(32), nullable=False),  # the rematch of this finished room
+)

@@ -361,6 +361,39 @@ class Store:
             found = await conn.scalar(select(func.max(a.version)).where(a.room_id == room_id))
             return int(found or 0)
 
+    # --- together (issue 39): words said at the table, rematches -------------------------
+    async def add_word(self, room_id: str, n: int, seat: int, kind: str, text: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(schema.room_word).values(
+                room_id=room_id, n=n, seat=seat, kind=kind, text=text, created=time.time()))
+
+    async def words(self, room_id: str, last: int = 50) -> list[tuple[int, int, str, str]]:
+        """The last ``last`` words said at the room's table: (n, seat, kind, text), oldest
+        first."""
+        w = schema.room_word.c
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(w.n, w.seat, w.kind, w.text)
+                                      .where(w.room_id == room_id)
+                                      .order_by(w.n.desc()).limit(last))
+            return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows][::-1]
+
+    async def set_next(self, room_id: str, next_id: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(schema.room_next).values(room_id=room_id,
+                                                               next_id=next_id))
+
+    async def next_of(self, room_id: str) -> str | None:
+        c = schema.room_next.c
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(select(c.next_id).where(c.room_id == room_id))
+            return None if found is None else str(found)
+
+    async def previous_of(self, room_id: str) -> str | None:
+        c = schema.room_next.c
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(select(c.room_id).where(c.next_id == room_id))
+            return None if found is None else str(found)
+
 
 def room_id_ok(room_id: str) -> bool:
     """Whether ``room_id`` can be a room's (``tokens.new_id``: hex): anything else, a NUL or

@@ -27,6 +27,7 @@ from .limits import Bucket, Buckets, address, too_many
 from .names import odd_character
 from .rooms import Rooms
 from .runtime import Conn, one_line
+from .together import parse_say
 
 log = logging.getLogger("jokeren.server")
 MAX_MESSAGE = 4096  # bytes
@@ -79,6 +80,8 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
         return {"type": "ping"}
     if kind == "learn":
         return {"type": "learn", "on": data.get("on") is True}
+    if kind == "say":  # a reaction or a line of chat (together.py)
+        return parse_say(data)
     if kind != "act":
         return _bad("type", "unknown message type", "onbekend soort bericht")
     cid, version, action = data.get("id"), data.get("version"), data.get("action")
@@ -165,6 +168,8 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                 conn.send({"type": "pong", "version": runner.table.version})
             elif parsed["type"] == "learn":
                 conn.learn = parsed["on"]  # read by the table's task on its next move
+            elif parsed["type"] == "say":
+                runner.tell("say", conn, parsed)
             elif parsed["type"] == "refused":
                 conn.send(runner.refused(parsed["id"], conn.seat, parsed["reason"]))
             else:
