@@ -33,7 +33,7 @@ def test_a_whole_amerikaans_match_against_two_computer_players(server: str,
     page.on("pageerror", lambda e: errors.append(str(e)))
     _start_against_computer(page, server, "Anna", 2)
     me = Person(page, "nl")
-    play_until([me], lambda: "Het potje is uit" in me.status(), timeout=600)
+    play_until([me], lambda: "Het potje is afgelopen" in me.status(), timeout=600)
     page.locator(".tools").get_by_role("button", name="Scoreblad").click()
     rows = page.locator("table.sheet tbody tr")
     assert rows.count() == 6  # amerikaans: six rounds, from "three alike" to "all at once"

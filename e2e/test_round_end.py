@@ -32,7 +32,7 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     me = Person(page, "nl")
     panel = page.locator(".round-end")
     play_until([me], lambda: panel.count() > 0, timeout=300)
-    assert panel.get_by_role("heading").inner_text() == "Ronde 1 is uit"
+    assert panel.get_by_role("heading").inner_text() == "Ronde 1 is afgelopen"
     # only Bob can end the round: the person never lays a meld, and these rules rebuild the
     # stock without limit and set no turn limit, so it never runs out
     said = panel.locator("p").first.inner_text()

@@ -14,7 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from jokeren.cli.app import app
+from jokeren.rules.cards import Card
 from jokeren.rules.house import PRESETS
+from jokeren.rules.reasons import Rank, Reason
+from jokeren.words.catalogue import t
 
 # The glossary's "not" column (Dutch words we do not use), and English and program words a
 # Dutch rules text once held. "partij" is the club's word for one game at a table.
@@ -91,3 +94,15 @@ def test_a_checked_house_rules_file_in_dutch(tmp_path: Path) -> None:
     text = _dutch("--check", str(path))
     assert "ronde 1 vraagt een set van 5" in text and "€ 0,05 per koop" in text
     assert problems(text.replace(str(path), "huisregels.json")) == []
+
+
+def test_the_wordings_the_reader_met() -> None:
+    """Issue 40's wording points in the rules' refusals and the table's words: a card that
+    does not fit says "past niet" once; the Rummikub variant by its one name; a suit is a
+    "kleur", so the four-colour deck is not "kaarten in vier kleuren"."""
+    queens = Reason("not_this_set", card=Card.parse("5h"), rank=Rank(12))
+    lay = Reason("cannot_lay", cards=(Card.parse("5h"),), n=2, reason=queens).text("nl")
+    assert lay.count("past niet") == 1 and "5♥" in lay and "combinatie 2" in lay
+    assert "Rummikub-stijl" not in Reason("no_rearrange").text("nl")
+    assert "Jokeren zoals Rummikub" in Reason("no_rearrange").text("nl")
+    assert "vier kleuren" not in t("web_four_colour", "nl")

@@ -483,8 +483,8 @@ class JokerenApp(App[None]):
                                        t("tui_table_empty", lang))
         if self.target:
             self.call_after_refresh(self.scroll_to_target)
-        top = v.discard_top.symbol(self.lang) if v.discard_top else "-"
-        piles = Text(t("tui_discard_pile", lang, card=top, n=v.discard_size))
+        piles = Text(t("tui_discard_pile", lang, card=v.discard_top.symbol(self.lang),
+                       n=v.discard_size) if v.discard_top else t("tui_discard_pile_empty", lang))
         piles.append(" · " + t("tui_stock", lang, n=v.stock_size))
         if self.target:
             piles.append(" · " + t("tui_target", lang, n=self.target), style="yellow")

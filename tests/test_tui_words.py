@@ -1,0 +1,46 @@
+"""The terminal table's words in Dutch (issue 40, "wording"), through Textual's pilot: an
+empty discard pile reads "leeg" (not "- (0)"), and a round and a match that end say so in
+one word ("afgelopen"), the winner with "heeft gewonnen"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from jokeren.engine import Deal
+from jokeren.rules.cards import parse_cards
+from jokeren.rules.house import Rules
+from jokeren.tui.app import JokerenApp
+from jokeren.tui.session import TableConfig
+from jokeren.words.catalogue import t
+from test_tui import Scripted, run, screen_text, status, until
+
+NO_UPCARD = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1,
+                        "upcard": False, "players": [2, 4]})
+ANN = "5h 5d 5s 7c 8c 9c Ks Kh Kd Kc As 2s Qs"
+BOB = "10d 2h 3d 4c 6s 6h 7d 8s 9h Jc Jd Qh 2d"
+DEAL = Deal((parse_cards(ANN), parse_cards(BOB)), None, parse_cards("9d 3h 3s 8h 4s 4h"))
+
+
+def test_an_empty_discard_pile_reads_empty_in_dutch() -> None:
+    config = TableConfig(NO_UPCARD, ("Ann",), ("scripted",), seed=1)
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted()], bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await until(pilot, lambda: "Aflegstapel" in screen_text(app))
+        text = screen_text(app)
+        assert "Aflegstapel: leeg" in text and "- (0)" not in text
+        await pilot.press("d")  # Ann draws: the pile is still empty
+        await until(pilot, lambda: "Trek" not in status(app))
+        assert "Aflegstapel: leeg" in screen_text(app)
+
+    run(app, script)
+
+
+def test_the_end_of_a_round_and_a_match_in_one_word() -> None:
+    assert t("tui_st_round_over", "nl") == "De ronde is afgelopen."
+    for key in ("tui_st_match_over", "tui_ev_match_over", "web_st_match_over"):
+        assert "Het potje is afgelopen: Bob heeft gewonnen" in t(key, "nl", name="Bob"), key
+    for key in ("web_st_round_over", "web_round_end_title", "web_match_end_title"):
+        assert "afgelopen" in t(key, "nl", n=1) and " is uit" not in t(key, "nl", n=1), key
