@@ -79,7 +79,7 @@ def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_d
     hand.nth(card(naturals[1])).click()
     progress = page.locator(".progress")
     expect(progress).to_contain_text("0 van 1 combinaties voor de eis")
-    expect(progress).to_contain_text("rij van 3: 2 van 3 kaarten")
+    expect(progress).to_contain_text("een rij van drie: 2 van 3 kaarten")
     hand.nth(next(i for i, w in enumerate(words) if w.startswith("joker"))).click()
     expect(progress).to_contain_text("1 van 1 combinaties voor de eis")
     expect(page.locator(".fits")).to_contain_text("Dit kun je zo op tafel leggen")

@@ -92,8 +92,8 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
 
 
 _NUMBERS = [str(n) for n in range(2, 11)]
-_NAMED = {"J": "rule_card_J", "Q": "rule_card_Q", "K": "rule_card_K", "A": "rule_card_A",
-          "*": "rule_card_joker", "*-before-out": "rule_card_joker_before_out"}
+_NAMED = {"J": "card_name_J", "Q": "card_name_Q", "K": "card_name_K", "A": "card_name_A",
+          "*": "card_joker", "*-before-out": "rule_card_joker_before_out"}
 
 
 def listed(items: Sequence[str], lang: str) -> str:

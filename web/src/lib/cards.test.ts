@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import catalogue from "../../../src/jokeren/words/messages.json";
 import {
   cardLabel, formatCard, NotationError, parseCard, parseCards, sortCards, spokenCard,
 } from "./cards";
+import { setCatalogue } from "./i18n";
 
 describe("notation", () => {
   it("round-trips every canonical card", () => {
@@ -43,6 +45,19 @@ describe("words", () => {
   it("speaks cards for a screen reader", () => {
     expect(spokenCard(parseCard("Qh"), "nl")).toBe("harten vrouw");
     expect(spokenCard(parseCard("Qh"), "en")).toBe("queen of hearts");
+    expect(spokenCard(parseCard("10c"), "nl")).toBe("klaveren 10");
+    expect(spokenCard(parseCard("*"), "nl")).toBe("joker");
+  });
+
+  it("takes its words from the catalogue, as every screen does", () => {
+    setCatalogue({ ...catalogue, card_letter_Q: { en: "Q", nl: "Vr" },
+      card_suit_h: { en: "hearts", nl: "hartjes" } });
+    try {
+      expect(cardLabel(parseCard("Qh"), "nl")).toBe("Vr♥");
+      expect(spokenCard(parseCard("Qh"), "nl")).toBe("hartjes vrouw");
+    } finally {
+      setCatalogue(catalogue);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
-// Cards in the public notation (docs/notation.md, "Cards") and in the words a player reads.
-// The browser never decides what is legal: the engine does (docs/protocol.md). This module
-// only reads, words and orders the cards the server sends.
+// Cards in the public notation (docs/notation.md, "Cards") and in the words a player reads
+// (the catalogue's card_* keys: B V H A in Dutch). The browser never decides what is legal:
+// the engine does (docs/protocol.md). This module only reads, words and orders the cards the
+// server sends.
+import { t } from "./i18n";
 
 export type Suit = "s" | "h" | "d" | "c";
 export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "J" | "Q" | "K";
@@ -25,11 +27,10 @@ export const RANKS: readonly Rank[] = [
 export const SYMBOL: Readonly<Record<Suit, string>> = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const FROM_SYMBOL: Readonly<Record<string, Suit>> = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
 
-/** Rank letters as players say them: boer, vrouw, heer, aas in Dutch. */
-const RANK_WORD: Readonly<Record<Lang, Partial<Record<Rank, string>>>> = {
-  nl: { J: "B", Q: "V", K: "H", A: "A" },
-  en: {},
-};
+const FACES: readonly Rank[] = ["J", "Q", "K", "A"];
+/** Rank letters as players say them (boer, vrouw, heer, aas in Dutch: B V H A). */
+const rankLetter = (rank: Rank, lang: Lang): string =>
+  FACES.includes(rank) ? t(`card_letter_${rank}`, lang) : rank;
 
 export class NotationError extends Error {}
 
@@ -66,34 +67,27 @@ export function parseCards(text: string): Card[] {
 /** A card as a player reads it: `7♥`, `B♠` (Dutch) or `J♠`, `joker`. */
 export function cardLabel(card: Card, lang: Lang): string {
   if (card.joker) {
-    return card.standsFor ? `joker (${cardLabel(card.standsFor, lang)})` : "joker";
+    return card.standsFor ? t("card_joker_as", lang, { card: cardLabel(card.standsFor, lang) })
+      : t("card_joker", lang);
   }
-  return `${RANK_WORD[lang][card.rank] ?? card.rank}${SYMBOL[card.suit]}`;
+  return `${rankLetter(card.rank, lang)}${SYMBOL[card.suit]}`;
 }
 
 /** The rank as printed on the card's corner. */
 export function rankLabel(card: Natural, lang: Lang): string {
-  return RANK_WORD[lang][card.rank] ?? card.rank;
+  return rankLetter(card.rank, lang);
 }
 
 /** A suit's name for a screen reader. */
 export function suitName(suit: Suit, lang: Lang): string {
-  const names: Record<Lang, Record<Suit, string>> = {
-    nl: { s: "schoppen", h: "harten", d: "ruiten", c: "klaveren" },
-    en: { s: "spades", h: "hearts", d: "diamonds", c: "clubs" },
-  };
-  return names[lang][suit];
+  return t(`card_suit_${suit}`, lang);
 }
 
 /** What a screen reader says: "harten vrouw", "queen of hearts". */
 export function spokenCard(card: Card, lang: Lang): string {
-  if (card.joker) return "joker";
-  const words: Record<Lang, Partial<Record<Rank, string>>> = {
-    nl: { A: "aas", J: "boer", Q: "vrouw", K: "heer" },
-    en: { A: "ace", J: "jack", Q: "queen", K: "king" },
-  };
-  const rank = words[lang][card.rank] ?? card.rank;
-  return lang === "nl" ? `${suitName(card.suit, lang)} ${rank}` : `${rank} of ${suitName(card.suit, lang)}`;
+  if (card.joker) return t("card_joker", lang);
+  const rank = FACES.includes(card.rank) ? t(`card_name_${card.rank}`, lang) : card.rank;
+  return t("card_spoken", lang, { rank, suit: suitName(card.suit, lang) });
 }
 
 export function isRed(card: Card): boolean {

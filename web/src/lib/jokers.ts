@@ -4,7 +4,7 @@
 // here; the chosen reading goes to the engine in the notation (`*6h`).
 import { cardLabel, type Lang, parseCard } from "./cards";
 import { t } from "./i18n";
-import { groupKey, meldGroups } from "./view";
+import { groupKey, listed, meldGroups } from "./view";
 
 const jokersOf = (cards: readonly string[]): string =>
   cards.filter((c) => c.startsWith("*")).sort().join(" ");
@@ -74,10 +74,9 @@ export function readingLabel(reading: readonly string[], lang: Lang): string {
     const card = parseCard(c);
     return card.joker && card.standsFor ? cardLabel(card.standsFor, lang) : "?";
   });
-  const and = lang === "nl" ? " en " : " and ";
   const whole = reading.map((c) => {
     const card = parseCard(c);
     return card.joker && card.standsFor ? `★${cardLabel(card.standsFor, lang)}` : cardLabel(card, lang);
   }).join(" ");
-  return `${t("web_joker_as", lang, { cards: named.join(and) })}: ${whole}`;
+  return `${t("web_joker_as", lang, { cards: listed(named, lang) })}: ${whole}`;
 }

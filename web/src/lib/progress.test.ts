@@ -40,7 +40,7 @@ describe("progress toward the requirement before coming out", () => {
   it("counts melds and the cards of the part not yet complete", () => {
     const v = view("set 3 + run 4");
     expect(progressLines(v, moves, {}, [["7h", "7s", "7d"]], ["5h", "6h", "7h"], "nl")).toEqual([
-      "1 van 2 combinaties voor de eis", "rij van 4: 3 van 4 kaarten"]);
+      "1 van 2 combinaties voor de eis", "een rij van vier: 3 van 4 kaarten"]);
     expect(progressLines(v, moves, {}, [["7h", "7s", "7d"]], ["5h", "6h", "7h", "8h"], "en"))
       .toEqual(["2 of 2 melds for the requirement"]);
     expect(progressLines(v, moves, {}, [], [], "en")).toEqual([]);
@@ -49,7 +49,7 @@ describe("progress toward the requirement before coming out", () => {
   it("takes the alternative the cards go furthest toward", () => {
     const v = view("set 3 | run 4");
     expect(progressLines(v, [], {}, [], ["5h", "6h", "7h"], "en"))
-      .toEqual(["0 of 1 melds for the requirement", "run of 4: 3 of 4 cards"]);
+      .toEqual(["0 of 1 melds for the requirement", "a run of four: 3 of 4 cards"]);
     expect(progressLines(v, [], {}, [], ["7h", "7s", "7d"], "en"))
       .toEqual(["1 of 1 melds for the requirement"]);
   });

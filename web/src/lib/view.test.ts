@@ -63,10 +63,24 @@ describe("score sheet", () => {
 describe("requirement words", () => {
   it("words the notation for the score sheet", async () => {
     const { requirementWords } = await import("./view");
-    expect(requirementWords("set 3 + run 4", "nl")).toBe("set van 3 en rij van 4");
-    expect(requirementWords("set 3 | run 3", "en")).toBe("set of 3 or run of 3");
+    // The words Python's Requirement.describe gives (tests/test_dutch.py): one catalogue.
+    expect(requirementWords("set 3 + run 4", "nl")).toBe("drie dezelfde en een rij van vier");
+    expect(requirementWords("set 3 + run 3", "en")).toBe("a set of three and a run of three");
+    expect(requirementWords("set 3 | run 3", "en")).toBe("a set of three or a run of three");
+    expect(requirementWords("run 3 + run 3 + run 3", "nl"))
+      .toBe("een rij van drie, een rij van drie en een rij van drie");
+    expect(requirementWords("set 12", "en")).toBe("a set of 12");
     expect(requirementWords("points 40", "nl")).toBe("minstens 40 punten");
-    expect(requirementWords("all", "nl")).toBe("alles in één keer");
+    expect(requirementWords("all", "nl")).toBe("alles in één keer op tafel");
+    expect(requirementWords("all", "en")).toBe("all at once");
+    expect(requirementWords("none", "en")).toBe("no requirement");
+  });
+
+  it("lists in the player's words", async () => {
+    const { listed } = await import("./view");
+    expect(listed(["7♥ 8♥ 9♥", "V♠ V♦ V♣", "5♥ 5♠ 5♦"], "nl")).toBe("7♥ 8♥ 9♥, V♠ V♦ V♣ en 5♥ 5♠ 5♦");
+    expect(listed(["a", "b"], "en")).toBe("a and b");
+    expect(listed(["a"], "en")).toBe("a");
   });
 });
 

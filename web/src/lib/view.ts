@@ -11,8 +11,14 @@ export type { EventJSON, MeldJSON, ResultJSON, ViewJSON };
 export const cardsText = (cards: readonly string[], lang: Lang): string =>
   cards.map((c) => cardLabel(parseCard(c), lang)).join(" ");
 
+/** Items as a list: "a, b en c" (Dutch), "a, b and c". */
+export function listed(items: readonly string[], lang: Lang): string {
+  if (items.length < 2) return items.join("");
+  return t("rule_and", lang, { first: items.slice(0, -1).join(", "), last: items.at(-1) ?? "" });
+}
+
 export const meldsText = (melds: readonly MeldJSON[], lang: Lang): string =>
-  melds.map((m) => cardsText(m.cards, lang)).join(lang === "nl" ? " en " : " and ");
+  listed(melds.map((m) => cardsText(m.cards, lang)), lang);
 
 /** Whether it is this seat's move (its turn, or an offer it must answer). */
 export function myMove(v: ViewJSON): boolean {
@@ -120,20 +126,22 @@ export function sheetRows(v: ViewJSON): { round: number; requirement: string; de
 }
 
 /** A requirement's notation ("set 3 + run 4", "set 3 | run 3", "points 40", "all") in
- *  the player's words. */
+ *  the player's words, as the terminal and the server word it (`Requirement.describe`, the
+ *  catalogue's rule_req_* keys): "drie dezelfde en een rij van vier". */
 export function requirementWords(notation: string, lang: Lang): string {
-  const nl = lang === "nl";
+  const count = (n: string): string =>
+    t(`rule_count_${n}`, lang) === `rule_count_${n}` ? n : t(`rule_count_${n}`, lang);
   const one = (part: string): string => {
-    const [kind, n] = part.trim().split(/\s+/);
-    if (kind === "set") return nl ? `set van ${n}` : `set of ${n}`;
-    if (kind === "run") return nl ? `rij van ${n}` : `run of ${n}`;
-    if (kind === "all") return nl ? "alles in één keer" : "all at once";
-    if (kind === "none") return nl ? "geen eis" : "none";
-    if (kind === "points") return nl ? `minstens ${n} punten` : `at least ${n} points`;
+    const [kind, n = ""] = part.trim().split(/\s+/);
+    if (kind === "set" || kind === "run") return t(`rule_req_${kind}`, lang, { count: count(n) });
+    if (kind === "all" || kind === "none") return t(`rule_req_${kind}`, lang);
+    if (kind === "points") return t("rule_req_points", lang, { n: Number(n) });
     return part.trim();
   };
-  return notation.split("|").map((alt) => alt.split("+").map(one).join(nl ? " en " : " and "))
-    .join(nl ? " of " : " or ");
+  const joined = (key: string, items: string[]): string => items.length < 2 ? items.join("")
+    : t(key, lang, { first: items.slice(0, -1).join(", "), second: items.at(-1) ?? "" });
+  return joined("rule_req_either", notation.split("|").map(
+    (alt) => joined("rule_req_both", alt.split("+").map(one))));
 }
 
 // --- hints and the check of a selection: from the engine's own listing of the seat's
@@ -178,7 +186,7 @@ export function hintLines(moves: readonly string[], lang: Lang, most = 4): strin
   const swaps = moves.filter((m) => m.startsWith("swap "));
   for (const m of melds.slice(0, most)) {
     lines.push(t("web_hint_meld", lang, {
-      cards: meldGroups(m).map((g) => cardsText(g, lang)).join(lang === "nl" ? " en " : " and "),
+      cards: listed(meldGroups(m).map((g) => cardsText(g, lang)), lang),
     }));
   }
   for (const m of [...lays.slice(0, most), ...swaps.slice(0, most)]) {
