@@ -106,3 +106,12 @@ def test_the_wordings_the_reader_met() -> None:
     assert "Rummikub-stijl" not in Reason("no_rearrange").text("nl")
     assert "Jokeren zoals Rummikub" in Reason("no_rearrange").text("nl")
     assert "vier kleuren" not in t("web_four_colour", "nl")
+
+
+def test_the_club_help_says_drawn_rounds_in_dutch() -> None:
+    """Issue 40: "elke geloote ronde" (a misspelt word) in the help of --round."""
+    for command in ("seating", "forms"):
+        result = runner.invoke(app, ["club", command, "--help", "--lang", "nl"])
+        text = " ".join(result.stdout.replace("│", " ").split())
+        assert result.exit_code == 0 and "elke ronde die al geloot is" in text, text
+        assert "geloote" not in text

@@ -244,7 +244,7 @@ NL: dict[str, str] = {
     "The file to write: .pdf, .xlsx or .csv.":
         "Het bestand dat geschreven wordt: .pdf, .xlsx of .csv.",
     "Only this round's tables (default: every round drawn).":
-        "Alleen de tafels van deze ronde (anders elke geloote ronde).",
+        "Alleen de tafels van deze ronde (anders die van elke ronde die al geloot is).",
     "Write the evening's standings, with the tie-breaks stated (xlsx: with the forms, which\n"
     "the standings' formulas read).":
         "Schrijf de stand van de avond, met wat bij gelijke stand beslist (xlsx: met de "
