@@ -76,30 +76,30 @@ def round_text(page: Page) -> str:
 
 
 def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
-    """Selects the card just drawn (else, or with ``fresh_ok`` False, the last card that is
-    not a joker) and discards; a confirmation (going out, a joker) is accepted by the
-    Person's own handler."""
-    cards = page.locator(".hand button")
-    fresh = page.locator(".hand button.fresh")
-    pick = None
-    if fresh_ok and fresh.count():
-        pick = fresh.last
-    else:
-        for i in reversed(range(cards.count())):
-            label = cards.nth(i).get_attribute("aria-label") or ""
-            if "joker" not in label and (fresh_ok or ("nieuw" not in label
-                                                  and "new" not in label)):
-                pick = cards.nth(i)
-                break
-    assert pick is not None, "a hand of jokers only"
+    """Selects the card just drawn (else, or with ``fresh_ok`` False, the last card not just
+    taken), never a joker, and discards; a confirmation (going out, a joker) is accepted by the
+    Person's own handler. The hand is read at one moment (it re-renders as others play)."""
+    hand: list[dict[str, object]] = page.locator(".hand button").evaluate_all(
+        """els => els.map(e => ({label: e.getAttribute('aria-label') ?? '',
+                                 fresh: e.classList.contains('fresh'),
+                                 selected: e.getAttribute('aria-pressed') === 'true'}))""")
+    # a joker is never the pick (Mexicaans refuses its discard): a drawn joker is kept
+    fresh = [c for c in hand if c["fresh"] and "joker" not in str(c["label"])]
+    plain = [c for c in hand if not c["fresh"] and "joker" not in str(c["label"])]
+    choice = (fresh if fresh_ok else []) or plain or fresh
+    assert choice, "a hand of jokers only"
+    pick = choice[-1]
     # a card left selected by a tap whose discard did not happen would make two: unselect
-    # the others, and never tap the pick off again
-    pressed = page.locator(".hand button[aria-pressed=true]")
-    for i in reversed(range(pressed.count())):
-        if pressed.nth(i).get_attribute("aria-label") != pick.get_attribute("aria-label"):
-            tap(pressed.nth(i))
-    if pick.get_attribute("aria-pressed") == "true" or tap(pick):
+    # the others first, and never tap the pick off again
+    for card in hand:
+        if card["selected"] and card["label"] != pick["label"]:
+            tap(_card(page, str(card["label"])))
+    if pick["selected"] or tap(_card(page, str(pick["label"]))):
         press(page, ACT[lang]["discard"])
+
+
+def _card(page: Page, label: str) -> Locator:
+    return page.locator(f'.hand button[aria-label="{label}"]').first
 
 
 class Person:
@@ -179,4 +179,19 @@ def play_until(people: list[Person], done: Callable[[], bool], timeout: float = 
             person.step()
         people[0].page.wait_for_timeout(100)
     raise AssertionError("not done in time; status lines: "
-                         + " / ".join(p.status() for p in people))
+                         + " / ".join(p.status() for p in people)
+                         + "; screens: " + " / ".join(describe(p.page) for p in people))
+
+
+def describe(page: Page) -> str:
+    """What a stalled page shows: its buttons (disabled marked), the hand (selected marked),
+    the messages; for the failure's sentence."""
+    return str(page.evaluate("""() => ({
+        buttons: [...document.querySelectorAll('.controls button, .buy button')].map(
+            b => b.innerText.trim() + (b.disabled ? ' (disabled)' : '')),
+        hand: [...document.querySelectorAll('.hand button')].map(
+            b => b.getAttribute('aria-label') + (b.getAttribute('aria-pressed') === 'true'
+                                                   ? ' [selected]' : '')),
+        msg: [...document.querySelectorAll('.msg')].map(m => m.innerText),
+        stock: document.querySelector('.centre .stock')?.disabled,
+        pile: document.querySelector('.centre .pile')?.disabled})"""))
