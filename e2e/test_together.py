@@ -1,6 +1,10 @@
 """Playing together (issue 39): the host makes a room for three people; one joins through
 the invite link decoded from the page's QR code, one through the copied link; the lobby
-shows every one of them to every one of them, live, and the host starts."""
+shows every one of them to every one of them, live, and the host starts. At the table a
+page closes: the others see it away, the host gives the seat to the computer; the person
+comes back, is shown the moves missed and takes the seat back. Words go to the table, the
+host pauses it and switches the chat off; the match ends, its record and score sheet are
+listed, and the rematch starts a new match with the same seats."""
 
 from __future__ import annotations
 
@@ -93,13 +97,42 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     people = [Person(host, "en"), Person(bea, "en")]
     play_until(people, lambda: sum(p.moves for p in people) >= 5)  # Cor's turn came and went
 
-    # Cor comes back: told what was missed, the seat Cor's again
+    # Cor comes back: shown the moves missed (lines, not only their number), the seat
+    # Cor's again
     cor = contexts[2].new_page()
     cor.goto(table)
-    expect(cor.get_by_role("status").filter(has_text="Welcome back")).to_contain_text(
-        "moves were made while you were away")
+    back = cor.get_by_role("status").filter(has_text="Welcome back")
+    expect(back).to_contain_text("moves were made while you were away")
+    expect(back.locator("ol.back li").first).to_be_visible()
+    assert any(name in line for line in back.locator("ol.back li").all_inner_texts()
+               for name in ("Ann", "Bea", "Cor"))
     for page in (host, bea):
         expect(page.locator(".presence")).to_have_count(0)  # every person present
+
+    # a word to the table: Bea reacts, every page shows it; Ann writes in the chat
+    bea.get_by_role("button", name="React with 👍").click()
+    for page in (host, cor):
+        expect(page.locator(".words .fresh")).to_contain_text("Bea: 👍")
+    host.locator(".words").get_by_role("button", name="Chat").click()
+    host.get_by_label("A word to the table").fill("Goed gespeeld!")
+    host.get_by_role("button", name="Send").click()
+    cor.locator(".words").get_by_role("button", name="Chat").click()
+    chat = cor.get_by_role("dialog", name="Table chat")
+    expect(chat).to_contain_text("Ann Goed gespeeld!")
+    # the host pauses the table and switches the chat off, then goes on
+    host.get_by_role("dialog", name="Table chat").get_by_role("button", name="Close").click()
+    host.get_by_role("button", name="Settings").click()
+    host.get_by_role("button", name="Pause the table").click()
+    host.get_by_role("button", name="Switch the table chat off").click()
+    for page in (bea, cor):
+        expect(page.get_by_role("status").filter(has_text="paused the table")).to_be_visible()
+    expect(chat).to_contain_text("switched the table chat off")
+    expect(chat.get_by_role("button", name="Send")).to_have_count(0)
+    host.get_by_role("button", name="Go on playing").click()
+    for page in (bea, cor):
+        expect(page.get_by_role("status").filter(has_text="paused the table")).to_have_count(0)
+    host.get_by_role("dialog", name="Settings").get_by_role("button", name="Close").click()
+    chat.get_by_role("button", name="Close").click()
 
     # the match ends; the host plays again in one tap and every page follows
     people = [Person(host, "en"), Person(bea, "en"), Person(cor, "en")]
@@ -109,6 +142,12 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     with bea.expect_download() as got:
         bea.get_by_role("button", name="Download the match (record)").click()
     assert got.value.suggested_filename.endswith(".json")
+    # the room's matches: this one, with its score sheet
+    match = bea.locator(".matches li")
+    expect(match).to_have_count(1)
+    with bea.expect_download() as sheet:
+        match.get_by_role("button", name="score sheet (xlsx)").click()
+    assert sheet.value.suggested_filename.endswith(".xlsx")
     host.get_by_role("button", name="Play again: same seats and rules").click()
     for page in (host, bea, cor):
         page.wait_for_url(lambda url: "/table/" in url and url != old)

@@ -43,6 +43,8 @@ export interface ClientEvents {
   status?(status: "connecting" | "open" | "retrying" | "waiting" | "closed", attempt: number): void;
   /** The server will not let this token in (wrong or ended room): no retry. */
   fatal?(reason: Refusal): void;
+  /** Any other frame (the words said, the pause, what was missed: lib/together.svelte.ts). */
+  other?(frame: Frame): void;
 }
 
 export interface Why {
@@ -148,6 +150,13 @@ export class TableClient {
     if (this.ws && this.opened === this.ws) this.ws.send(JSON.stringify({ type: "learn", on }));
   }
 
+  /** Sends a message that is not a move (a word to the table); false while not open. */
+  say(message: Record<string, unknown>): boolean {
+    if (!this.ws || this.opened !== this.ws) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
   get waiting(): boolean {
     return this.sent.size > 0;
   }
@@ -222,6 +231,7 @@ export class TableClient {
         break;
       }
       default:
+        h.other?.(frame);
         break;
     }
   }

@@ -13,6 +13,7 @@ import { listedBare, tapMeld, verbsOf } from "./moves";
 import { keepOrder, moveCard, positionsOf } from "./order";
 import { progressLines } from "./progress";
 import { closedKey, restored, roundEvents, type RoundEndShown, roundOf, wentOut } from "./roundend";
+import { Together } from "./together.svelte";
 import { stillHeld, withoutTray } from "./tray";
 import { type EventJSON, eventLine, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
 
@@ -44,6 +45,8 @@ export class TableState {
   deadline: Deadline | null = $state(null);
   seats: SeatInfo[] = $state([]);
   version = $state(0); // the table's version as last told (Presence.svelte: what was missed)
+  /** Words said, the chat switch, the pause, what this seat missed (together.svelte.ts). */
+  readonly together = new Together();
 
   /** The whole hand in the player's order; the hand shown leaves out the tray's cards. */
   order: string[] = $state([]);
@@ -165,6 +168,10 @@ export class TableState {
         refused: (reason) => { this.refusal = reason.text[this.lang]; },
         status: (status) => { this.connection = status; },
         fatal: (reason) => { this.fatal = reason.text[this.lang]; },
+        other: (frame) => {
+          this.together.receive(frame, this.view?.players ?? [], this.lang);
+          if (frame.type === "back") this.refusal = "";
+        },
       },
     });
     this.client.learn(this.learn);
@@ -172,6 +179,9 @@ export class TableState {
   }
 
   close(): void { this.client?.close(); }
+
+  /** A word to the table (a frame made by together.svelte.ts's sayFrame). */
+  say(message: Record<string, string>): boolean { return this.client?.say(message) ?? false; }
 
   private show(next: ViewJSON): void {
     const over = (v: ViewJSON | null): boolean => v?.phase === "round-over" || v?.phase === "match-over";
