@@ -4,6 +4,7 @@ in plain words, the rules' own check for the house-rules editor, and every page 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import httpx
 import pytest
 
 from jokeren.engine.actions import Action
-from jokeren.server.web import PAGES, check_rules
+from jokeren.server.web import PAGES, check_rules, rule_keys
 
 from server_harness import FAST, SHORT, Client, make_room, serve
 
@@ -116,6 +117,31 @@ async def test_every_house_rule_key_is_described_as_the_rules_check_it(
                 assert _accepted(key, {f["name"]: f["min"]}), (key, f)
                 assert not _accepted(key, {f["name"]: f["min"] - 1}), (key, f)
                 assert f["max"] is None or not _accepted(key, {f["name"]: f["max"] + 1})
+
+
+def _slug(value: object) -> str:
+    """web/src/lib/rules.ts's slug: the catalogue key part of a value."""
+    return re.sub(r"[^A-Za-z0-9]", "_", json.dumps(value).strip('"').replace("+", "plus"))
+
+
+def test_the_editor_words_every_key_group_and_choice_in_both_languages() -> None:
+    """The house-rules editor's words (messages.json ``editor_*``): a title and an
+    explanation for every key, a heading for every group, words for every choice and for
+    'none', in English and Dutch."""
+    words = json.loads(
+        resources.files("jokeren.words").joinpath("messages.json").read_text("utf-8"))
+    keys = rule_keys()
+    wanted = [f"editor_group_{g}" for g in keys.groups]
+    for k in keys.keys:
+        wanted += [f"editor_key_{k.key}", f"editor_help_{k.key}"]
+        wanted += [f"editor_{k.key}_{_slug(c)}" for c in k.choices]
+        if k.nullable and k.kind == "int":
+            wanted.append(f"editor_{k.key}_null")
+        if k.kind in ("buying", "money"):
+            wanted += [f"editor_{k.key}_{f.name}" for f in k.fields]
+    missing = [w for w in wanted if set(words.get(w, {})) != {"en", "nl"}]
+    assert missing == []
+    assert words["editor_upcard_3plus"]["nl"] == "alleen bij 3 of meer spelers"
 
 
 @pytest.mark.anyio

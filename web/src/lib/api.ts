@@ -5,7 +5,7 @@ import type { Lang } from "./cards";
 import type { Refusal } from "./client";
 import { t } from "./i18n";
 import type { ReplayOut, ReplayPage, ReplayStep } from "./replay";
-import type { Preset } from "./rules";
+import type { Check, Keys, Preset, RuleValue } from "./rules";
 
 export class ApiFailure extends Error {
   constructor(readonly reason: Refusal | null, message: string) {
@@ -175,6 +175,20 @@ export function fetchPresets(): Promise<Preset[]> {
   presets.catch(() => { presets = null; }); // a failed load is asked again next time
   return presets;
 }
+
+let ruleKeys: Promise<Keys> | null = null;
+
+/** Every house-rule key with what it takes, grouped (GET /api/rules/keys): the editor's
+ *  controls come from the rules' own definitions. */
+export function fetchKeys(): Promise<Keys> {
+  ruleKeys ??= fetch("/api/rules/keys").then((r) => answer<Keys>(r));
+  ruleKeys.catch(() => { ruleKeys = null; });
+  return ruleKeys;
+}
+
+/** The rules' own check of a rule set (as `jokeren rules --check`). */
+export const checkRules = (rules: string | Record<string, RuleValue>): Promise<Check> =>
+  post<Check>("/api/rules/check", { rules });
 
 /** The presets' names for a page's rules list; the default alone when the list cannot load. */
 export const presetNames = (): Promise<string[]> =>
