@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine.state import State
 from ..rules.cards import JOKER, Card
@@ -37,9 +38,10 @@ class ScoreError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang``; a nested error (``error=``) in the same language."""
-        return t(self.key, lang, **{
+        values: dict[str, Any] = {
             k: text_of(v, lang) if isinstance(v, BaseException) else v
-            for k, v in self.params.items()})
+            for k, v in self.params.items()}
+        return t(self.key, lang, **values)
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,7 @@ def _dump(evening: Evening, absent: list[str]) -> str:
                       ensure_ascii=False)
 
 
-def _words(key: str, **values: object) -> Words:
+def _words(key: str, **values: Any) -> Words:
     return Words(en=t(key, "en", **values), nl=t(key, "nl", **values))
 
 

@@ -44,7 +44,7 @@ class StoreError(Sentence):
     """A database that cannot be used: one sentence in English and Dutch (messages.json)."""
 
     @classmethod
-    def of(cls, key: str, **values: object) -> StoreError:
+    def of(cls, key: str, **values: Any) -> StoreError:
         return cls(t(key, "en", **values), t(key, "nl", **values))
 
 
