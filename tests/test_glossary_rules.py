@@ -15,8 +15,10 @@ from typer.testing import CliRunner
 
 from jokeren.cli.app import app
 from jokeren.rules.cards import Card
-from jokeren.rules.house import PRESETS
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.reasons import Rank, Reason
+from jokeren.score.scorecard import new_card
+from jokeren.score.sheet import card_text
 from jokeren.words.catalogue import t
 
 # The glossary's "not" column (Dutch words we do not use), and English and program words a
@@ -115,3 +117,12 @@ def test_the_club_help_says_drawn_rounds_in_dutch() -> None:
         text = " ".join(result.stdout.replace("│", " ").split())
         assert result.exit_code == 0 and "elke ronde die al geloot is" in text, text
         assert "geloote" not in text
+
+
+def test_a_score_card_names_its_rules_in_words() -> None:
+    """The score card's title names the preset as a player does, not by its program name."""
+    card = new_card(Rules.load("jokeren-30"), ["Ann", "Bob"])
+    text = card_text(card, "nl")
+    assert "Scorekaart · Jokeren in de familie" in text and "jokeren-30" not in text
+    assert problems(text.splitlines()[0]) == []
+    assert "Jokeren in the family" in card_text(card, "en")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
+from ..words.rules import preset_name
 from .scorecard import ScoreCard, tally
 
 Value = int | float | str | None
@@ -96,7 +97,7 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
               *names]
     if money is not None:
         header += [t("score_buys", lang), t("score_pot_col", lang)]
-    title = card.title or f"{t('score_title', lang)} · {card.rules.preset}"
+    title = card.title or f"{t('score_title', lang)} · {preset_name(card.rules, lang)}"
     grid = Grid(title, header, widths=[1.2, 3.2, 1.8, 1.8, *[1.6] * n]
                 + ([1.4, 1.4] if money else []))
     first_player = 4

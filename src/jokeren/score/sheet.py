@@ -14,6 +14,7 @@ from ..engine.state import State
 from ..rules.cards import NotationError, format_cards
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
+from ..words.rules import preset_name
 from .scorecard import ScoreCard, tally
 
 
@@ -122,7 +123,8 @@ def card_text(card: ScoreCard, lang: str = "en") -> str:
             for r in score.rounds]
     gone = [score.rounds[i - 1].eliminated if i else () for i in range(len(score.rounds))]
     table = score_table(card.players, rows, score.totals, lang,
-                        card.title or f"{t('score_title', lang)} · {card.rules.preset}", gone)
+                        card.title or f"{t('score_title', lang)} · {preset_name(card.rules, lang)}",
+                        gone)
     return "\n".join([table, *outcome_lines(card, lang)])
 
 
