@@ -1,8 +1,11 @@
 """Write docs/screenshots/web-table-nl.png (a 1280 x 800 laptop, in Dutch) and
 web-table-phone-en.png (a 360 x 740 phone, in English): the browser table against three
 computer players, once several combinations lie on the table and it is the person's move;
-and web-replay-nl.png: the replay page of a finished game of
-three computer players, some moves in. From a real `jokeren serve` and Debian's chromium.
+web-replay-nl.png: the replay page of a finished game of
+three computer players, some moves in; and web-rules-phone-nl.png (360 x 740, Dutch) and
+web-rules-en.png (1280 x 800, English): the house-rules editor with one pack and two jokers
+chosen, its contradiction beside the rules it concerns. From a real `jokeren serve` and
+Debian's chromium.
 
 Run: ``python scripts/web_screenshots.py [FOLDER]`` (needs `pip install ".[server,e2e]"`
 and `apt-get install chromium`).
@@ -52,6 +55,7 @@ def main(folder: Path) -> None:
             print(folder / name)
             context.close()
         replay(browser, base, folder / "web-replay-nl.png")
+        rules_editor(browser, base, folder)
         browser.close()
 
 
@@ -69,6 +73,28 @@ def replay(browser: Browser, base: str, path: Path) -> None:
     page.screenshot(path=str(path), full_page=True)
     print(path)
     context.close()
+
+
+def rules_editor(browser: Browser, base: str, folder: Path) -> None:
+    """The house-rules editor: one pack and two jokers, which cannot deal 13 cards to more
+    than four, said beside the rules it concerns."""
+    shots = (("web-rules-phone-nl.png", "nl-NL", {"width": 360, "height": 740}),
+             ("web-rules-en.png", "en-GB", {"width": 1280, "height": 800}))
+    for name, locale, viewport in shots:
+        context = browser.new_context(locale=locale, viewport=viewport, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(f"{base}/rules")
+        for key, number in (("packs", "1"), ("jokers", "2")):
+            rule = page.locator(f'.rule[data-key="{key}"]')
+            rule.locator("input[type=radio]").first.check()
+            rule.get_by_role("spinbutton").fill(number)
+        page.locator('.rule[data-key="jokers"] .problem-text').first.wait_for()
+        packs = page.locator('.rule[data-key="packs"]')
+        packs.evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 8)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(folder / name))
+        print(folder / name)
+        context.close()
 
 
 if __name__ == "__main__":
