@@ -62,6 +62,9 @@ def test_a_phone_keeps_the_score_of_two_rounds(server: str, chromium: Browser) -
     page.get_by_role("button", name="Laatste ronde terugdraaien").tap()
     page.get_by_role("heading", name="Ronde 2", exact=False).wait_for()
     assert _totals(page) == [0, 35, 15] and not errors
+    with page.expect_download() as saved:  # the card file keeps its name in the player's words
+        page.get_by_role("button", name="kaartbestand (.json)").tap()
+    assert saved.value.suggested_filename == "scorekaart.json"
     context.close()
 
 

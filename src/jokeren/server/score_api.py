@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from ..rules.house import Rules, RulesError
 from ..score.scorecard import Left, ScoreCard, ScoreError, add_round, new_card, tally, undo_round
 from ..score.scorefile import from_obj, make_round, parse_left
+from ..words.catalogue import t
 from .errors import ApiError
 from .web import Words
 
@@ -237,7 +238,7 @@ async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
     from ..score.grids import score_grid
 
     return await sheets_file([score_grid(_card(body.card), lang)], kind,
-                             "scorekaart" if lang == "nl" else "score-card")
+                             t("score_file_name", lang))
 
 
 __all__ = ["router", "scored"]

@@ -55,8 +55,7 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
     humans = tuple(n.strip() for n in choice.humans.split(",") if n.strip())
     if humans and all(h.isdigit() for h in humans) and len(humans) == 1:
         count = int(humans[0])
-        word = "Speler" if lang == "nl" else "Player"
-        humans = tuple(f"{word} {i}" for i in range(1, count + 1))
+        humans = tuple(t("tui_player_n", lang, n=i) for i in range(1, count + 1))
     if not humans or len(set(humans)) != len(humans) or any(":" in h for h in humans):
         raise ValueError(t("tui_err_humans", lang))
     try:
