@@ -134,7 +134,8 @@ def test_a_room_made_with_house_rules_starts_with_them(server: str, chromium: _P
     context.close()
 
 
-def test_a_refused_number_is_said_and_not_sent(server: str, chromium: _Patient) -> None:
+def test_a_refused_number_is_said_and_not_sent_a_good_one_played(
+        server: str, chromium: _Patient) -> None:
     context = chromium.new_context(locale="nl-NL")
     page = context.new_page()
     page.goto(f"{server}/rules")
@@ -149,4 +150,14 @@ def test_a_refused_number_is_said_and_not_sent(server: str, chromium: _Patient) 
     hand.get_by_role("button", name="Terug naar de spelvorm").click()
     expect(hand.get_by_role("spinbutton")).to_have_value("13")
     expect(page.locator(".summary")).to_contain_text("niets veranderd")
+
+    # played at once with a house rule: the room has it
+    hand.get_by_role("spinbutton").fill("7")
+    page.get_by_role("button", name="Speel met deze regels").click()
+    page.wait_for_url("**/table/**")
+    room = page.url.split("/table/")[1]
+    token = page.evaluate(
+        "(id) => JSON.parse(localStorage.getItem(`jokeren-seat-${id}`)).token", room)
+    info = call(f"{server}/api/rooms/{room}", token=token)
+    assert info["rules"] == {"preset": "amerikaans", "hand_size": 7}
     context.close()
