@@ -23,7 +23,7 @@ import pytest
 
 from jokeren.play.table import Table
 
-from server_harness import SHORT, Client, Server, play_person, serve
+from server_harness import SHORT, Client, Server, eventually, play_person, serve
 
 CARD = re.compile(r"^(10|[2-9AJQK])[shdc]$")
 TEXT_KEYS = {"text", "en", "nl", "detail"}  # sentences; their cards are in "params" too
@@ -166,10 +166,32 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
             if (await spectator.recv()).get("view", {}).get("phase") == "match-over":
                 return
 
+    runner = server.runner(rid)
+    backs: list[dict[str, Any]] = []
+
+    async def away_and_back(c: Client, seat: int, seed: float) -> None:
+        """The other person's page closes for a while: the seat's presence changes, the
+        host gives it to the computer, and on coming back the page is told what it missed
+        (the 'back' frame, read by the spy with every other frame)."""
+        await c.until("welcome")  # here first: then away
+        await c.close()
+        assert await eventually(lambda: seat in runner.absent_since)
+        given = await http.post(f"/api/rooms/{rid}/seats/{seat}/computer",
+                                json={"token": room["host_token"], "level": "basic"})
+        assert given.status_code == 200, given.text
+        start = runner.table.version
+        assert await eventually(lambda: runner.table.version >= start + 4
+                                or runner.table.finished)
+        await c.connect(since=c.version)
+        backs.append(await c.until("back") if runner.table.version > start else {})
+        await play_person(c, server, rid, seat, random.Random(seed), mischief=True)
+
     await asyncio.gather(*(
         play_person(c, server, rid, i, random.Random(rng.random()), mischief=True,
-                    reconnect_at=rng.randrange(5, 60) if i == away else None)
+                    reconnect_at=rng.randrange(5, 60))
+        if i == away else away_and_back(c, i, rng.random())
         for i, c in enumerate(people)), watch())
+    assert backs and (not backs[0] or backs[0]["events"]), backs
     # a page opened afresh (the browser's reload) asks for the whole log: since -1
     for c in (*people, spectator):
         await c.close()
@@ -184,7 +206,6 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
                                headers={"Authorization": f"Bearer {token}"})).json()
         assert "seats" in info and not card_words(
             {k: v for k, v in info.items() if k not in ("rules", "rules_text")}), info
-    runner = server.runner(rid)
     found = await server.app.state.rooms.store.room(rid)
     seed = int(found[0].seed)
     sight = in_sight(runner.table, seed)
