@@ -244,3 +244,25 @@ async def test_a_rematch_takes_from_the_rooms_bucket(tmp_path: Path) -> None:
         refused = await http.post(f"/api/rooms/{rid}/rematch", json={"token": host})
         assert refused.status_code == 429 and "Retry-After" in refused.headers
         assert refused.json()["text"]["nl"]
+
+
+async def test_the_host_controls_refuse_with_a_sentence(tmp_path: Path) -> None:
+    async with serve(_db(tmp_path)) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = (await http.post("/api/rooms", json={"seats": [{"kind": "person"}] * 2})).json()
+        rid, host = room["room"], room["host_token"]
+        answers = [
+            await http.post(f"/api/rooms/{rid}/pause", json={"token": host, "on": True}),
+            await http.post(f"/api/rooms/{rid}/pause", json={"token": "x" * 32, "on": True}),
+            await http.post(f"/api/rooms/{rid}/pause", json={"token": host, "on": "often"}),
+            await http.post("/api/rooms/nosuchroom/chat", json={"token": host, "on": False}),
+            await http.get(f"/api/rooms/{rid}/words"),
+            await http.get(f"/api/rooms/{rid}/sheet.csv", headers=bearer(host)),
+            await http.get(f"/api/rooms/{rid}/sheet.doc", headers=bearer(host)),
+        ]
+        assert [a.status_code for a in answers] == [409, 403, 422, 404, 401, 409, 422]
+        for a in answers:
+            assert a.json()["text"]["nl"] and a.json()["text"]["en"], a.text
+        await http.post(f"/api/rooms/{rid}/end", json={"token": host})
+        ended = await http.post(f"/api/rooms/{rid}/chat", json={"token": host, "on": False})
+        assert ended.status_code == 409 and ended.json()["key"] == "ended"

@@ -171,6 +171,8 @@ export class TableState {
         other: (frame) => {
           this.together.receive(frame, this.view?.players ?? [], this.lang);
           if (frame.type === "back") this.refusal = "";
+          // the pause stops every clock; going on, the server's clock counts again
+          if (frame.type === "paused") this.deadline = frame.on === true ? null : deadlineOf(frame.clock, Date.now());
         },
       },
     });

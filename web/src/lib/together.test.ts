@@ -42,3 +42,30 @@ describe("sayFrame", () => {
     expect(sayFrame({ text: "x".repeat(201) })).toBeNull();
   });
 });
+
+describe("the table page's words and pause", () => {
+  it("hands the socket's other frames to Together, says words and stops the clock while paused", async () => {
+    const { TableState } = await import("./table.svelte");
+    const sent: Record<string, unknown>[] = [];
+    let onmessage: ((ev: { data: unknown }) => void) | null = null;
+    const socket = {
+      send: (d: string) => sent.push(JSON.parse(d) as Record<string, unknown>), close: () => undefined,
+      onopen: null as ((ev: unknown) => void) | null, onclose: null, onerror: null,
+      set onmessage(f: ((ev: { data: unknown }) => void) | null) { onmessage = f; },
+      get onmessage() { return onmessage; },
+    };
+    const s = new TableState("room", "tok", "en");
+    s.connect("ws://x", () => socket);
+    socket.onopen?.({});
+    const frame = (f: Record<string, unknown>): void => onmessage?.({ data: JSON.stringify(f) });
+    frame({ type: "said", n: 1, seat: 1, kind: "reaction", text: "😮" });
+    expect(s.together.said.map((w) => w.text)).toEqual(["😮"]);
+    expect(s.say({ type: "say", reaction: "👍" })).toBe(true);
+    expect(sent.at(-1)).toEqual({ type: "say", reaction: "👍" });
+    frame({ type: "paused", on: true, clock: null });
+    expect([s.together.paused, s.deadline]).toEqual([true, null]);
+    frame({ type: "paused", on: false, clock: { seat: 0, kind: "turn", left: 20, seconds: 60 } });
+    expect(s.together.paused).toBe(false);
+    expect(s.deadline?.seat).toBe(0);
+  });
+});
