@@ -68,3 +68,49 @@ async def test_a_failing_trim_does_not_stop_the_trimming(
 def test_without_glibc_nothing_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory, "_LIBC", None)
     assert not memory.trim() and not memory.fix_mmap_threshold()
+
+
+def test_the_collector_freezes_the_start_and_times_the_old_generation() -> None:
+    """After ``start`` what was loaded is frozen and the old generation is never collected
+    of itself; a cycle that died old is still freed by the server's own collection; ``stop``
+    gives Python's settings back."""
+    import gc
+    import weakref
+
+    before = gc.get_threshold()
+    collector = memory.Collector(300.0)
+    collector.start()
+    try:
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[:2] == before[:2]
+        assert gc.get_threshold()[2] == memory.NEVER
+
+        class Node:
+            other: object = None
+
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle: only a collection frees it
+        dead = weakref.ref(a)
+        for _ in range(3):
+            gc.collect(1)  # young collections move it into the old generation
+        del a, b
+        for _ in range(50):  # young collections never walk the old generation
+            gc.collect(1)
+        assert dead() is not None
+        assert collector.collect() >= 2
+        assert dead() is None
+        assert len(collector.pauses) == 1
+    finally:
+        collector.stop()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+@pytest.mark.anyio
+async def test_the_server_collects_at_its_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    collector = memory.Collector(0.01)
+    calls: list[int] = []
+    monkeypatch.setattr(collector, "collect", lambda: calls.append(1) or 0)
+    task = asyncio.create_task(collector.run())
+    await asyncio.sleep(0.2)
+    task.cancel()
+    assert len(calls) >= 3

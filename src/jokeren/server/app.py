@@ -55,6 +55,9 @@ class Settings:
     workers: int = 2  # threads in which computer players think
     rate: float = 10.0  # messages a second one seat may send (all its connections)
     trim_every: float = 60.0  # seconds between giving free memory back (memory.py)
+    # seconds between the server's own full garbage collections (memory.Collector); 0:
+    # Python's collector as it comes
+    collect_every: float = 300.0
     limits: Limits = field(default_factory=Limits)  # fair shares (limits.py)
     # the names a request's Host may carry besides an IP address (headers.py): the one
     # setting for the served names (--host, this computer's, a public name)
@@ -77,10 +80,19 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.opened = Buckets(settings.limits.sockets)  # sockets by address
         await rooms.resume_all()
         trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))
+        collector = memory.Collector(settings.collect_every) if settings.collect_every \
+            else None
+        if collector is not None:
+            collector.start()
+            collecting = asyncio.create_task(collector.run())
+        app.state.collector = collector
         try:
             yield
         finally:
             trimming.cancel()
+            if collector is not None:
+                collecting.cancel()
+                collector.stop()
             await rooms.close()
             pool.shutdown(wait=True, cancel_futures=True)
             replaying = getattr(app.state, "replayer", None)  # replay.py's process

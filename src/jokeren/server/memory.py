@@ -1,5 +1,6 @@
 """Give freed memory back to the system, so that a long-running server's size follows what
-it holds rather than the most it ever held.
+it holds rather than the most it ever held, and keep the garbage collector's long walks
+out of the path of moves (``Collector``).
 
 The engine's caches are bounded by entries (support/memo.py) and churn: old answers go, new
 ones come. glibc's malloc keeps freed memory for reuse, and after a large block is freed it
@@ -14,12 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import gc
 import logging
+import time
 
 log = logging.getLogger(__name__)
 
 M_MMAP_THRESHOLD = -3  # mallopt's parameter (glibc's malloc.h)
 LARGE = 256 * 1024  # blocks from this size get a mapping of their own
+NEVER = 2**31 - 1  # young collections before an old one: the old one only when asked
 
 
 def _glibc() -> ctypes.CDLL | None:
@@ -41,6 +45,52 @@ def fix_mmap_threshold(size: int = LARGE) -> bool:
 def trim() -> bool:
     """Return the free pages to the system (False: no glibc, or nothing was returned)."""
     return _LIBC is not None and _LIBC.malloc_trim(0) == 1
+
+
+class Collector:
+    """Python's garbage collector out of the path of moves (docs/server-load.md, "Pauses").
+
+    Left to itself, the collector walks every tracked object of the process (the engine's
+    caches hold hundreds of thousands) each time the old generation has grown by a quarter:
+    every few seconds under load, 150-300 ms each, while every move waits. Almost nothing
+    it finds there is garbage: what dies in a cycle dies young and the young collections
+    (a few ms) take it. So, from ``start`` on, what the server loaded is frozen (never
+    walked again), the old generation is never collected of itself, and the server makes
+    that collection itself every ``every`` seconds (``run``), so what did die in a cycle
+    there is still given back. ``stop`` gives Python's settings back (the tests make many
+    servers in one process)."""
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        self.threshold = gc.get_threshold()
+        self.pauses: list[float] = []  # the server's own full collections, seconds
+
+    def start(self) -> None:
+        gc.collect()
+        gc.freeze()  # the modules, the rules, what resuming the tables built: kept
+        first, second, _ = self.threshold
+        gc.set_threshold(first, second, NEVER)
+
+    def stop(self) -> None:
+        gc.set_threshold(*self.threshold)
+        gc.unfreeze()
+
+    def collect(self) -> int:
+        began = time.perf_counter()
+        found = gc.collect()
+        took = time.perf_counter() - began
+        self.pauses = [*self.pauses[-99:], took]
+        log.debug("full collection: %d objects freed in %.0f ms", found, took * 1000)
+        return found
+
+    async def run(self) -> None:
+        """The old generation collected every ``every`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                self.collect()
+            except Exception:  # never the reason a server stops
+                log.exception("the garbage collection failed")
 
 
 async def keep_trimmed(every: float) -> None:
