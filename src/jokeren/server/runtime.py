@@ -14,7 +14,7 @@ import hashlib
 import itertools
 import logging
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -111,6 +111,54 @@ class _Command:
     done: asyncio.Future[Any] | None = None
 
 
+class Inbox:
+    """A table's commands in the order they came, and the loop's wait for the next one or
+    its next timer: a future and a timer handle, no task per command (an action's CPU)."""
+
+    def __init__(self) -> None:
+        self._items: deque[_Command] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def put_nowait(self, command: _Command) -> None:
+        self._items.append(command)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def put(self, command: _Command) -> None:
+        self.put_nowait(command)
+
+    def get_nowait(self) -> _Command:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    async def wait(self, timeout: float | None) -> None:
+        """Until a command is here or ``timeout`` seconds have passed (None: no bound)."""
+        if self._items:
+            return
+        loop = asyncio.get_running_loop()
+        self._waiter = waiter = loop.create_future()
+        timer = None if timeout is None else loop.call_later(timeout, _wake, waiter)
+        try:
+            await waiter
+        finally:
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class TableRunner:
     def __init__(self, room_id: str, table: Table, substitute: str, timing: Timing,
                  store: Store, pool: Executor | None,
@@ -145,7 +193,7 @@ class TableRunner:
         self.turn_ends: float | None = None
         self.timed: dict[int, Player] = {}  # the stand-ins that move when the time is up
         self._clock_turn(new_turn=True)
-        self.queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self.queue = Inbox()
         self.task: asyncio.Task[None] | None = None
         self.halted = False  # stopped: nothing more is stored or applied
         self.failing = False  # the store failed and has not worked since (logged once)
@@ -209,29 +257,27 @@ class TableRunner:
 
     # --- the loop ------------------------------------------------------------------------
     async def _run(self) -> None:
-        getter: asyncio.Future[_Command] | None = None
         command: _Command | None = None
         try:
             while not self.halted:
-                if getter is None:
-                    getter = asyncio.ensure_future(self.queue.get())
-                due = self._due()
-                if due is not None:
-                    due = max(due, self.retry_at)
-                timeout = None if due is None else max(0.0, due - self.clock())
-                done, _ = await asyncio.wait({getter}, timeout=timeout)
-                if not done:
-                    try:
-                        await self._step()
-                    except Gone:
-                        return
-                    except Exception as exc:  # the store failed: nothing was applied
-                        self._failed("a step", exc)
-                        self.retry_at = self.clock() + RETRY
-                    if self._let_go(getter):
-                        return
-                    continue
-                command, getter = getter.result(), None
+                if self.queue.empty():
+                    due = self._due()
+                    if due is not None:
+                        due = max(due, self.retry_at)
+                    timeout = None if due is None else max(0.0, due - self.clock())
+                    await self.queue.wait(timeout)  # also at 0: the loop serves others
+                    if self.queue.empty():
+                        try:
+                            await self._step()
+                        except Gone:
+                            return
+                        except Exception as exc:  # the store failed: nothing was applied
+                            self._failed("a step", exc)
+                            self.retry_at = self.clock() + RETRY
+                        if self._let_go():
+                            return
+                        continue
+                command = self.queue.get_nowait()
                 if command.kind == "stop" or self.halted:
                     return
                 try:
@@ -253,10 +299,6 @@ class TableRunner:
                 if self._let_go():
                     return
         finally:
-            if getter is not None and getter.done() and not getter.cancelled():
-                command = getter.result() if command is None else command
-            if getter is not None:
-                getter.cancel()
             self._answer_gone(command)
 
     def _answer_gone(self, taken: _Command | None) -> None:
@@ -285,14 +327,13 @@ class TableRunner:
             log.info("table %s: the store works again", self.room_id)
             self.failing = False
 
-    def _let_go(self, getter: asyncio.Future[_Command] | None = None) -> bool:
+    def _let_go(self) -> bool:
         """Whether the loop ends: the match is over and stored, nobody looks and nothing
         waits (checked after every command and step, so also when a match nobody watched
-        ends). A command the loop's waiting read (``getter``) took during a step waits too:
-        the queue is empty then, but a connection is asking in. The room forgets the runner;
-        a connection or a record later reads the store."""
+        ends; a command that came during a step is still in the queue). The room forgets
+        the runner; a connection or a record later reads the store."""
         if not (self.table.finished and self.finish_told and not self.conns
-                and self.queue.empty() and (getter is None or not getter.done())):
+                and self.queue.empty()):
             return False
         if self.on_idle is not None:
             self.on_idle(self.room_id, self)

@@ -188,7 +188,8 @@ async def _send(ws: WebSocket, conn: Conn, wait: float) -> None:
     to take one (it does not read, and the kernel's buffers are full) is dropped."""
     try:
         while (frame := await conn.outbox.get()) is not None:
-            await asyncio.wait_for(ws.send_text(dumps(frame)), wait)
+            async with asyncio.timeout(wait):  # no task of its own per frame (wait_for's)
+                await ws.send_text(dumps(frame))
     except TimeoutError:
         log.info("a connection that did not read for %.0f s was dropped", wait)
         conn.close()
