@@ -20,6 +20,7 @@ from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import Rules
 from jokeren.tui.app import JokerenApp
 from jokeren.tui.session import TableConfig
+from jokeren.words.keys import key
 
 RULES = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
 HANDS = ("5h 5d * 7c 8c 9c Ks Kh Kd Kc As 2s Qs",
@@ -61,11 +62,14 @@ async def _shoot(lang: str, path: Path) -> None:
                 step = "right" if index > app.cursor else "left"
                 await pilot.press(*[step] * abs(index - app.cursor), "space")
 
-        await pilot.press("d")  # Ann holds no duplicate: the exchange does not ask her
+        def k(name: str) -> str:  # the move's key in the table's language
+            return key(name, lang)
+
+        await pilot.press(k("draw"))  # Ann holds no duplicate: the exchange does not ask her
         await select("5h 5d *")
-        await pilot.press("m")
-        await select("Qs")
-        await pilot.press("x", "p", "b", "d")
+        await pilot.press(k("meld"))
+        await select("Qs")  # Q♠ is not offered to Ann, who discards it; Bob's 10♦ is
+        await pilot.press(k("discard"), k("buy"), k("draw"))
         await select("5s")
         await pilot.press("1")
         await pilot.pause()

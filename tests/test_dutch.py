@@ -34,6 +34,7 @@ from jokeren.support.messages import catalogue as catalogue_of
 from jokeren.support.messages import fields as fields_of
 from jokeren.support.messages import fill
 from jokeren.words.catalogue import t
+from jokeren.words.keys import keyed
 from jokeren.words.rules import check_text, contradiction_lines, describe, rules_text
 
 # English words a Dutch sentence never needs ("is", "in", "of", "set" and "hint" are Dutch).
@@ -319,7 +320,7 @@ def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
     assert Reason("requirement", requirement=Requirement.parse("run 4")).text("nl") == \
         "om deze ronde uit te komen leg je een rij van vier op tafel"
     assert Requirement.parse("set 3 + run 3").describe("nl") == "drie dezelfde en een rij van drie"
-    assert t("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
+    assert keyed("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
 
 
 def _commands(group: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
@@ -448,9 +449,8 @@ def test_card_notation_and_deal_errors_are_dutch_in_dutch(tmp_path: object) -> N
     result = runner.invoke(app, ["score", "round", str(card), "--out", "Ann", "--left",
                                  "Bob=7x", "--left", "Cas=5", "--lang", "nl"])
     assert result.exit_code == 2
-    assert result.stderr.strip() == "jokeren: Bob: '7x' is geen kaart: waarden \"A 2-10 J Q K\" " \
-        "(boer \"J\", vrouw \"Q\", heer \"K\"), kleuren \"s h d c\" (schoppen, harten, ruiten, " \
-        "klaveren), joker \"*\""
+    assert result.stderr.strip() == "jokeren: Bob: '7x' is geen kaart (waarden A 2-10 B V H " \
+        "of J Q K, kleuren s h r k of d c, joker *)"  # a typed card: Dutch letters too
     assert problems(result.stderr) == []
     with pytest.raises(NotationError) as caught:
         parse_cards("7h x")

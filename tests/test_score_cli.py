@@ -241,3 +241,22 @@ def test_an_eliminated_player_is_shown_as_out(tmp_path: Path) -> None:
     assert run("export", str(card), str(tmp_path / "el.csv"))[0] == 0
     rows = list(csv.reader((tmp_path / "el.csv").read_text().splitlines()))
     assert rows[3][5] == "out" and rows[2][5] == "50"
+
+
+def test_cards_left_in_dutch_letters_count_and_are_written_in_the_notation(
+        tmp_path: Path) -> None:
+    """Issue 40: "Bob=Hs 7h *" (heer schoppen) was refused; a Dutch family writes the cards
+    left as it reads them: B V H, k r. The file keeps the notation (Ks), as it always did."""
+    english, dutch = tmp_path / "en.json", tmp_path / "nl.json"
+    for card, left in ((english, ["Bob=Ks 7h *", "Cor=Qd 10c Jc"]),
+                       (dutch, ["Bob=Hs 7h *", "Cor=Vr 10k Bk"])):
+        assert run("new", str(card), "--players", "Ann,Bob,Cor", "--lang", "nl")[0] == 0
+        code, _, err = run("round", str(card), "--out", "Ann", "--left", left[0],
+                           "--left", left[1], "--lang", "nl")
+        assert code == 0, err
+    assert json.loads(dutch.read_text(encoding="utf-8")) == \
+        json.loads(english.read_text(encoding="utf-8"))
+    assert '"Ks 7h *"' in dutch.read_text(encoding="utf-8")
+    code, _, err = run("round", str(dutch), "--out", "Ann", "--left", "Bob=Hx",
+                       "--left", "Cor=5", "--lang", "nl")
+    assert code == 2 and "'Hx' is geen kaart (waarden A 2-10 B V H" in err

@@ -11,6 +11,7 @@ import asyncio
 import importlib.util
 import io
 import json
+import re
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -36,6 +37,7 @@ from jokeren.tui.order import HandOrder
 from jokeren.tui.screens import ConfirmScreen, CoverScreen, ScoreScreen, SetupScreen
 from jokeren.tui.session import Session, TableConfig
 from jokeren.tui.widgets import CARD_WIDTH, HandView, TableView
+from jokeren.words.keys import key
 
 SHORT = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
 ANN = "5h 5d * 7c 8c 9c Ks Kh Kd Kc As 2s Qs"
@@ -232,11 +234,11 @@ def test_dutch_table_with_hint_sort_and_own_order() -> None:
                      bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
-        await pilot.press("d")
+        await pilot.press("t")  # trekken
         text = screen_text(app)
         assert "Eis: drie dezelfde" in text and "Bob kocht V♣" in text
         assert "Trek een kaart" not in status(app)
-        await pilot.press("h")
+        await pilot.press("i")  # tip
         assert "Je kunt op tafel leggen:" in screen_text(app) and "5♠ 5♥ 5♦" in screen_text(app)
         # Move the first card right twice; s sorts again, a second s sorts by rank.
         first = hand_of(app)[0]
@@ -718,10 +720,17 @@ def test_the_score_sheet_is_one_key_away_and_the_header_is_right() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         text = screen_text(app)
         assert "Ronde 1 ·" in text and "∞" not in text
-        assert "d trek van de stok" in text and "t pak de aflegkaart" in text
-        await pilot.press("o")
+        assert "t trek van de stok" in text and "a pak de aflegkaart" in text
+        assert "b Stand" in text and "i Tip" in text and "? Hulp" in text
+        await pilot.press("b")  # scoreblad
         assert isinstance(app.screen, ScoreScreen)
         assert "Stand tot nu" in screen_text(app) and "*: ging uit" in screen_text(app)
+        assert "Enter, Esc of b: terug naar de tafel" in screen_text(app)
+        await pilot.press("o")  # the English key for the sheet: nothing in Dutch
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("b")
+        assert not isinstance(app.screen, ScoreScreen)
+        await pilot.press("b")
         await pilot.press("escape")
         assert not isinstance(app.screen, ScoreScreen) and app.view().phase is Phase.DRAW
         session = app.session
@@ -731,7 +740,7 @@ def test_the_score_sheet_is_one_key_away_and_the_header_is_right() -> None:
         app.redraw()
         await pilot.pause()
         assert "Bob 13 kaarten ✗ ligt eruit" in screen_text(app)
-        await pilot.press("o")
+        await pilot.press("b")
         assert "Uit het potje: Bob" in screen_text(app)
 
     run(app, script)
@@ -847,7 +856,7 @@ def test_every_button_of_the_bar_reads_whole_at_80_columns(lang: str, height: in
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.press("p")  # Qc is not bought by Ann: Bob buys it
         await until(pilot, lambda: app.view().my_turn and app.view().phase is Phase.DRAW)
-        await pilot.press("d")
+        await pilot.press(key("draw", lang))
         await until(pilot, lambda: app.view().phase is Phase.PLAY)
         await pilot.pause()
         whole(shown_actions(app.view()))  # the eight buttons of play, as a person sees them
@@ -886,7 +895,7 @@ def test_cards_typed_on_the_move_line_in_dutch_letters() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.press("p")
         await until(pilot, lambda: app.view().my_turn and app.view().phase is Phase.DRAW)
-        await pilot.press("d")
+        await type_line(pilot, "trek")  # a Dutch verb on the move line (issue 40)
         await until(pilot, lambda: app.view().phase is Phase.PLAY)
         await type_line(pilot, "Hs Hh Hr")
         assert sorted(app.chosen()) == sorted(parse_cards("Ks Kh Kd"))
@@ -899,7 +908,7 @@ def test_cards_typed_on_the_move_line_in_dutch_letters() -> None:
         assert app.screen.query_one("#move", Input).value == "Vh Vx"  # kept, to be mended
         await pilot.press("escape")
         await until(pilot, lambda: len(app.screen_stack) == 1)
-        await type_line(pilot, "discard Vs")
+        await type_line(pilot, "leg af Vs")
         assert Card.parse("Qs") not in app.session.table.state.hands[0]  # type: ignore[union-attr]
         assert app.typed == ""
 
@@ -1038,7 +1047,7 @@ def test_hot_seat_starts_every_deal_with_the_cover(resumed: bool, tmp_path: Path
                 break
             if isinstance(app.screen, CoverScreen):
                 await pilot.press("enter")
-            await pilot.press("d" if app.view().phase is Phase.DRAW else "space", "x")
+            await pilot.press("t" if app.view().phase is Phase.DRAW else "space", "x")
         assert app.round_done
         await pilot.press("enter")
         assert isinstance(app.screen, ScoreScreen)
@@ -1062,11 +1071,11 @@ def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> N
     app = JokerenApp(config, lang="nl", deal=DEAL, bots=bots, bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
-        await pilot.press("d")
+        await pilot.press("t")  # trekken
         log = log_text(app)
         assert log[-3:] == ["Je bood V♣ te koop aan", "Bob kocht V♣", "Je trok een kaart"]
         await key_cards(pilot, "5h 5d *")
-        await pilot.press("m")
+        await pilot.press("o")  # op tafel
         await key_cards(pilot, "Qs")
         await pilot.press("x")
         # Bob draws: Q♠ goes to Cas alone; then Cas draws and Ann is asked for Bob's 10♦.
@@ -1089,7 +1098,7 @@ def test_hot_seat_log_speaks_to_whoever_is_at_the_screen() -> None:
     app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted()], bot_delay=0)
 
     async def script(pilot: Pilot[Any]) -> None:
-        await pilot.press("enter", "d")  # Q♣ for sale to Bob: the cover
+        await pilot.press("enter", "t")  # Q♣ for sale to Bob: the cover
         await until(pilot, lambda: isinstance(app.screen, CoverScreen))
         await pilot.press("enter", "p")  # Bob passes; Cas passes; Ann draws
         await until(pilot, lambda: isinstance(app.screen, CoverScreen))
@@ -1105,3 +1114,122 @@ def test_hot_seat_log_speaks_to_whoever_is_at_the_screen() -> None:
         assert "Ann legde V♠ af" in screen_text(app)
 
     run(app, script)
+
+
+class Terminal:
+    """What a terminal shows: the screen updates the app sends (cursor moves and text, the
+    colours dropped) applied to a grid of cells. ``screen_text`` renders the whole screen
+    afresh, so a cell that an update forgot shows only here."""
+
+    CSI = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])")
+
+    def __init__(self, width: int, height: int) -> None:
+        self.rows = [[" "] * width for _ in range(height)]
+        self.y = self.x = 0
+
+    def feed(self, text: str) -> None:
+        at = 0
+        for m in self.CSI.finditer(text):
+            self.put(text[at:m.start()])
+            if m.group(2) == "H":
+                y, _, x = m.group(1).partition(";")
+                self.y, self.x = int(y or 1) - 1, int(x or 1) - 1
+            at = m.end()
+        self.put(text[at:])
+
+    def put(self, text: str) -> None:
+        for ch in text.replace("\r", "").replace("\n", ""):
+            if 0 <= self.y < len(self.rows) and 0 <= self.x < len(self.rows[0]):
+                self.rows[self.y][self.x] = ch
+            self.x += 1
+
+    def line(self, y: int) -> str:
+        return "".join(self.rows[y])
+
+
+def test_the_bar_after_the_score_sheet_reads_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: after round 1's score sheet the terminal showed "e Ruilen?p Passen": the
+    space between two buttons kept the "?" of the bar before (only the buttons were
+    painted again). The bar as the terminal shows it is the bar as drawn. The computer
+    players move one at a time (``advance`` by hand, their timer never fires), so that
+    every bar between is painted, as at a real table."""
+    from textual._compositor import CompositorUpdate
+
+    term = Terminal(100, 32)
+    shown = JokerenApp._display
+
+    def display(self: JokerenApp, screen: Any, renderable: Any) -> None:
+        if isinstance(renderable, CompositorUpdate):
+            term.feed(renderable.render_segments(self.console))
+        shown(self, screen, renderable)
+
+    monkeypatch.setattr(JokerenApp, "_display", display)
+    rules = Rules.load({"preset": "amerikaans", "max_turns": 2})
+    app = JokerenApp(TableConfig(rules, ("Ann",), ("basic", "basic"), seed=3), lang="nl",
+                     bot_delay=10_000)
+    keys = {Phase.EXCHANGE: ("p",), Phase.DRAW: ("t",), Phase.PLAY: ("space", "x"),
+            Phase.BUYING: ("p",)}
+
+    async def play(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
+        for _ in range(100):
+            if done():
+                return
+            v = app.view()
+            if v.my_turn and v.phase in keys:
+                await pilot.press(*keys[v.phase])
+            else:
+                app.advance()
+            await pilot.pause()
+        assert done()
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await play(pilot, lambda: app.round_done)
+            assert term.line(31).split() == ["b", "Stand", "?", "Hulp"]
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            await play(pilot, lambda: app.view().my_turn)
+            await pilot.pause()
+            bar = screen_text(app).splitlines()[-1]
+            assert bar.split() == ["r", "Ruilen", "p", "Passen", "b", "Stand", "?", "Hulp"]
+            assert term.line(31).rstrip() == bar.rstrip()
+
+    asyncio.run(main())
+
+
+def test_dutch_keys_are_the_dutch_words_initials() -> None:
+    """Issue 40: "t" is the English "take", so a Dutch player pressing t for "trekken" took
+    the discard, with no question. In Dutch t draws from the stock, a takes the
+    aflegkaart, d does nothing; the status line and the bar name the Dutch keys."""
+    from jokeren.tui.app import ACTIONS, LETTERS, letter_moves
+    from jokeren.words.keys import KEYS
+
+    for lang in ("en", "nl"):
+        moves = [key(name, lang) for name, _, _ in ACTIONS]
+        fixed = [key(name, lang) for name in ("sort", "confirm", "quit")]
+        assert len(set(moves + fixed)) == len(moves + fixed), lang  # no key means two moves
+        assert set(letter_moves(lang)) <= {*LETTERS, "?"}
+    assert {name: keys["nl"] for name, keys in KEYS.items() if name in ("draw", "take")} == \
+        {"draw": "t", "take": "a"}
+
+    for typed, drew in (("t", True), ("a", False)):
+        config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+        app = JokerenApp(config, lang="nl", deal=DEAL, bots=[Scripted(), Scripted()],
+                         bot_delay=0)
+
+        async def script(pilot: Pilot[Any], typed: str = typed, drew: bool = drew,
+                         app: JokerenApp = app) -> None:
+            assert status(app) == "Trek een kaart van de stok (t) of pak de aflegkaart V♣ (a)"
+            assert "t trek van de stok a pak de aflegkaart" in screen_text(app)
+            await pilot.press("d")  # the English key: nothing in Dutch
+            assert app.view().phase is Phase.DRAW and len(hand_of(app)) == 13
+            await pilot.press(typed)
+            await until(pilot, lambda: app.view().phase is Phase.PLAY)
+            took = Card.parse("Qc") in app.view().hand
+            assert took != drew
+            assert ("Je trok een kaart" in log_text(app)) == drew
+
+        run(app, script)

@@ -1,5 +1,6 @@
 """Cards typed on the terminal's move line in Dutch letters (Vh, Hs, Bk, 10r) read as the
-same cards as their notation; the notation itself (records, replay) stays English."""
+same cards as their notation, and moves with the players' Dutch verbs as the notation's
+moves; the notation itself (records, replay) stays English."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jokeren.engine.actions import Action, discard, lay, meld
+from jokeren.engine.actions import BUY, DRAW, PASS, TAKE, Action, discard, give, lay, meld, swap
 from jokeren.rules.cards import NATURALS, Card, NotationError, parse_cards
-from jokeren.tui.typed import TypedError, read_cards, read_typed
+from jokeren.tui.typed import read_cards, read_typed
 
 DUTCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "V", "H")
 ENGLISH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -67,9 +68,37 @@ def test_the_notation_stays_english() -> None:
     ("lay x Vh", "'lay' needs a table meld number first", "na \"lay\" komt eerst het nummer"),
 ])
 def test_a_typo_is_one_sentence_naming_what_was_typed(line: str, en: str, nl: str) -> None:
-    with pytest.raises((TypedError, NotationError)) as caught:
+    with pytest.raises(NotationError) as caught:
         read_typed(line)
     error = caught.value
-    assert isinstance(error, TypedError | NotationError)
     assert error.text("en").startswith(en) and error.text("nl").startswith(nl)
     assert "\n" not in error.text("en") and error.text("nl").count(". ") == 0
+
+
+@pytest.mark.parametrize(("typed", "move"), [
+    ("aanleggen 1 Ak", lay(1, parse_cards("Ac"))),  # was "'aanleggen' is geen kaart"
+    ("leg aan 2 Vh Hh", lay(2, parse_cards("Qh Kh"))),
+    ("leg af 10r", discard(Card.parse("10d"))),
+    ("Afleggen Vs", discard(Card.parse("Qs"))),
+    ("trek", DRAW), ("trekken", DRAW), ("pak", TAKE), ("pakken", TAKE),
+    ("koop", BUY), ("kopen", BUY), ("pas", PASS), ("passen", PASS),
+    ("geef Bk", give(Card.parse("Jc"))), ("ruil Bk", give(Card.parse("Jc"))),
+    ("ruil 1 5h", swap(1, Card.parse("5h"))), ("ruilen 3 Hr", swap(3, Card.parse("Kd"))),
+    ("leg 7h 7r 7s", meld(parse_cards("7h 7d 7s"))),
+    ("uitkomen 7h 7r 7s / 9k 10k Bk", meld(parse_cards("7h 7d 7s"), parse_cards("9c 10c Jc"))),
+    ("kom uit met Vh Vr Vk", meld(parse_cards("Qh Qd Qc"))),
+    ("discard 10d", discard(Card.parse("10d"))),  # the notation's verbs as ever
+])
+def test_dutch_verbs_read_as_the_notations_moves(typed: str, move: Action) -> None:
+    """Issue 40: a Dutch player types the move as said at the table ("leg aan 2 Vh")."""
+    assert read_typed(typed) == move
+
+
+def test_a_dutch_verb_is_no_card_and_the_notation_keeps_its_verbs() -> None:
+    with pytest.raises(NotationError):
+        Action.parse("leg af 10d")  # records: the notation alone
+    with pytest.raises(NotationError):
+        read_typed("Vh leg")  # cards to select: "leg" is none
+    with pytest.raises(NotationError) as caught:
+        read_typed("leg af Xr")
+    assert caught.value.text("nl").startswith("'Xr' is geen kaart")

@@ -105,6 +105,42 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in text.split())
 
 
+# Cards as a person types them (the table's move line, the score card): the notation's
+# letters or the players' Dutch ones, ranks B V H (boer, vrouw, heer) and suits k r
+# (klaveren, ruiten); h and s are harten and schoppen in both. A card is its rank then one
+# suit letter, so where a letter stands says what it is, and no token reads as two cards:
+# B V H are no English rank, k r no English suit (``Hh`` heer harten, ``Kk`` king of
+# klaveren, ``Qk`` Q♣). Records and ``jokeren replay`` read the notation alone (Card.parse);
+# what is written is always the notation (docs/notation.md, "Typed by a person").
+_DUTCH_RANK = {"B": "J", "V": "Q", "H": "K"}
+_DUTCH_SUIT = {"k": "c", "r": "d", "K": "C", "R": "D"}
+
+
+def typed_notation(token: str) -> str:
+    """One card as typed (Dutch letters, English, or mixed) in the notation's letters;
+    anything else is left as it is, for the reader to judge."""
+    joker, body = ("*", token[1:]) if token.startswith("*") else ("", token)
+    if len(body) < 2:
+        return token
+    rank, suit = body[:-1], body[-1]
+    return joker + _DUTCH_RANK.get(rank.upper(), rank) + _DUTCH_SUIT.get(suit, suit)
+
+
+def typed_card(text: str) -> Card:
+    """One card as a person types it, Dutch letters allowed; NotationError names it as
+    typed, with both alphabets."""
+    token = text.strip()
+    try:
+        return Card.parse(typed_notation(token))
+    except NotationError:
+        raise NotationError("notation_typed_card", text=token) from None
+
+
+def typed_cards(text: str) -> tuple[Card, ...]:
+    """Cards as a person types them, with spaces: ``"Vh 10r *"``."""
+    return tuple(typed_card(t) for t in text.split())
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 

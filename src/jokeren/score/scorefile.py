@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..rules.cards import NotationError, parse_cards, to_hand
+from ..rules.cards import NotationError, to_hand, typed_cards
 from ..rules.house import Rules, RulesError
 from ..rules.sentence import Sentence
 from ..rules.textfile import os_reason, parse_json, read_text
@@ -24,7 +24,8 @@ _ROUND_KEYS = {"out", "left", "all_at_once", "not_come_out", "buys", "comment"}
 
 
 def parse_left(name: str, value: object) -> Left:
-    """``35`` (points) or ``"Ks 7h *"`` (cards; ``""`` or ``"-"`` for none)."""
+    """``35`` (points) or ``"Ks 7h *"`` (cards; ``""`` or ``"-"`` for none), the cards in
+    the notation's letters or the Dutch ones (``"Hs 7h *"``: heer schoppen)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return Left(points=value)
     if isinstance(value, str):
@@ -32,7 +33,7 @@ def parse_left(name: str, value: object) -> Left:
         if text.lstrip("-").isdigit():
             return Left(points=int(text))
         try:
-            cards = () if text in ("", "-") else parse_cards(text)
+            cards = () if text in ("", "-") else typed_cards(text)
         except NotationError as exc:
             raise ScoreError("score_err_card", name=name, error=exc) from None
         return Left(cards=tuple(to_hand(c) for c in cards))

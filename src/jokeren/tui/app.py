@@ -31,6 +31,7 @@ from ..engine.views import SeatView
 from ..play.table import Table
 from ..rules.cards import Card, NotationError
 from ..words.catalogue import t
+from ..words.keys import key
 from ..words.moves import cards_text, event_lines, explain, status_line
 from .hints import hint_text, hints
 from .news import NewCards
@@ -46,37 +47,46 @@ from .screens import (
     SetupScreen,
 )
 from .session import Session, TableConfig, available_levels
-from .typed import TypedError, read_typed
+from .typed import read_typed
 from .widgets import HandView, KeyButton, Line, TableView, card_text
 
 # The app's own actions that act on the table: none of them passes through a screen put
 # over it (the cover between people, the score sheet, a question, the help).
 TABLE_ACTIONS = frozenset({"cursor", "move", "select", "clear", "sort", "target", "cycle",
-                           "act", "toggle_confirm", "scores", "log_page", "go_on",
+                           "act", "letter", "toggle_confirm", "scores", "log_page", "go_on",
                            "move_line"})
-# Buttons of the action bar: (action, key, label) and the phases they belong to.
-ACTIONS: tuple[tuple[str, str, str, tuple[Phase, ...]], ...] = (
-    ("draw", "d", "tui_bar_draw", (Phase.DRAW,)),  # said in full: "t" is not "trekken"
-    ("take", "t", "tui_bar_take", (Phase.DRAW, Phase.UPCARD_OFFER)),
-    ("buy", "b", "tui_act_buy", (Phase.BUYING,)),
-    ("give", "e", "tui_act_give", (Phase.EXCHANGE,)),
-    ("pass", "p", "tui_act_pass", (Phase.BUYING, Phase.EXCHANGE, Phase.UPCARD_OFFER)),
-    ("group", "g", "tui_act_group", (Phase.PLAY,)),
-    ("meld", "m", "tui_act_meld", (Phase.PLAY,)),
-    ("lay", "l", "tui_act_lay", (Phase.PLAY,)),
-    ("swap", "w", "tui_act_swap", (Phase.PLAY,)),
-    ("discard", "x", "tui_act_discard", (Phase.PLAY, Phase.UPCARD_SWAP)),
-    ("hint", "h", "tui_act_hint", (Phase.DRAW, Phase.PLAY)),
-    ("scores", "o", "tui_act_scores", ()),
-    ("help", "?", "tui_act_help", ()),
+# Buttons of the action bar: (action, label) and the phases they belong to; each one's key
+# is the language's (words/keys.py: Dutch t trekken, a de aflegkaart pakken, ...).
+ACTIONS: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
+    ("draw", "tui_bar_draw", (Phase.DRAW,)),  # said in full: "van de stok"
+    ("take", "tui_bar_take", (Phase.DRAW, Phase.UPCARD_OFFER)),
+    ("buy", "tui_act_buy", (Phase.BUYING,)),
+    ("give", "tui_act_give", (Phase.EXCHANGE,)),
+    ("pass", "tui_act_pass", (Phase.BUYING, Phase.EXCHANGE, Phase.UPCARD_OFFER)),
+    ("group", "tui_act_group", (Phase.PLAY,)),
+    ("meld", "tui_act_meld", (Phase.PLAY,)),
+    ("lay", "tui_act_lay", (Phase.PLAY,)),
+    ("swap", "tui_act_swap", (Phase.PLAY,)),
+    ("discard", "tui_act_discard", (Phase.PLAY, Phase.UPCARD_SWAP)),
+    ("hint", "tui_act_hint", (Phase.DRAW, Phase.PLAY)),
+    ("scores", "tui_act_scores", ()),
+    ("help", "tui_act_help", ()),
 )
+# Every letter that is a move's key in some language: each is bound to ``letter``, which
+# plays the move that letter is in the table's language (and nothing in another).
+LETTERS = sorted({key(name, lang) for name, _, _ in ACTIONS for lang in ("en", "nl")} - {"?"})
+
+
+def letter_moves(lang: str) -> dict[str, str]:
+    """The move each letter is in ``lang``."""
+    return {key(name, lang): name for name, _, _ in ACTIONS}
 
 
 def shown_actions(v: SeatView) -> tuple[str, ...]:
     """The action bar's buttons for ``v``: the phase's moves on one's turn, then hint,
     scores and help (the most at once, turbo's play, fits 80 columns in both languages)."""
     shown = []
-    for name, _, _, phases in ACTIONS:
+    for name, _, phases in ACTIONS:
         on = name in ("help", "scores") or (v.my_turn and v.phase in phases)
         if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
             on = v.my_turn
@@ -88,10 +98,10 @@ def shown_actions(v: SeatView) -> tuple[str, ...]:
 def bar_label(name: str, phase: Phase, lang: str) -> str:
     """A button's key in bold and its word: short, so that a whole bar fits 80 columns;
     drawing again in turbo's play is "Draw", the first draw says from where."""
-    key, label = next((k, w) for n, k, w, _ in ACTIONS if n == name)
+    label = next(w for n, w, _ in ACTIONS if n == name)
     if name == "draw" and phase is Phase.PLAY:
         label = "tui_bar_draw_more"
-    return f"[b]{key}[/b] {t(label, lang)}"
+    return f"[b]{key(name, lang)}[/b] {t(label, lang)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +134,8 @@ class JokerenApp(App[None]):
         Binding("right_square_bracket", "cycle(1)", show=False),
         *(Binding(str(n), f"target({n})", show=False) for n in range(1, 10)),
         Binding("0", "target(10)", show=False),
-        *(Binding(key, f"act('{name}')", show=False) for name, key, _, _ in ACTIONS
-          if key not in "?o"),
+        *(Binding(letter, f"letter('{letter}')", show=False) for letter in LETTERS),
         Binding("question_mark", "act('help')", show=False),
-        Binding("o", "scores", show=False),
         Binding("pageup", "log_page(-1)", show=False),
         Binding("pagedown", "log_page(1)", show=False),
         Binding("enter", "go_on", show=False),
@@ -192,7 +200,7 @@ class JokerenApp(App[None]):
             yield Static(id="log")
         yield Line(id="status")
         with Horizontal(id="actions"):
-            for name, _, _, _ in ACTIONS:
+            for name, _, _ in ACTIONS:
                 yield KeyButton(bar_label(name, Phase.DRAW, self.lang), id=f"act-{name}")
 
     def on_mount(self) -> None:
@@ -515,9 +523,12 @@ class JokerenApp(App[None]):
     def show_bar(self, v: SeatView) -> None:
         """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its phase."""
         shown = shown_actions(v)
-        for name, _, _, _ in ACTIONS:
+        for name, _, _ in ACTIONS:
             self.query_one(f"#act-{name}", Button).display = name in shown
         self.query_one("#act-draw", Button).label = bar_label("draw", v.phase, self.lang)
+        # The whole bar is painted again: Textual repaints only the buttons, and a space
+        # between two of them kept a letter of the bar before ("r Ruilen?p Passen").
+        self.query_one("#actions").refresh()
 
     def header_text(self, v: SeatView) -> Text:
         """The round (of how many, if the match has a number of rounds), the requirement,
@@ -649,6 +660,14 @@ class JokerenApp(App[None]):
         cards = self.hand()
         return [cards[i] for i in sorted(self.selected)]
 
+    def action_letter(self, letter: str) -> None:
+        """A letter key: the move it is in the table's language (words/keys.py)."""
+        name = letter_moves(self.lang).get(letter)
+        if name == "scores":
+            self.action_scores()
+        elif name is not None:
+            self.action_act(name)
+
     def action_act(self, name: str) -> None:
         if name == "help":
             self.push_screen(HelpScreen(self.lang))
@@ -724,7 +743,7 @@ class JokerenApp(App[None]):
             return
         try:
             got = read_typed(text)
-        except (TypedError, NotationError) as exc:
+        except NotationError as exc:
             self.message = Text(exc.text(self.lang), style="bold red")
             self.redraw()
             return

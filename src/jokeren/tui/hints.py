@@ -19,6 +19,7 @@ from ..engine.phase import Phase
 from ..engine.views import SeatView
 from ..rules.cards import Card
 from ..words.catalogue import t
+from ..words.keys import keyed
 from ..words.moves import cards_text
 
 Group = tuple[Card, ...]
@@ -68,7 +69,7 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
     and before coming out the cards that would complete the requirement."""
     lines: list[str] = []
     if v.phase is Phase.DRAW:
-        lines.append(t("tui_hint_draw_first", lang))
+        lines.append(keyed("tui_hint_draw_first", lang))
     if h.melds:
         lines.append(t("tui_hint_melds", lang, melds="").rstrip())
         lines.extend("  " + " / ".join(cards_text(g, lang) for g in option)
@@ -90,5 +91,5 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
         lines.append(t("tui_hint_wanted", lang, cards=cards_text(h.wanted, lang)) if h.wanted
                      else t("tui_hint_wanted_none", lang))
         if v.phase is Phase.DRAW and v.discard_top in h.wanted:
-            lines.append(t("tui_hint_take", lang, card=v.discard_top.symbol(lang)))
+            lines.append(keyed("tui_hint_take", lang, card=v.discard_top.symbol(lang)))
     return Text("\n".join(lines), style="cyan")

@@ -25,6 +25,7 @@ from ..rules.house import PRESETS, Rules
 from ..rules.reasons import text_of
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
+from ..words.keys import KEYS, key, keyed
 from .session import TableConfig
 from .widgets import card_text
 
@@ -230,6 +231,9 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+SCORES_KEYS = sorted(set(KEYS["scores"].values()))
+
+
 def score_table(v: SeatView, lang: str) -> Table:
     """Round, requirement, dealer, each player's points with the running total (* went out;
     the key is ``score_key``)."""
@@ -277,7 +281,8 @@ class ScoreScreen(Screen[str]):
     looked at during play (``playing``), dismissed with "back"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "choose('next')", show=False),
-                Binding("escape,o", "choose('back')", show=False),
+                Binding("escape", "choose('back')", show=False),
+                *(Binding(k, f"scores_key('{k}')", show=False) for k in SCORES_KEYS),
                 Binding("s", "choose('save')", show=False),
                 Binding("q", "choose('quit')", show=False)]
 
@@ -305,7 +310,12 @@ class ScoreScreen(Screen[str]):
             yield Label("", id="score-note")
         keys = ("tui_score_back" if self.playing else
                 "tui_score_end" if over else "tui_score_next")
-        yield Label(t(keys, lang), id="score-keys")
+        yield Label(keyed(keys, lang), id="score-keys")
+
+    def action_scores_key(self, letter: str) -> None:
+        """The key that shows the sheet (o, in Dutch b) takes one back too."""
+        if letter == key("scores", self.lang):
+            self.action_choose("back")
 
     def action_choose(self, what: str) -> None:
         if what == "save":
@@ -326,5 +336,5 @@ class HelpScreen(ModalScreen[None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        yield Static(t("tui_help", self.lang) + "\n\n" + t("tui_help_more", self.lang),
+        yield Static(keyed("tui_help", self.lang) + "\n\n" + keyed("tui_help_more", self.lang),
                      id="help")

@@ -16,6 +16,7 @@ from ..engine.views import SeatView
 from ..rules.cards import Card
 from ..rules.melds import Meld, MeldError, extension
 from .catalogue import t
+from .keys import keyed
 
 
 def cards_text(cards: Sequence[Card], lang: str = "en") -> str:
@@ -73,34 +74,35 @@ def event_line(e: Event, players: Sequence[str], lang: str,
 
 
 def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
-    """Whose turn it is and what the seat ``v`` may do now, in plain words."""
+    """Whose turn it is and what the seat ``v`` may do now, in plain words, naming the keys
+    of the terminal table in ``lang`` (words/keys.py)."""
     who = v.players[v.to_act]
     if v.phase is Phase.MATCH_OVER:
-        return t("tui_st_match_over", lang, name=v.players[v.winner or 0])
+        return keyed("tui_st_match_over", lang, name=v.players[v.winner or 0])
     if v.phase is Phase.ROUND_OVER:
-        return t("tui_st_round_over", lang)
+        return keyed("tui_st_round_over", lang)
     if not v.my_turn:
-        return t("tui_st_waiting", lang, name=who)
+        return keyed("tui_st_waiting", lang, name=who)
     top = v.discard_top.symbol(lang) if v.discard_top else "-"
     if v.phase is Phase.EXCHANGE:
-        return t("tui_st_exchange", lang)
+        return keyed("tui_st_exchange", lang)
     if v.phase is Phase.UPCARD_OFFER:
-        return t("tui_st_upcard_offer", lang, card=top)
+        return keyed("tui_st_upcard_offer", lang, card=top)
     if v.phase is Phase.UPCARD_SWAP:
-        return t("tui_st_upcard_swap", lang)
+        return keyed("tui_st_upcard_swap", lang)
     if v.phase is Phase.DRAW:
         if v.discard_top is None:
-            return t("tui_st_draw_only", lang)
-        return t("tui_st_draw", lang, card=top)
+            return keyed("tui_st_draw_only", lang)
+        return keyed("tui_st_draw", lang, card=top)
     if v.phase is Phase.BUYING:
-        return t("tui_st_buy", lang, card=top, name=v.players[v.turn])
+        return keyed("tui_st_buy", lang, card=top, name=v.players[v.turn])
     if v.pending:
-        return t("tui_st_pending", lang, cards=cards_text(v.pending, lang))
+        return keyed("tui_st_pending", lang, cards=cards_text(v.pending, lang))
     if pending_groups:
-        return t("tui_st_groups", lang, n=pending_groups)
+        return keyed("tui_st_groups", lang, n=pending_groups)
     if not v.come_out[v.to_act]:
-        return t("tui_st_play_first", lang, req=v.requirement.describe(lang))
-    return t("tui_st_play", lang)
+        return keyed("tui_st_play_first", lang, req=v.requirement.describe(lang))
+    return keyed("tui_st_play", lang)
 
 
 def explain(v: SeatView, action: Action, lang: str) -> str | None:
