@@ -22,7 +22,7 @@ import pytest
 from jokeren.engine.actions import Action, Verb
 from jokeren.engine.events import Event
 from jokeren.engine.state import Phase, State
-from jokeren.engine.wire import encode_event, encode_refusal, encode_view
+from jokeren.engine.wire import encode_event, encode_refusal, encode_view, encode_views
 from jokeren.play.table import Refused, Seat, Table
 from jokeren.rules.cards import NATURALS, to_hand
 from jokeren.rules.house import PRESETS
@@ -78,10 +78,14 @@ def _frames(table: Table, knowledge: Knowledge, events: list[Event], seed: int,
     """Check what every seat and a spectator are sent now (``views``: a view too, as on
     connecting); how many frames were checked."""
     count = 0
-    for who in (*range(len(table.seats)), None):
+    seats = (*range(len(table.seats)), None)
+    # the server's views of one state share what every seat sees alike: the same JSON
+    shared = dict(zip(seats, encode_views([table.view(s) for s in seats]), strict=True))
+    for who in seats:
         texts = [json.dumps(encode_event(e, who)) for e in events]
         if views:
             view = encode_view(table.view(who))
+            assert shared[who] == view
             results = view.pop("results")
             assert len(results) == len(table.state.results)  # hands left: for the count
             texts.append(json.dumps(view))
@@ -179,3 +183,16 @@ def test_the_spy_sees_a_leak() -> None:
     unseen = [c for c in stock if c not in knowledge.known[0]]
     with pytest.raises(AssertionError, match="is sent"):
         knowledge.check(0, json.dumps(unseen))
+
+
+def test_views_that_differ_beyond_their_own_fields_are_written_whole() -> None:
+    """``encode_views`` shares only what it checked to be alike: a view that differs in any
+    other field (here the table and the hand sizes) is written as ``encode_view`` writes it,
+    and a seat's own cards are its own."""
+    table = Table(PRESETS["amerikaans"], [Seat("Ann"), Seat("Bob"), Seat("Cas")], 7)
+    ann, bob = table.view(0), table.view(1)
+    odd = replace(bob, hand_sizes=(1, 2, 3), table=())
+    written = encode_views([ann, odd, table.view(None)])
+    assert written == [encode_view(ann), encode_view(odd), encode_view(table.view(None))]
+    assert written[1]["hand_sizes"] == [1, 2, 3] and written[1]["table"] == []
+    assert written[0]["hand"] != written[1]["hand"] and written[2]["hand"] == []

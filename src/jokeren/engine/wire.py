@@ -201,6 +201,43 @@ def encode_view(v: SeatView) -> ViewJSON:
     }
 
 
+# The fields of a view that ``views.view`` makes for each seat: every other field is the
+# state's own, alike for every seat (and checked to be so before it is shared).
+OWN_FIELDS = ("seat", "hand", "drawn", "pending")
+_SHARED_FIELDS = tuple(f for f in SeatView.__dataclass_fields__ if f not in OWN_FIELDS)
+
+
+def _same_but_own(v: SeatView, first: SeatView) -> bool:
+    for name in _SHARED_FIELDS:
+        a, b = getattr(v, name), getattr(first, name)
+        if a is not b and a != b:
+            return False
+    return True
+
+
+def encode_views(views: Sequence[SeatView]) -> list[ViewJSON]:
+    """``encode_view`` of each of several views of one state (the seats of a table after an
+    action): the first written whole, each other one a copy of it with its own fields
+    (``OWN_FIELDS``) written anew, once every other field is checked to be the first's;
+    a view that differs elsewhere is written whole. The same JSON as ``encode_view``."""
+    if not views:
+        return []
+    first = views[0]
+    base = encode_view(first)
+    out = [base]
+    for v in views[1:]:
+        if not _same_but_own(v, first):
+            out.append(encode_view(v))
+            continue
+        view = base.copy()
+        view["seat"] = v.seat
+        view["hand"] = _cards(v.hand)
+        view["drawn"] = _cards(v.drawn)
+        view["pending"] = _cards(v.pending)
+        out.append(view)
+    return out
+
+
 def encode_refusal(reason: Reason, you: bool = False) -> RefusalJSON:
     """A refusal on the wire: its key, values and sentence in both languages, to the seat
     that acted in the second person (``you``)."""

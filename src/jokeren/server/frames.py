@@ -18,7 +18,7 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.phase import Phase
 from ..engine.views import SeatView
-from ..engine.wire import ClockJSON, RefusalJSON, encode_event, encode_view
+from ..engine.wire import ClockJSON, RefusalJSON, ViewJSON, encode_event, encode_view, encode_views
 from ..play.table import Table
 from ..rules.cards import format_cards
 from ..rules.melds import Meld, reading
@@ -80,14 +80,24 @@ def round_end(table: Table, seat: int | None) -> Frame:
 
 
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
-                 kind: str = "events", clock: ClockJSON | None = None) -> Frame:
+                 kind: str = "events", clock: ClockJSON | None = None, *,
+                 view: ViewJSON | None = None, moves: Frame | None = None) -> Frame:
     """The events as ``seat`` may see them, with the version, the seat's whole view, its
     listed moves (``listing``) and the clock that runs for the seat to act (None: no
-    clock)."""
+    clock). ``view`` and ``moves``: that seat's, made already (``seat_views``, the
+    runner's listing of this version)."""
     return {"type": kind, "version": table.version,
             "events": [encode_event(e, seat) for e in events],
-            "view": encode_view(table.view(seat)), **listing(table, seat),
+            "view": encode_view(table.view(seat)) if view is None else view,
+            **(listing(table, seat) if moves is None else moves),
             "clock": clock}
+
+
+def seat_views(table: Table, seats: Iterable[int | None]) -> dict[int | None, ViewJSON]:
+    """The views of ``seats`` now, each made by the engine for its seat
+    (``Table.view``), written sharing what every seat sees alike (``wire.encode_views``)."""
+    order = list(dict.fromkeys(seats))
+    return dict(zip(order, encode_views([table.view(s) for s in order]), strict=True))
 
 
 def why(table: Table, before: SeatView, action: Action, conns: Iterable[Learner]

@@ -28,7 +28,7 @@ from ..play.table import Accepted, BotTurn, Table, decide
 from ..rules.cards import NotationError
 from ..rules.reasons import Reason
 from ..words.catalogue import t
-from .frames import Frame, events_frame, listing, refusal, round_end, why
+from .frames import Frame, events_frame, listing, refusal, round_end, seat_views, why
 from .limits import Bucket, Limits, Thinking
 from .store import ActionRow, Store
 from .together import TableWords, back_frame, said_refusal
@@ -428,11 +428,15 @@ class TableRunner:
         if table.finished:
             with contextlib.suppress(Exception):  # if the store fails, _step tries again
                 await self._finish()  # the record can be fetched once they know
+        conns = list(self.conns)
+        views = seat_views(table, (conn.seat for conn in conns))  # shared parts written once
+        clock = self.clock_json()
         frames: dict[int | None, Frame] = {}
-        for conn in list(self.conns):
-            if conn.seat not in frames:
-                frames[conn.seat] = events_frame(table, conn.seat, done.events,
-                                                 clock=self.clock_json())
+        for conn in conns:
+            if conn.seat not in frames:  # moves: the seat to act's only, once a version
+                frames[conn.seat] = events_frame(table, conn.seat, done.events, clock=clock,
+                                                 view=views[conn.seat],
+                                                 moves=self.moves_of(conn.seat))
             frame = frames[conn.seat]
             conn.send({**frame, "why": learning} if learning and conn.learn else frame)
         return done
@@ -556,7 +560,7 @@ class TableRunner:
         else:
             conn.send(self.seats_frame())
         conn.send({"type": "welcome", "seat": seat, "version": table.version,
-                   "view": encode_view(table.view(seat)), **listing(table, seat),
+                   "view": encode_view(table.view(seat)), **self.moves_of(seat),
                    "clock": self.clock_json(), **round_end(table, seat)})
         if since is not None and -1 <= since < table.version:
             missed = [e for _, e in table.events_since(seat, since)]
