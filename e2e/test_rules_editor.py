@@ -101,6 +101,10 @@ def test_a_room_made_with_house_rules_starts_with_them(server: str, chromium: _P
         expect(_rule(page, key).locator(".problem-text")).to_contain_text(problem)
     expect(_rule(page, "upcard").locator(".problem-text")).to_have_count(0)
     assert "problem" in (_rule(page, "players").get_attribute("class") or "")
+    # the summary's contradiction leads to its first rule
+    summary = page.locator(".summary li", has_text=problem)
+    summary.get_by_role("button", name="show the rule").click()
+    expect(packs.locator("input").first).to_be_focused()
     players = _rule(page, "players")
     players.get_by_label("at most").fill("4")
     expect(players.locator(".problem-text")).to_have_count(0)
