@@ -42,7 +42,7 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     page.wait_for_function(
         "(document.querySelector('.centre .round')?.innerText ?? '').startsWith('Ronde 2')")
     assert panel.count() == 1
-    panel.get_by_role("button", name="Scorebriefje").click()
+    panel.get_by_role("button", name="Scoreblad").click()
     assert panel.count() == 0
     assert page.locator("table.sheet tbody tr").count() == 1
     context.close()

@@ -248,6 +248,20 @@ def test_dutch_level_names_are_accepted_and_shown() -> None:
     assert t("tui_cards", "nl", n=1) == "1 kaart" and t("tui_cards", "en", n=1) == "1 card"
 
 
+def test_one_word_for_the_tip_the_sheet_and_the_potje() -> None:
+    """Issue 40: the terminal said "Hint" where the browser said "Tips", the browser
+    "Scorebriefje" where everything else says "Scoreblad", "Partij terugkijken" beside
+    "potje"; the club help said "zo dat"."""
+    from jokeren.words.help import NL
+
+    assert t("tui_act_hint", "nl") == t("web_hints", "nl") == "Tip"
+    assert t("web_score_slip", "nl") == "Scoreblad"
+    assert t("tui_act_help", "nl") == "Hulp"
+    for key in ("web_replay_title", "web_replay_link", "web_replay_load"):
+        assert "potje" in t(key, "nl").lower() and "partij" not in t(key, "nl").lower()
+    assert not [text for text in NL.values() if "zo dat" in text]
+
+
 def test_every_screen_names_a_level_with_one_word() -> None:
     """Issue 40: the browser said "gewoon" where the command line says "eenvoudig": each
     level the browser offers is worded as the command line and the terminal name it."""

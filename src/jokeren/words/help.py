@@ -219,7 +219,7 @@ NL: dict[str, str] = {
         "Schrijf een speler in die later kwam: hij wordt vanaf de volgende ronde meegeloot.",
     "A latecomer's name.": "De naam van wie later kwam.",
     "Draw the tables of the next round by lot, spreading who meets whom.":
-        "Loot de tafels van de volgende ronde, zo dat iedereen zoveel mogelijk verschillende "
+        "Loot de tafels van de volgende ronde, zodat iedereen zoveel mogelijk verschillende "
         "tegenspelers treft.",
     "A player not playing this round (once per player).":
         "Een speler die deze ronde niet meespeelt (één keer per speler).",
