@@ -63,7 +63,7 @@ def test_the_editor_speaks_words_in_both_languages(server: str, chromium: _Patie
             expect(page.locator(".summary .good")).to_be_visible()
             # the schedule in words, and every preset with one
             expect(_rule(page, "schedule")).to_contain_text(
-                "Ronde 1: een set van 3" if lang == "nl" else "Round 1: a set of 3")
+                "Ronde 1: drie dezelfde" if lang == "nl" else "Round 1: a set of three")
             for preset in ("amerikaans", "jokeren-7", "mexicaans"):
                 page.locator(".preset select").select_option(preset)
                 expect(_rule(page, "schedule").locator(".words").first).to_be_visible()
@@ -117,7 +117,7 @@ def test_a_room_made_with_house_rules_starts_with_them(server: str, chromium: _P
     schedule.get_by_label("Points needed in round 7").fill("50")
     schedule.get_by_role("button", name="Move round 7 earlier").click()
     expect(schedule).to_contain_text("Round 6: at least 50 points")
-    expect(schedule).to_contain_text("Round 7: all your cards on the table in one turn")
+    expect(schedule).to_contain_text("Round 7: all at once")
     expect(page.locator(".summary .good")).to_be_visible()
 
     for seat in ("Seat 1", "Seat 2"):

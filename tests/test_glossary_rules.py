@@ -20,6 +20,7 @@ from jokeren.rules.reasons import Rank, Reason
 from jokeren.score.scorecard import new_card
 from jokeren.score.sheet import card_text
 from jokeren.words.catalogue import t
+from jokeren.words.rules import preset_name
 
 # The glossary's "not" column (Dutch words we do not use), and English and program words a
 # Dutch rules text once held. "partij" is the club's word for one game at a table.
@@ -126,3 +127,12 @@ def test_a_score_card_names_its_rules_in_words() -> None:
     assert "Scorekaart · Jokeren in de familie" in text and "jokeren-30" not in text
     assert problems(text.splitlines()[0]) == []
     assert "Jokeren in the family" in card_text(card, "en")
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_each_preset_has_one_name(lang: str) -> None:
+    """One name per rule set: the browser's one-line summary (web_preset_NAME) begins with
+    the name the rules texts, the score card and ``jokeren rules`` give it."""
+    for name, rules in PRESETS.items():
+        line = t(f"web_preset_{name}", lang)
+        assert line.split(":")[0] == preset_name(rules, lang), (name, line)

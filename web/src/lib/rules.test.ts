@@ -97,10 +97,10 @@ describe("the round schedule", () => {
   });
 
   it("says a round in words, Dutch and English", () => {
-    expect(roundWords(readRound("set 3 | run 3"), "nl")).toBe("een set van 3 of een rij van 3");
-    expect(roundWords(readRound("set 3 + run 4"), "en")).toBe("a set of 3 and a run of 4");
+    expect(roundWords(readRound("set 3 | run 3"), "nl")).toBe("drie dezelfde of een rij van drie");
+    expect(roundWords(readRound("set 3 + run 4"), "en")).toBe("a set of three and a run of four");
     expect(roundWords(readRound("points 40"), "nl")).toBe("minstens 40 punten");
-    expect(roundWords(readRound("all"), "en")).toBe("all your cards on the table in one turn");
+    expect(roundWords(readRound("all"), "en")).toBe("all at once");
     expect(roundWords(readRound("none"), "nl")).toBe("geen eis");
   });
 

@@ -5,6 +5,7 @@
 // contradiction concerns. Nothing here knows a key by name but the round schedule's words.
 import type { Lang } from "./cards";
 import { t } from "./i18n";
+import { requirementWords } from "./view";
 
 export type RuleValue = unknown;
 export interface Preset {
@@ -31,6 +32,19 @@ export interface KeySpec {
   fields: { name: string; min: number; max: number | null }[];
 }
 export interface Keys { groups: string[]; keys: KeySpec[] }
+
+/** A rule set's one line in words ("Jokeren in de familie: uitkomen met 30 punten, ..."),
+ *  or its name when the catalogue has no line for it. */
+export function presetLine(preset: string, lang: Lang): string {
+  const key = `web_preset_${preset}`;
+  const line = t(key, lang);
+  return line === key ? preset : line;
+}
+
+/** A rule set's name as players say it ("Jokeren in de familie"), the name the rules texts,
+ *  the score card and `jokeren rules` give it too (tests/test_glossary_rules.py). */
+export const presetName = (preset: string, lang: Lang): string =>
+  presetLine(preset, lang).split(":")[0] ?? preset;
 
 /** The rule set to send: the preset's name alone, or it with the keys that differ. */
 export function houseRules(preset: Preset, edited: Record<string, RuleValue>):
@@ -154,16 +168,10 @@ export function roundText(round: Round): string {
   }
 }
 
-/** A round as players say it: "een set van 3 of een rij van 3", "at least 40 points". */
+/** A round as players say it, in the words every screen gives a requirement
+ *  (`requirementWords`): "drie dezelfde of een rij van drie", "at least 40 points". */
 export function roundWords(round: Round, lang: Lang): string {
-  switch (round.kind) {
-    case "all": return t("editor_req_all", lang);
-    case "none": return t("editor_req_none", lang);
-    case "points": return t("editor_req_points", lang, { n: round.points });
-    case "melds":
-      return round.alternatives.map((alt) => alt.map((m) => t(`editor_req_${m.kind}`, lang, { n: m.size }))
-        .join(t("editor_req_and", lang))).join(t("editor_req_or", lang));
-  }
+  return requirementWords(roundText(round), lang);
 }
 
 /** A fresh round of a kind, keeping what it can of the round it replaces. */
