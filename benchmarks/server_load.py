@@ -163,6 +163,11 @@ def free_port() -> int:
 
 
 def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its descendants (``--workers``)."""
+    return sum(_rss_one(p) for p in tree(pid))
+
+
+def _rss_one(pid: int) -> float:
     """Resident memory of a process (psutil if installed, else /proc)."""
     try:
         import psutil  # type: ignore[import-untyped]
@@ -176,11 +181,35 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (/proc)."""
+def _stat(pid: int) -> list[str]:
     with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return f.read().rsplit(")", 1)[1].split()
+
+
+def tree(pid: int) -> list[int]:
+    """A process and its descendants now (``--workers``: uvicorn's worker processes)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                children.setdefault(int(_stat(int(entry))[1]), []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo.extend(children.get(p, []))
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its descendants so far (/proc; a worker
+    that has ended is counted by its parent once reaped)."""
+    total = 0.0
+    for p in tree(pid):
+        with contextlib.suppress(OSError, IndexError):
+            fields = _stat(p)
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy() -> tuple[float, float]:
@@ -207,10 +236,11 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 @contextlib.contextmanager
 def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
-            budget: float = 1.0, limits: bool = False) -> Iterator[dict[str, Any]]:
+            budget: float = 1.0, limits: bool = False, workers: int = 1,
+            redis: str | None = None) -> Iterator[dict[str, Any]]:
     """`jokeren serve` and the echo on free loopback ports; their ports and pids. The
     server's rates and quotas are off (every table comes from this one address) unless
-    ``limits``."""
+    ``limits``; ``workers`` processes on one port sharing the rooms through ``redis``."""
     port, echo_port = free_port(), free_port()
     # the jokeren this Python imports: the installed (compiled) package, or PYTHONPATH=src
     env = dict(os.environ)
@@ -223,11 +253,13 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
         command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {here!r}); import "
                    f"server_load; server_load.serve_wrapped({profile!r}, {trace!r}, "
                    f"{budget!r})"]
-    log = work / "server.log"
+    log = work / f"server-{workers}.log"
+    scale = ["--redis", redis, "--workers", str(workers)] if redis else []
     with log.open("w") as out:
         server = subprocess.Popen(
             [*command, "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", url], stdout=out, stderr=subprocess.STDOUT, env=env)
+             "--port", str(port), "--db", url, *scale], stdout=out,
+            stderr=subprocess.STDOUT, env=env)
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
                                 stdout=out, stderr=subprocess.STDOUT)
         try:
@@ -546,6 +578,12 @@ def main() -> None:
                         help="run the server under tracemalloc: a snapshot a minute in DIR, "
                              "and what grew in the report")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--servers", type=_counts, default=[1], metavar="N[,N...]",
+                        help="server processes, one run each, compared at the end (e.g. "
+                             "1,2 at saturation); above 1 is `jokeren serve --workers N "
+                             "--redis URL` on a PostgreSQL --db (default 1)")
+    parser.add_argument("--redis", help="the Redis that several server processes share "
+                                        "(redis://127.0.0.1:6379/0), with --servers above 1")
     parser.add_argument("--echo-port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     import signal
@@ -559,16 +597,46 @@ def main() -> None:
             or args.warm_minutes < 0 or args.procs < 1 or not 0 < args.memo_budget <= 1:
         parser.error("tables, seconds, rate and procs must be positive, soak-minutes and "
                      "warm-minutes >= 0, memo-budget in (0, 1]")
+    if max(args.servers) > 1 and not (args.redis and args.db
+                                      and args.db.startswith("postgresql")):
+        parser.error("--servers above 1 needs --redis and a PostgreSQL --db")
     total = max(args.seconds, (args.warm_minutes + args.soak_minutes) * 60)
     trace = str(Path(args.trace_memory).resolve()) if args.trace_memory else None
-    with tempfile.TemporaryDirectory() as tmp, \
-            servers(Path(tmp), args.db, args.profile, trace, args.memo_budget) as s:
-        run(args, s, total)
+    runs: list[tuple[int, dict[str, float]]] = []
+    for n in args.servers:
+        if len(args.servers) > 1:
+            print(f"--- {n} server process(es)", flush=True)
+        with tempfile.TemporaryDirectory() as tmp, \
+                servers(Path(tmp), args.db, args.profile, trace, args.memo_budget,
+                        workers=n, redis=args.redis if n > 1 else None) as s:
+            runs.append((n, run(args, s, total)))
+    if len(runs) > 1:
+        compare(runs)
     if trace:
         trace_report(Path(trace), round(args.warm_minutes) if args.warm_minutes else 1)
 
 
-def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("a list of whole numbers, e.g. 1,2") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError("each at least 1")
+    return counts
+
+
+def compare(runs: list[tuple[int, dict[str, float]]]) -> None:
+    """The runs side by side: actions a second reached, against the first run's."""
+    first = runs[0][1]
+    print("server processes | actions/s | ratio | CPU an action | p50 / p99 | echo p99")
+    for n, r in runs:
+        print(f"{n} | {r['rate']:,.0f} | {r['rate'] / first['rate']:.2f}x | "
+              f"{r['cpu']:.2f} ms | {r['p50']:.1f} / {r['p99']:.1f} ms | "
+              f"{r['echo_p99']:.1f} ms")
+
+
+def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, float]:
     base = f"http://127.0.0.1:{s['port']}"
     echo_uri = f"ws://127.0.0.1:{s['echo_port']}/"
     procs = min(args.procs, args.tables)
@@ -616,12 +684,12 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> None:
         stats.actions += got.actions
         stats.late += got.late
         stats.matches += got.matches
-    report(args, stats, rss, wall, cpu0, cpu1, client_cpu, busy0, busy1)
+    return report(args, stats, rss, wall, cpu0, cpu1, client_cpu, busy0, busy1)
 
 
 def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[str, float]]],
            wall: float, cpu0: dict[str, float], cpu1: dict[str, float], client_cpu: float,
-           busy0: tuple[float, float], busy1: tuple[float, float]) -> None:
+           busy0: tuple[float, float], busy1: tuple[float, float]) -> dict[str, float]:
     first = min((at for at, _ in stats.latencies), default=0.0)
     window = [lat for at, lat in stats.latencies if at < first + args.seconds]
     echo0 = min((at for at, _ in stats.echo), default=0.0)
@@ -650,6 +718,8 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if rss:
         memory_report(args, rss)
+    return {"rate": achieved, "cpu": per_action, "p50": pct(window, 50) * 1000,
+            "p99": pct(window, 99) * 1000, "echo_p99": pct(echo, 99) * 1000}
 
 
 def memory_report(args: argparse.Namespace, rss: list[tuple[float, dict[str, float]]]) -> None:

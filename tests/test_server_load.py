@@ -31,3 +31,27 @@ def test_bad_options_are_refused(option: list[str]) -> None:
         capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "must be positive" in done.stderr
+
+
+def test_runs_side_by_side_are_compared() -> None:
+    """``--servers 1,1``: one run each, then the table of actions/s, their ratio, CPU an
+    action and the echo beside each (several processes need Redis and PostgreSQL: the
+    figures of docs/server-load.md)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--tables", "2",
+         "--seconds", "2", "--soak-minutes", "0", "--servers", "1,1"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("errors: 0") == 2, done.stdout
+    table = done.stdout.split("server processes | actions/s | ratio")[1].splitlines()
+    assert table[1].startswith("1 | ") and " | 1.00x | " in table[1], done.stdout
+
+
+@pytest.mark.parametrize("option", [["--servers", "2"], ["--servers", "0"],
+                                    ["--servers", "x"]])
+def test_several_servers_need_redis_and_postgresql(option: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), *option],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--servers" in done.stderr
