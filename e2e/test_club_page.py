@@ -123,7 +123,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
                     round1[name] = total
     assert page.locator("article.table h3 small").count() == 27
     with page.expect_download() as got:
-        page.get_by_role("link", name="Stand als rekenblad (xlsx, met de formulieren)").click()
+        page.get_by_role("link", name="Stand als xlsx-bestand (met de formulieren)").click()
     assert got.value.suggested_filename == "stand.xlsx"
 
     # Mies missed round 1: it counts as that round's average, rounded half up.

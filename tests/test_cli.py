@@ -246,7 +246,7 @@ def test_a_path_is_named_once(tmp_path: Path, command: tuple[str, ...]) -> None:
     missing = str(tmp_path / "x.json")
     code, _, err = run(*command, missing, "--lang", "en")
     assert code == 2 and err.count(missing) == 1
-    assert err.strip() == f"jokeren: {missing}: cannot read the file: No such file or directory"
+    assert err.strip() == f"jokeren: {missing}: cannot read the file: the file does not exist"
 
 
 def test_simulate_names_rows_as_the_score_sheets_and_shows_the_seed(tmp_path: Path) -> None:

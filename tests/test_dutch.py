@@ -296,7 +296,7 @@ def test_the_score_sheet_says_requirements_in_words_and_counts_right() -> None:
 def test_one_match_is_one_potje(tmp_path: object) -> None:
     result = CliRunner().invoke(app, ["simulate", "--rules", "jokeren-7", "--players", "2",
                                       "--matches", "1", "--seed", "4", "--lang", "nl"])
-    assert result.exit_code == 0 and "1 potje (schudnummer 4):" in result.stdout
+    assert result.exit_code == 0 and "1 potje (spelnummer 4):" in result.stdout
     assert "potjes" not in result.stdout and "seed" not in result.stdout
 
 
@@ -519,7 +519,7 @@ def test_lang_before_the_command_as_users_type_it() -> None:
     done = run("--lang", "en", "--help")
     assert done.returncode == 0 and "Usage: jokeren" in done.stdout
     done = run("--lang", "nl", "rules", "amerikans")  # the command's own sentence, in Dutch
-    assert done.returncode == 2 and "onbekende voorinstelling 'amerikans'" in done.stderr
+    assert done.returncode == 2 and "onbekende spelvorm 'amerikans'" in done.stderr
     done = run("--lang", "nl", "score", "show", "/nergens/kaart.json")
     assert done.returncode == 2 and "bestaat niet" in done.stderr, done.stderr
 

@@ -176,7 +176,7 @@ def test_the_file_keeps_comments_and_names_the_round_at_fault() -> None:
 
 @pytest.mark.parametrize(("obj", "en", "nl"), [
     ({"rules": "nope", "players": ["Ann", "Bob"]},  # a RulesError (a Sentence) inside
-     "the rules: unknown preset 'nope'", "de regels: onbekende voorinstelling 'nope'"),
+     "the rules: unknown preset 'nope'", "de regels: onbekende spelvorm 'nope'"),
     ({"rules": "amerikaans", "players": ["Ann", "Bob"],  # a NotationError (a Reason)
       "rounds": [{"out": "Ann", "left": {"Bob": "Kx"}}]},
      "round 1: Bob: 'Kx' is not a card", "ronde 1: Bob: 'Kx' is geen kaart"),

@@ -62,7 +62,7 @@ def test_the_banner_names_pages_not_the_root(monkeypatch: pytest.MonkeyPatch) ->
     assert "http://127.0.0.1:8000/new" in here and "http://127.0.0.1:8000/play" in here
     assert "--lan" in here and "█" not in here
     lan = serving.banner("0.0.0.0", 8000, "http://192.168.1.20:8000", "nl", True)
-    assert "Maak een kamer: http://192.168.1.20:8000/new" in lan
+    assert "Maak een tafel: http://192.168.1.20:8000/new" in lan
     assert "http://192.168.1.20:8000/" in lan and "█" in lan
     assert "--open: hier is geen scherm" in lan and "http://192.168.1.20:8000/play" in lan
     assert "Ctrl+C" in lan

@@ -960,7 +960,7 @@ def test_setup_screen_says_why_in_one_sentence_and_stays(lang: str, tmp_path: Pa
 
     run(app, script)
     dutch = lang == "nl"
-    assert ("onbekende voorinstelling" in expected[0]) == dutch
+    assert ("onbekende spelvorm" in expected[0]) == dutch
     assert ("unknown preset" in expected[0]) == (not dutch)
 
 

@@ -73,6 +73,14 @@ DUTCH = {"random": "willekeurig", "basic": "eenvoudig", "strong": "sterk",
 _FROM_DUTCH = {nl: en for en, nl in DUTCH.items()}
 
 
+class LevelList:
+    """Every level, as the reader names them (a value of a sentence: "random, basic, ..."
+    or "willekeurig, eenvoudig, ...")."""
+
+    def text(self, lang: str) -> str:
+        return ", ".join(level_name(k, lang) for k in KINDS)
+
+
 def level_name(kind: str, lang: str = "en") -> str:
     """A level as the reader says it: ``sterk:16`` in Dutch for ``strong:16``."""
     key = kind.strip().lower()
@@ -92,18 +100,12 @@ def make_player(kind: str, seed: int = 0) -> Player:
     if key.startswith("strong:"):
         count = key.partition(":")[2]
         if not (count.isascii() and count.isdigit()) or int(count) < 1:
-            raise Sentence(f"{kind!r}: write strong:N with N samples per decision, e.g. "
-                           "strong:16",
-                           f"{kind!r}: schrijf sterk:N met N het aantal proeven per zet, "
-                           "bijvoorbeeld sterk:16")
+            raise Sentence("bots_strong_n", kind=repr(kind))
         player = _strong(int(count))(seed)
         player.name = key
         return player
     if key not in KINDS:
-        raise Sentence(f"unknown computer player {kind!r}; players: {', '.join(KINDS)}, "
-                       "strong:N",
-                       f"onbekende computerspeler {kind!r}; er zijn: "
-                       f"{', '.join(DUTCH.values())}, sterk:N")
+        raise Sentence("bots_unknown", kind=repr(kind), kinds=LevelList())
     player = KINDS[key](seed)
     if key != player.name:
         player.name = key

@@ -17,9 +17,10 @@ from ..engine import DealError, check_players
 from ..engine.record import Record, RecordError, replay
 from ..rules.house import PRESETS, Rules, RulesError
 from ..rules.reasons import text_of
+from ..rules.textfile import os_reason
 from ..support.shown import shown
-from ..words.catalogue import Lang, detect_lang
-from .common import fail, load_rules, say
+from ..words.catalogue import Lang, detect_lang, t
+from .common import fail, load_rules
 from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
@@ -179,20 +180,16 @@ def simulate_cmd(
         except RulesError as exc:
             fail(exc.text(language))
     if matches is not None and rounds is not None:
-        fail(say(language, "give --matches or --rounds, not both",
-                 "geef --matches of --rounds, niet allebei"))
+        fail(t("cli_sim_matches_or_rounds", language))
     if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):
-        fail(say(language, "--matches and --rounds must be at least 1",
-                 "--matches en --rounds zijn minstens 1"))
+        fail(t("cli_sim_at_least_1", language))
     if workers < 1:
-        fail(say(language, "--workers must be at least 1", "--workers is minstens 1"))
+        fail(t("cli_sim_workers", language))
     if save is not None and rounds is not None:
-        fail(say(language, "--save keeps match records: use it with --matches",
-                 "--save bewaart hele potjes: gebruik het met --matches"))
+        fail(t("cli_sim_save_matches", language))
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds:
-        fail(say(language, "--bots needs at least one computer player",
-                 "--bots noemt minstens één computerspeler"))
+        fail(t("cli_sim_no_bots", language))
     if players is None:
         players = len(kinds) if len(kinds) > 1 else 3
     try:
@@ -203,8 +200,8 @@ def simulate_cmd(
         try:
             save.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(say(language, f"{save}: cannot make the folder: {exc.strerror}",
-                     f"{save}: kan de map niet maken"))
+            fail(t("cli_sim_folder", language, path=save,
+                   reason=os_reason(exc).text(language)))
     try:
         run_tournament(base, players, kinds, matches=matches, rounds=rounds, seed=seed,
                        save=save, lang=language, as_json=as_json,
@@ -245,9 +242,7 @@ def play_cmd(
         from ..tui.app import JokerenApp
         from ..tui.screens import SetupChoice, make_config
     except ImportError:
-        fail(say(lang or detect_lang(), "the terminal table needs Textual: pip install "
-                 "'jokeren[tui]'", "de tafel in het terminalvenster vraagt Textual: pip "
-                 "install 'jokeren[tui]'"))
+        fail(t("cli_play_needs_textual", lang or detect_lang()))
     from ..play.table import new_seed
     from ..tui.resume import ResumeError, resume_match
 
@@ -282,7 +277,6 @@ def play_cmd(
 
 def check_new_file(path: Path, lang: str) -> None:
     """--save: a new file in a folder that exists, checked before the first round."""
-    from ..words.catalogue import t
 
     if path.exists():
         fail(t("cli_save_exists", lang, path=path))
@@ -328,7 +322,6 @@ def serve_cmd(
 ) -> None:
     """Serve rooms for playing together online (invite links, one table per room) and the
     browser table."""
-    from ..words.catalogue import t
 
     language = lang or detect_lang()
     if lan and host is not None and host not in ("0.0.0.0", "::"):

@@ -35,11 +35,6 @@ def fail(what: str | Worded, lang: str = "en") -> NoReturn:
     raise typer.Exit(2)
 
 
-def say(lang: str, en: str, nl: str) -> str:
-    """One sentence in the reader's language (messages that exist only here)."""
-    return nl if str(lang) == "nl" else en
-
-
 def lang_of(lang: Lang | None) -> str:
     return (lang or detect_lang()).value
 
@@ -86,4 +81,4 @@ def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool 
             from None
 
 
-__all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "load_rules", "say", "write_grids"]
+__all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "load_rules", "write_grids"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules.cards import Card, NotationError, format_cards, parse_cards
 from ..rules.house import Rules, RulesError
-from ..rules.reasons import Reason, text_of
+from ..rules.reasons import Reason
 from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text
 from .actions import PASS, Action, Verb
@@ -31,8 +31,8 @@ _ANSWERS = {Phase.EXCHANGE: (Verb.GIVE, Verb.PASS), Phase.UPCARD_OFFER: (Verb.TA
 
 
 class RecordError(Sentence):
-    """A malformed record (exit status 2): one sentence, in English and Dutch, says what is
-    wrong."""
+    """A malformed record (exit status 2): one sentence (the catalogue's ``error_record_*``)
+    says what is wrong."""
 
 
 @dataclass
@@ -85,86 +85,74 @@ class Record:
     @classmethod
     def from_json(cls, data: object) -> Record:
         if not isinstance(data, Mapping):
-            raise RecordError("a record is a JSON object", "een partijverslag is een JSON-object")
+            raise RecordError("record_object")
         missing = [k for k in REQUIRED if k not in data]
         if missing:
-            raise RecordError(f"the record has no {missing[0]!r}: a record needs "
-                              f"{', '.join(map(repr, REQUIRED))}",
-                              f"het partijverslag mist {missing[0]!r}: een partijverslag heeft "
-                              f"{', '.join(map(repr, REQUIRED))} nodig")
+            raise RecordError("record_missing", key=repr(missing[0]),
+                              required=", ".join(map(repr, REQUIRED)))
         fmt = data["format"]
         if fmt != FORMAT:
-            raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}",
-                              f"onbekend formaat {fmt!r}; verwacht {FORMAT!r}")
+            raise RecordError("record_format", format=repr(fmt), expected=repr(FORMAT))
         try:
             rules = Rules.load(data["rules"])
         except RulesError as exc:
-            raise RecordError(f"rules: {exc}", f"rules: {text_of(exc, 'nl')}") from None
+            raise RecordError("at", where="rules", error=exc) from None
         players = data["players"]
         if (not isinstance(players, list) or not players
                 or not all(isinstance(p, str) and p.strip() for p in players)):
-            raise RecordError("'players' must be a list of names",
-                              "'players' is een lijst met namen")
+            raise RecordError("record_players")
         if len(set(players)) != len(players):
-            raise RecordError("two players have the same name",
-                              "twee spelers hebben dezelfde naam")
+            raise RecordError("record_same_name")
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("'seed' must be a whole number", "'seed' is een heel getal")
+            raise RecordError("record_seed")
         rounds_data = data["rounds"]
         if not isinstance(rounds_data, list):
-            raise RecordError("'rounds' must be a list", "'rounds' is een lijst")
+            raise RecordError("record_rounds")
         rounds = [_read_round(i + 1, r, players) for i, r in enumerate(rounds_data)]
         known = {"format", "rules", "players", "seed", "rounds"}
         extra = {k: v for k, v in data.items() if k not in known}
         return cls(rules, list(players), seed, rounds, extra)
 
 
-def _cards(where: tuple[str, str], value: object) -> tuple[Card, ...]:
+def _cards(where: Sentence, value: object) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise RecordError(f"{where[0]}: write the cards as a string, e.g. \"7h 7d *\"",
-                          f"{where[1]}: schrijf de kaarten als tekst, bijvoorbeeld \"7h 7d *\"")
+        raise RecordError("record_cards_text", where=where)
     try:
         return parse_cards(value)
     except NotationError as exc:
-        raise RecordError(f"{where[0]}: {exc}", f"{where[1]}: {exc.text('nl')}") from None
+        raise RecordError("at", where=where, error=exc) from None
 
 
 def _read_round(number: int, data: object, players: list[str]) -> RoundRecord:
-    where, waar = f"round {number}", f"ronde {number}"
+    where = Sentence("where_round", n=number)
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where} must be an object", f"{waar} is een object")
+        raise RecordError("record_round_object", where=where)
     unknown = set(data) - {"dealer", "hands", "upcard", "stock", "moves", "comment"}
     if unknown:
-        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}",
-                          f"{waar}: onbekende sleutel {sorted(unknown)[0]!r}")
+        raise RecordError("record_round_key", where=where, key=repr(sorted(unknown)[0]))
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
-        raise RecordError(f"{where}: dealer {dealer!r} is not a player",
-                          f"{waar}: gever {dealer!r} speelt niet mee")
+        raise RecordError("record_dealer", where=where, name=repr(dealer))
     hands = None
     if "hands" in data:
         if not isinstance(data["hands"], Mapping):
-            raise RecordError(f"{where}: 'hands' maps each player to his cards",
-                              f"{waar}: 'hands' geeft bij elke speler zijn kaarten")
+            raise RecordError("record_hands", where=where)
         for name in data["hands"]:
             if name not in players:
-                raise RecordError(f"{where}: hands: {name!r} is not a player",
-                                  f"{waar}: hands: {name!r} speelt niet mee")
-        hands = {p: _cards((f"{where}, hand of {p}", f"{waar}, hand van {p}"), v)
+                raise RecordError("record_hands_player", where=where, name=repr(name))
+        hands = {p: _cards(Sentence("where_hand", n=number, name=p), v)
                  for p, v in data["hands"].items()}
     upcard = None
     if data.get("upcard") is not None:
-        cards = _cards((f"{where}, upcard", f"{waar}, open kaart"), data["upcard"])
+        cards = _cards(Sentence("where_upcard", n=number), data["upcard"])
         if len(cards) != 1:
-            raise RecordError(f"{where}: the upcard is one card",
-                              f"{waar}: de open kaart is één kaart")
+            raise RecordError("record_upcard_one", where=where)
         upcard = cards[0]
-    stock = _cards((f"{where}, stock", f"{waar}, stok"), data.get("stock", ""))
+    stock = _cards(Sentence("where_stock", n=number), data.get("stock", ""))
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(f"{where}: 'moves' must be a list of lines like \"Ann: draw\"",
-                          f"{waar}: 'moves' is een lijst met regels zoals \"Ann: draw\"")
+        raise RecordError("record_moves", where=where)
     return RoundRecord(dealer, hands, upcard, stock, list(moves))
 
 
@@ -243,8 +231,7 @@ def _deal_of(record: Record, rnd: RoundRecord, state: State | None) -> Deal:
         names = [record.players[i] for i in active]
         missing = [p for p in names if p not in rnd.hands]
         if missing:
-            raise RecordError(f"the hands leave out {missing[0]}",
-                              f"de handen missen die van {missing[0]}")
+            raise RecordError("record_hands_missing", name=missing[0])
         hands = tuple(rnd.hands[p] for p in names)
     return Deal(hands, rnd.upcard, rnd.stock)
 
@@ -284,22 +271,19 @@ def steps(record: Record) -> Iterator[Step]:
                 over = Reason("match_over")
                 raise Stopped(state, _error(number, 1, rnd, str(over)), over)
             elif state.phase is not Phase.ROUND_OVER:
-                raise RecordError(f"round {number - 1} is not finished, but the record goes "
-                                  f"on with round {number}",
-                                  f"ronde {number - 1} is niet uitgespeeld, maar het verslag "
-                                  f"gaat verder met ronde {number}")
+                raise RecordError("record_unfinished", n=number - 1, next=number)
             else:
                 state = deal_round(state, _deal_of(record, rnd, state), dealer)
         except DealError as exc:
-            raise RecordError(f"round {number}: {exc}", f"ronde {number}: {exc.text('nl')}") \
+            raise RecordError("at", where=Sentence("where_round", n=number), error=exc) \
                 from None
         yield Step(number, 0, None, state, tuple(deal_events(state)))
         for index, line in enumerate(rnd.moves, 1):
             try:
                 seat, action = parse_line(line, record.players)
             except NotationError as exc:
-                raise RecordError(f"round {number}, move {index}: {exc}",
-                                  f"ronde {number}, zet {index}: {exc.text('nl')}") from None
+                raise RecordError("at", where=Sentence("where_move", n=number, move=index),
+                                  error=exc) from None
             try:
                 state, events = apply_line(state, seat, action)
             except IllegalMoveError as exc:
@@ -319,7 +303,7 @@ def replay(record: Record) -> Replay:
         try:
             state = new_match(record.rules, record.players, record.seed)
         except DealError as exc:
-            raise RecordError(str(exc), exc.text("nl")) from None
+            raise RecordError("as_is", error=exc) from None
         # A record without rounds is the position before the first deal: nothing played.
         state = _undealt(state)
     return Replay(state, True, None)

@@ -42,8 +42,7 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
     report, a text at a time."""
     kinds = list(bot_kinds) * n_players if len(bot_kinds) == 1 else list(bot_kinds)
     if len(kinds) != n_players:
-        raise Sentence(f"--bots names {len(kinds)} players for {n_players} seats",
-                       f"--bots noemt {len(kinds)} spelers voor {n_players} plaatsen")
+        raise Sentence("sim_bots_count", n=len(kinds), seats=n_players)
     for k in set(kinds):
         make_player(k)  # an unknown name fails here, before any process starts
     single = rounds is not None

@@ -135,14 +135,12 @@ class Table:
         seat unless ``seats`` says otherwise); RecordError if a move in it is illegal or it
         holds no round. Its ``actions`` and events begin here; the record goes on."""
         if not record.rounds:
-            raise RecordError("the record holds no round to continue",
-                              "het partijverslag heeft nog geen ronde om verder te spelen")
+            raise RecordError("record_no_round")
         result = replay(record)
         if not result.ok or result.state is None:
             e = result.error or {"round": 0, "move": 0, "reason": ""}
-            raise RecordError(
-                f"move {e['move']} of round {e['round']} is not allowed: {e['reason']}",
-                f"zet {e['move']} van ronde {e['round']} mag niet: {e['reason']}")
+            raise RecordError("record_illegal", move=e["move"], round=e["round"],
+                              reason=result.refusal or e["reason"])
         table = cls.__new__(cls)
         table._setup(record.rules, seats or [Seat(name) for name in record.players],
                      record.seed, None, True)

@@ -14,15 +14,15 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .reasons import text_of
 from .requirements import MIN_MELD, Requirement
 from .sentence import Sentence
 from .textfile import check_depth, parse_json, parse_toml, read_text
 
 
 class RulesError(Sentence):
-    """A rule set that cannot be used: unknown preset or key, or a bad value (one sentence
-    in English and Dutch). ``keys``: the house-rule keys it is about, where known."""
+    """A rule set that cannot be used: unknown preset or key, or a bad value (one sentence,
+    the catalogue's ``error_rules_*``). ``keys``: the house-rule keys it is about, where
+    known."""
 
     keys: tuple[str, ...] = ()
 
@@ -168,15 +168,12 @@ class Rules:
         if isinstance(obj, str):
             return find_preset(obj)
         if not isinstance(obj, Mapping):
-            raise RulesError("rules must be a preset name or an object with keys",
-                             "de regels zijn de naam van een voorinstelling, of een object "
-                             "met regels en hun waarde")
+            raise RulesError("rules_shape")
         check_depth(obj, RulesError)
         data = dict(obj)
         preset = data.pop("preset", "amerikaans")
         if not isinstance(preset, str):
-            raise RulesError("'preset' must be a preset name",
-                             "'preset' is de naam van een voorinstelling")
+            raise RulesError("rules_preset_name")
         base = find_preset(preset)
         changes: dict[str, Any] = {}
         for key, value in data.items():
@@ -294,8 +291,7 @@ _KEY_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
 def _bool(key: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise RulesError(f"{key} must be true or false, not {_js(value)}",
-                     f"{key} is true (ja) of false (nee), niet {_js(value)}")
+    raise RulesError("rules_bool", key=key, value=_js(value))
 
 
 def _int(key: str, value: object, lo: int = 0, hi: int | None = None,
@@ -305,11 +301,9 @@ def _int(key: str, value: object, lo: int = 0, hi: int | None = None,
     if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
         hi is not None and value > hi
     ):
-        span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        span_nl = f"van {lo} tot en met {hi}" if hi is not None else f"van minstens {lo}"
-        extra, extra_nl = (" or null", " of null (geen)") if nullable else ("", "")
-        raise RulesError(f"{key} must be a whole number {span}{extra}, not {_js(value)}",
-                         f"{key} is een heel getal {span_nl}{extra_nl}, niet {_js(value)}")
+        which = ("rules_int_range" if hi is not None else "rules_int_min") + (
+            "_or_null" if nullable else "")
+        raise RulesError(which, key=key, lo=lo, hi=hi, value=_js(value))
     return value
 
 
@@ -318,8 +312,7 @@ def _choice(key: str, value: object, options: tuple[object, ...]) -> Any:
     if value in options and (takes_bool or not isinstance(value, bool)):
         return value
     shown = ", ".join(json.dumps(o) for o in options)
-    raise RulesError(f"{key} must be one of {shown}, not {_js(value)}",
-                     f"{key} is een van {shown}, niet {_js(value)}")
+    raise RulesError("rules_choice", key=key, choices=shown, value=_js(value))
 
 
 def _js(value: object) -> str:
@@ -332,8 +325,7 @@ def _convert(key: str, value: object) -> object:
     """Check one house-rule key and turn its value into the field's type (``KEYS`` says
     what each key takes)."""
     if key not in _KEY_NAMES:
-        raise RulesError(f"unknown rule key {key!r}; valid keys: {', '.join(_KEY_NAMES)}",
-                         f"onbekende regel {key!r}; de regels zijn: {', '.join(_KEY_NAMES)}")
+        raise RulesError("rules_unknown_key", key=repr(key), keys=", ".join(_KEY_NAMES))
     spec = KEYS[key]
     if spec.kind == "bool":
         return _bool(key, value)
@@ -348,20 +340,15 @@ def _convert(key: str, value: object) -> object:
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                 and 2 <= value[0] <= value[1] <= MAX_PLAYERS):
             return (value[0], value[1])
-        raise RulesError(f"players must be [fewest, most] within 2..{MAX_PLAYERS}, not "
-                         f"{_js(value)}",
-                         f"players is [minste, meeste] spelers, van 2 tot en met {MAX_PLAYERS}, "
-                         f"niet {_js(value)}")
+        raise RulesError("rules_players", most=MAX_PLAYERS, value=_js(value))
     if key == "schedule":
         if not isinstance(value, list | tuple) or not value:
-            raise RulesError("schedule must be a non-empty list of requirements, e.g. "
-                             '["set 3", "run 3", "points 40", "all"]',
-                             "schedule is een lijst met een eis per ronde, bijvoorbeeld "
-                             '["set 3", "run 3", "points 40", "all"]')
+            raise RulesError("rules_schedule",
+                             example='["set 3", "run 3", "points 40", "all"]')
         try:
             return tuple(Requirement.parse(str(v)) for v in value)
         except ValueError as exc:
-            raise RulesError(f"schedule: {exc}", f"schedule: {text_of(exc, 'nl')}") from None
+            raise RulesError("at", where="schedule", error=exc) from None
     if key == "buying":
         if value is None:
             return None
@@ -370,8 +357,7 @@ def _convert(key: str, value: object) -> object:
             return Buying(_int("buying.extra", value.get("extra", 1), x_lo, x_hi) or 0,
                           _int("buying.min_players", value.get("min_players", 3), m_lo,
                                m_hi) or 3)
-        raise RulesError('buying must be null or {"extra": N, "min_players": N}',
-                         'buying is null (niet kopen) of {"extra": N, "min_players": N}')
+        raise RulesError("rules_buying", example='{"extra": N, "min_players": N}')
     if key == "money":
         if value is None:
             return None
@@ -379,21 +365,16 @@ def _convert(key: str, value: object) -> object:
             (b_lo, b_hi), (p_lo, p_hi) = spec.fields["per_buy"], spec.fields["per_point"]
             return Money(_int("money.per_buy", value.get("per_buy", 1), b_lo, b_hi) or 0,
                          _int("money.per_point", value.get("per_point", 1), p_lo, p_hi) or 0)
-        raise RulesError('money must be null or {"per_buy": N, "per_point": N}',
-                         'money is null (geen geld) of {"per_buy": N, "per_point": N}')
+        raise RulesError("rules_money", example='{"per_buy": N, "per_point": N}')
     if key == "penalty":
         if not isinstance(value, Mapping):
-            raise RulesError("penalty must be an object such as "
-                             '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}',
-                             "penalty geeft de strafpunten per kaart, bijvoorbeeld "
-                             '{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
+            raise RulesError("rules_penalty",
+                             example='{"2": 5, "10": 10, "J": 10, "A": 15, "*": 20}')
         table: dict[str, int] = {}  # only the cards named; Rules.load keeps the rest
         for k, v in value.items():
             if k not in spec.fields:
-                raise RulesError(f"penalty key {k!r} is not a card; use "
-                                 f"{', '.join(PENALTY_KEYS)} or *-before-out",
-                                 f"penalty: {k!r} is geen kaart; gebruik "
-                                 f"{', '.join(PENALTY_KEYS)} of *-before-out")
+                raise RulesError("rules_penalty_key", key=repr(k),
+                                 keys=", ".join(PENALTY_KEYS))
             table[k] = _int(f"penalty[{k}]", v, *spec.fields[k]) or 0
         return table
     raise AssertionError(key)  # pragma: no cover - every key is handled above
@@ -401,8 +382,7 @@ def _convert(key: str, value: object) -> object:
 
 def _check_consistent(rules: Rules) -> None:
     if rules.rounds is None and rules.eliminate_at is None:
-        error = RulesError("a match needs an end: set rounds or eliminate_at",
-                           "een potje moet ergens eindigen: geef rounds of eliminate_at")
+        error = RulesError("rules_no_end")
         error.keys = ("rounds", "eliminate_at")
         raise error
 
@@ -479,8 +459,7 @@ def find_preset(name: str) -> Rules:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}",
-                         f"onbekende voorinstelling {name!r}; er zijn: {', '.join(PRESETS)}")
+        raise RulesError("rules_unknown_preset", name=repr(name), presets=", ".join(PRESETS))
     return PRESETS[key]
 
 

@@ -36,7 +36,7 @@ class Reason(ValueError):
         key = f"refuse_{self.key}"
         if key not in catalogue():
             return self.key.format(**values)
-        return word(key, lang, you, **values)
+        return word(key, lang, you=you, **values)
 
 
 def _verb(verb: object, lang: str) -> str:

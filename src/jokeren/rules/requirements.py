@@ -43,8 +43,7 @@ class Requirement:
         if words.startswith("points"):
             number = words[len("points") :].strip()
             if not (number.isascii() and number.isdigit()) or int(number) <= 0:
-                raise Sentence(f"requirement {text!r}: write 'points N' with N a positive number",
-                               f"eis {text!r}: schrijf 'points N' met N een getal boven 0")
+                raise Sentence("requirement_points", text=repr(text))
             return cls(f"points {int(number)}", points=int(number))
         alternatives = []
         for alt in words.split("|"):
@@ -53,15 +52,10 @@ class Requirement:
                 bits = part.split()
                 if (len(bits) != 2 or bits[0] not in ("set", "run")
                         or not (bits[1].isascii() and bits[1].isdigit())):
-                    raise Sentence(
-                        f"requirement {text!r}: use 'set N', 'run N', 'A | B', 'A + B', "
-                        "'points N', 'all' or 'none'",
-                        f"eis {text!r}: schrijf 'set N', 'run N', 'A | B' (een van beide), "
-                        "'A + B' (allebei), 'points N', 'all' (alles in één keer) of 'none'")
+                    raise Sentence("requirement_words", text=repr(text))
                 size = int(bits[1])
                 if size < MIN_MELD:
-                    raise Sentence(f"requirement {text!r}: a meld has at least 3 cards",
-                                   f"eis {text!r}: een combinatie heeft minstens 3 kaarten")
+                    raise Sentence("requirement_min", text=repr(text), n=MIN_MELD)
                 kind: Kind = "set" if bits[0] == "set" else "run"
                 parts.append((kind, size))
             alternatives.append(tuple(parts))

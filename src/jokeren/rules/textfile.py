@@ -19,20 +19,20 @@ from pathlib import Path
 from .sentence import Sentence
 
 MAX_DEPTH = 32  # a record nests 4 deep, a house-rules file 3: far below Python's limit
-_OS_NL = {errno.ENOENT: "het bestand bestaat niet", errno.EACCES: "geen toegang",
-          errno.EPERM: "geen toegang", errno.EISDIR: "dat is een map, geen bestand",
-          errno.EEXIST: "er staat al een bestand met die naam",
-          errno.ENOTDIR: "een deel van het pad is een bestand, geen map",
-          errno.ENOSPC: "de schijf is vol", errno.EROFS: "de schijf is alleen-lezen"}
+# The system's refusals we word ourselves (error_os_*); any other is "system error: ..."
+_OS_KEYS = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EPERM: "eacces",
+            errno.EISDIR: "eisdir", errno.EEXIST: "eexist", errno.ENOTDIR: "enotdir",
+            errno.ENOSPC: "enospc", errno.EROFS: "erofs"}
 
 
 def os_reason(exc: OSError, writing: bool = False) -> Sentence:
     """Why the system refused a file, in both languages (the system says it in English
     only); ``writing``: a missing path is a missing folder."""
-    why = exc.strerror or str(exc) or "unknown error"
     if writing and exc.errno == errno.ENOENT:
-        return Sentence("the folder does not exist", "de map bestaat niet")
-    return Sentence(why, _OS_NL.get(exc.errno or 0, f"systeemfout: {why}"))
+        return Sentence("os_no_folder")
+    key = _OS_KEYS.get(exc.errno or 0)
+    return Sentence(f"os_{key}") if key else Sentence(
+        "os_other", why=exc.strerror or str(exc) or "unknown error")
 
 
 def read_text(path: str | Path, error: type[Sentence]) -> str:
@@ -40,11 +40,9 @@ def read_text(path: str | Path, error: type[Sentence]) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
-        why = exc.strerror or "unknown error"
-        raise error(f"cannot read the file: {why}",
-                    f"kan het bestand niet lezen: {_OS_NL.get(exc.errno or 0, why)}") from None
+        raise error("read", why=os_reason(exc)) from None
     except UnicodeDecodeError:
-        raise error("is not a text file (UTF-8)", "is geen tekstbestand (UTF-8)") from None
+        raise error("not_text") from None
 
 
 def parse_json(text: str, error: type[Sentence]) -> object:
@@ -52,8 +50,7 @@ def parse_json(text: str, error: type[Sentence]) -> object:
     try:
         data: object = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise error(f"is not valid JSON (line {exc.lineno}: {exc.msg})",
-                    f"is geen geldige JSON (fout op regel {exc.lineno})") from None
+        raise error("not_json", line=exc.lineno) from None
     except RecursionError:
         raise _too_deep(error) from None
     check_depth(data, error)
@@ -66,8 +63,8 @@ def parse_toml(text: str, error: type[Sentence]) -> object:
         data: object = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         where = re.search(r"line (\d+)", str(exc))
-        at = f" (fout op regel {where.group(1)})" if where else ""
-        raise error(f"is not valid TOML ({exc})", f"is geen geldige TOML{at}") from None
+        raise (error("not_toml", line=int(where.group(1))) if where
+               else error("not_toml_somewhere")) from None
     except RecursionError:
         raise _too_deep(error) from None
     check_depth(data, error)
@@ -89,7 +86,4 @@ def check_depth(data: object, error: type[Sentence]) -> None:
 
 
 def _too_deep(error: type[Sentence]) -> Sentence:
-    return error(f"nests lists or objects more than {MAX_DEPTH} deep, which no record or "
-                 "house-rules file does",
-                 f"heeft lijsten of objecten meer dan {MAX_DEPTH} diep in elkaar: dat heeft "
-                 "geen partijverslag of huisregelbestand")
+    return error("too_deep", most=MAX_DEPTH)

@@ -110,10 +110,7 @@ def _bearer(authorization: str | None) -> str:
     bodies, never in a URL (a URL reaches the access log)."""
     scheme, _, token = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip() or len(token) > 256:
-        raise ApiError(401, "no_token", "send one of the room's tokens in the header "
-                       "'Authorization: Bearer TOKEN'", "stuur een code van de kamer mee in "
-                       "de kop 'Authorization: Bearer CODE'",
-                       headers={"WWW-Authenticate": "Bearer"})
+        raise ApiError(401, "no_token", headers={"WWW-Authenticate": "Bearer"})
     return token.strip()
 
 

@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import memory
 from .api import router
 from .club_api import router as club_router
-from .errors import STORE_FAILED, ApiError
+from .errors import STORE_FAILED, ApiError, refusal
 from .headers import Shield, allowed_hosts, keep_tokens_out_of_logs
 from .limits import Buckets, Guard, Limits
 from .lobby import lobby_socket
@@ -122,10 +122,8 @@ def create_app(settings: Settings) -> FastAPI:
         """FastAPI's 422 (``detail``: where and why) with a sentence, as other refusals."""
         where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body"
                           for e in exc.errors()[:3])
-        return SafeJSON({"key": "invalid", "params": {}, "text": {
-            "en": f"the request is not as this address takes it ({where})",
-            "nl": f"het verzoek is niet zoals dit adres het aanneemt ({where})"},
-            "detail": jsonable_encoder(exc.errors())}, status_code=422)
+        return SafeJSON({**refusal("invalid", where=where),
+                         "detail": jsonable_encoder(exc.errors())}, status_code=422)
 
     async def store_error(request: Request, exc: Exception) -> JSONResponse:
         """The store failed (a full or read-only disk, a database gone): one line in the

@@ -114,7 +114,7 @@ class CreatedOut(BaseModel):
 
 
 def refusal(exc: ClubError, where: dict[str, object] | None = None) -> ApiError:
-    error = _Refusal(400, exc.key, exc.text("en"), exc.text("nl"))
+    error = _Refusal(400, exc.key, "api_as_is", error=exc)
     error.extra = dict(where or {})
     return error
 
@@ -129,14 +129,11 @@ class _Refusal(ApiError):
 
 
 def _no_evening() -> ApiError:
-    return ApiError(404, "no_evening", "no such club evening, or the link is wrong",
-                    "die clubavond bestaat niet, of de link klopt niet")
+    return ApiError(404, "no_evening")
 
 
 def _not_secretary() -> ApiError:
-    return ApiError(403, "not_secretary", "only the club's secretary changes the evening "
-                    "(the secretary's link)", "alleen de secretaris van de club verandert de "
-                    "avond (de link van de secretaris)")
+    return ApiError(403, "not_secretary")
 
 
 def _token(authorization: str | None) -> str | None:
@@ -252,8 +249,7 @@ def _find(evening: Evening, name: str) -> str:
     for player in evening.players:
         if player.lower() == name.strip().lower():
             return player
-    raise ApiError(400, "club_no_player", f"{name!r} is not a player of the evening",
-                   f"{name!r} is geen speler van de avond")
+    raise ApiError(400, "club_no_player", name=repr(name))
 
 
 @router.post("/{club_id}/draw")
@@ -362,8 +358,7 @@ async def export(club_id: str, what: Literal["standings", "seating"],
     else:
         sheets = (standings_book(evening, lang) if kind == "xlsx"
                   else [standings_grid(evening, lang)])
-    name = {"standings": {"nl": "stand", "en": "standings"},
-            "seating": {"nl": "tafelindeling", "en": "seating"}}[what][lang]
+    name = t(f"club_file_{what}", lang)
     return await sheets_file(sheets, kind, name)
 
 

@@ -23,6 +23,7 @@ from ..play.table import Table
 from ..rules.cards import format_cards
 from ..rules.melds import Meld, reading
 from ..words.moves import explain
+from . import errors
 
 
 class Learner(Protocol):
@@ -32,9 +33,11 @@ class Learner(Protocol):
 Frame = dict[str, Any]
 
 
-def refusal(key: str, en: str, nl: str, **params: Any) -> RefusalJSON:
-    """A refusal of the server itself (malformed message, stale version, rate limit)."""
-    return {"key": key, "params": params, "text": {"en": en, "nl": nl}}
+def refusal(key: str, message: str | None = None, **params: Any) -> RefusalJSON:
+    """A refusal of the server itself (malformed message, stale version, rate limit): the
+    catalogue's ``message`` (else ``api_KEY``) with ``params``."""
+    body: RefusalJSON = errors.refusal(key, message, **params)  # type: ignore[assignment]
+    return body
 
 
 def listed(table: Table, seat: int | None) -> list[Action]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .errors import refusal
 from .frames import dumps
 
 # 'self' covers the page's own ws:/wss: in Chromium and Firefox (CSP 3); the favicon is a
@@ -30,9 +31,7 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
 SECURITY = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
             (b"referrer-policy", b"no-referrer")]
 LOCAL = ("localhost",)
-BAD_HOST = {"key": "host", "params": {}, "text": {
-    "en": "this server is not reached by that name", "nl":
-    "deze server is niet onder die naam te bereiken"}}
+BAD_HOST = refusal("host")
 
 
 def allowed_hosts(listen: str = "", public: Iterable[str] = ()) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .errors import refusal
 from .frames import dumps
 
 T = TypeVar("T")
@@ -130,18 +131,11 @@ def address(scope: Scope) -> str:
 def too_many(wait: float, what: str = "requests") -> tuple[dict[str, Any], dict[str, str]]:
     """The 429 refusal's body and headers: wait ``wait`` seconds (rounded up)."""
     seconds = max(1, math.ceil(min(wait, 3600.0)))
-    en = {"requests": "too many requests", "rooms": "too many new rooms",
-          "replays": "too many replays", "sockets": "too many connections"}[what]
-    nl = {"requests": "te veel verzoeken", "rooms": "te veel nieuwe kamers",
-          "replays": "te veel keer teruggekeken", "sockets": "te veel verbindingen"}[what]
-    body = {"key": "rate", "params": {"retry_after": seconds}, "text": {
-        "en": f"{en} from this address: try again in {seconds} s",
-        "nl": f"{nl} vanaf dit adres: probeer het over {seconds} s opnieuw"}}
+    body = refusal("rate", f"api_rate_{what}", retry_after=seconds)
     return body, {"Retry-After": str(seconds)}
 
 
-TOO_BIG = {"key": "too_big", "params": {}, "text": {
-    "en": "the request is too large", "nl": "het verzoek is te groot"}}
+TOO_BIG = refusal("too_big")
 
 
 async def _answer(send: Send, status: int, body: dict[str, Any],

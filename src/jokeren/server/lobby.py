@@ -89,8 +89,7 @@ async def _hello(ws: WebSocket) -> str:
         hello = None
     token = hello.get("token") if isinstance(hello, dict) else None
     if not isinstance(token, str) or len(token) > 256:
-        raise ApiError(400, "hello", 'begin with {"type": "hello", "token": ...}',
-                       'begin met {"type": "hello", "token": ...}')
+        raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')
     return token
 
 

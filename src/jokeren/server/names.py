@@ -51,24 +51,21 @@ def odd_character(text: str) -> str | None:
     return None
 
 
-def check_text(text: str, field: str, veld: str) -> str:
-    """``text`` if it holds no odd character; else ApiError 422 naming the field (in
-    English and Dutch)."""
+def check_text(text: str, message: str = "api_odd_character_name") -> str:
+    """``text`` if it holds no odd character; else ApiError 422 with the catalogue's
+    ``api_MESSAGE`` (naming the field)."""
     odd = odd_character(text)
     if odd is not None:
-        raise ApiError(422, "odd_character",
-                       f"{field} holds a character that cannot be shown ({odd})",
-                       f"{veld} bevat een teken dat niet getoond kan worden ({odd})")
+        raise ApiError(422, "odd_character", message, character=odd)
     return text
 
 
 def check_name(name: str) -> str:
     """The name as it will be shown (spaces collapsed, NFC), or ApiError 422."""
-    check_text(name, "the name", "de naam")
+    check_text(name)
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not 1 <= len(name) <= MOST or ":" in name:
-        raise ApiError(422, "name", f"a name has 1 to {MOST} characters and no ':'",
-                       f"een naam heeft 1 tot {MOST} tekens en geen ':'")
+        raise ApiError(422, "name", most=MOST)
     return name
 
 
@@ -86,9 +83,5 @@ def check_unlike(name: str, others: list[str]) -> None:
     for other in others:
         if skeleton(other) == mine:
             if other.casefold() == name.casefold():
-                raise ApiError(409, "name_taken", f"{name} is already at this table",
-                               f"{name} zit al aan deze tafel")
-            raise ApiError(409, "name_alike", f"that name looks like {other}'s, who is "
-                           "already at this table: choose another",
-                           f"die naam lijkt op die van {other}, die al aan deze tafel zit: "
-                           "kies een andere")
+                raise ApiError(409, "name_taken", name=name)
+            raise ApiError(409, "name_alike", other=other)

@@ -28,7 +28,6 @@ from pydantic import BaseModel, Field
 from ..engine.record import Record, RecordError, Step, Stopped, steps
 from ..engine.views import view
 from ..engine.wire import EventJSON, ViewJSON, encode_event, encode_view
-from ..rules.reasons import text_of
 from .errors import ApiError
 from .limits import Buckets, address, too_many
 
@@ -88,9 +87,7 @@ def load(data: object) -> Record:
     except RecordError as exc:
         raise _not_a_record(exc) from None
     if total_steps(record) > MOST_STEPS:
-        raise ApiError(422, "record_long", f"a record of at most {MOST_STEPS} moves "
-                       "can be replayed here", f"hier kan een verslag van hoogstens "
-                       f"{MOST_STEPS} zetten teruggekeken worden")
+        raise ApiError(422, "record_long", most=MOST_STEPS)
     return record
 
 
@@ -101,9 +98,7 @@ def total_steps(record: Record) -> int:
 
 
 def _not_a_record(exc: RecordError) -> ApiError:
-    return ApiError(422, "record", f"this is not a game record that can be replayed: "
-                    f"{exc.text('en')}", f"dit is geen partijverslag dat teruggekeken "
-                    f"kan worden: {exc.text('nl')}")
+    return ApiError(422, "record", error=exc)
 
 
 def replay_record(data: object, start: int = 0, count: int = PAGE) -> ReplayOut:
@@ -122,14 +117,10 @@ def replay_record(data: object, start: int = 0, count: int = PAGE) -> ReplayOut:
         raise _not_a_record(exc) from None
     except Stopped as stop:
         where = stop.error
-        raise ApiError(422, "record_move",
-                       f"move {where['move']} of round {where['round']} ({where['text']}) is "
-                       f"not allowed: {text_of(stop.reason, 'en')}",
-                       f"zet {where['move']} van ronde {where['round']} ({where['text']}) mag "
-                       f"niet: {text_of(stop.reason, 'nl')}") from None
+        raise ApiError(422, "record_move", move=where["move"], round=where["round"],
+                       line=where["text"], reason=stop.reason) from None
     if not total:
-        raise ApiError(422, "record_empty", "this record holds no round to replay",
-                       "dit verslag heeft geen ronde om terug te kijken")
+        raise ApiError(422, "record_empty")
     return ReplayOut(players=list(record.players), start=start, total=total, steps=out)
 
 
@@ -175,7 +166,5 @@ async def replay_steps(body: ReplayIn, request: Request) -> Response:
                 state.replayer.shutdown(wait=False, cancel_futures=True)
                 state.replayer = None
                 if attempt == 2:
-                    raise ApiError(503, "replay_failed", "the replay could not be made now: "
-                                   "try again", "het terugkijken lukte nu niet: probeer het "
-                                   "opnieuw") from None
+                    raise ApiError(503, "replay_failed") from None
     return Response(data, status, media_type="application/json")

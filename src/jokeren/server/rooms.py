@@ -14,11 +14,10 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..bots import LEVELS
+from ..bots import LEVELS, LevelList
 from ..engine import DealError, check_players
 from ..play.table import Seat, Table, new_seed
 from ..rules.house import Money, Rules, RulesError, contradictions
-from ..words.catalogue import t
 from ..words.rules import RULE_KEYS, contradiction, explain
 from . import tokens
 from .errors import ApiError, forbidden, not_found
@@ -67,8 +66,7 @@ def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, s
     try:
         rules = Rules.load(obj)
     except RulesError as exc:
-        raise ApiError(422, "rules", f"the rules cannot be used: {exc.text('en')}",
-                       f"deze regels zijn niet bruikbaar: {exc.text('nl')}") from None
+        raise ApiError(422, "rules", error=exc) from None
     if money is True and rules.money is None:
         rules = replace(rules, money=Money())
     elif money is False:
@@ -79,8 +77,7 @@ def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, s
 
 
 def ended() -> ApiError:
-    return ApiError(409, "ended", "the host has ended this room",
-                    "de gastheer heeft deze kamer gesloten")
+    return ApiError(409, "ended")
 
 
 class Rooms:
@@ -108,10 +105,7 @@ class Rooms:
         playing = sum(1 for room_id, runner in self.runners.items()
                       if self.owners.get(room_id) == owner and not runner.table.finished)
         if playing >= most:
-            raise ApiError(429, "tables", f"this address already has {most} tables being "
-                           "played: finish or end one first", f"dit adres heeft al {most} "
-                           "tafels in het spel: maak er eerst een af of beëindig er een",
-                           headers={"Retry-After": "60"})
+            raise ApiError(429, "tables", n=most, headers={"Retry-After": "60"})
 
     # --- making a room -------------------------------------------------------------------
     async def create(self, rules_obj: object, seats: Sequence[SeatSpec], money: bool | None,
@@ -122,25 +116,18 @@ class Rooms:
         try:
             check_players(rules, len(seats))
         except DealError as exc:
-            raise ApiError(422, "seats", exc.text("en"), exc.text("nl")) from None
+            raise ApiError(422, "seats", "api_as_is", error=exc) from None
         for s in seats:
             if s.kind == "computer" and s.level not in LEVELS:
-                raise ApiError(422, "level", f"a computer player's level is one of "
-                               f"{', '.join(LEVELS)}",
-                               f"het niveau van een computerspeler is een van "
-                               f"{', '.join(LEVELS)}")
+                raise ApiError(422, "level", "api_level_seat", levels=LevelList())
         if options.substitute not in LEVELS:
-            raise ApiError(422, "level", "the stand-in's level is one of " + ", ".join(LEVELS),
-                           "het niveau van de invaller is een van " + ", ".join(LEVELS))
+            raise ApiError(422, "level", "api_level_stand_in", levels=LevelList())
         if not 0 <= options.grace <= 3600:
-            raise ApiError(422, "grace", "the grace period is 0 to 3600 seconds",
-                           "de wachttijd is 0 tot 3600 seconden")
+            raise ApiError(422, "grace", most=3600)
         if options.buying_window and not 4 <= options.buying_window <= 10:
-            raise ApiError(422, "window", "the buying window is off (0) or 4 to 10 seconds",
-                           "de koopronde staat uit (0) of duurt 4 tot 10 seconden")
+            raise ApiError(422, "window", lo=4, hi=10)
         if options.turn_timer and not TURN_TIMER[0] <= options.turn_timer <= TURN_TIMER[1]:
-            raise ApiError(422, "turn_timer", t("server_turn_timer_range", "en"),
-                           t("server_turn_timer_range", "nl"))
+            raise ApiError(422, "turn_timer", "server_turn_timer_range")
         host, invite, spectate = tokens.new_token(), tokens.new_token(), tokens.new_token()
         room_id = tokens.new_id()
         names = iter(COMPUTER_NAMES)
@@ -189,8 +176,7 @@ class Rooms:
             if room.status == ENDED:
                 raise ended()
             if room.status != OPEN or not free:
-                raise ApiError(409, "full", "no seat is free at this table",
-                               "er is geen plaats meer vrij aan deze tafel")
+                raise ApiError(409, "full")
             seat = free[0].seat
             return seat, Change(seat=seat, seat_values={
                 "name": name, "token_hash": tokens.digest(token)})
@@ -211,8 +197,7 @@ class Rooms:
         def begin(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
             _host_before_start(room, host_token)
             if any(s.kind == "person" and s.name is None for s in seats):
-                raise ApiError(409, "waiting", "not every person has joined yet",
-                               "nog niet iedereen is binnen")
+                raise ApiError(409, "waiting")
             return True, Change(room={"status": PLAYING})
 
         self._quota(self.owners.get(room_id))
@@ -232,8 +217,7 @@ class Rooms:
             return made
         self._quota(owner)
         if room.status != FINISHED:
-            raise ApiError(409, "not_finished", "a rematch is there once the match is over",
-                           "een nieuw potje kan als dit potje uit is")
+            raise ApiError(409, "not_finished", "api_not_finished_rematch")
         new_id = tokens.new_id()
         await self.store.create_room(replace(room, id=new_id, created=time.time(),
                                              status=OPEN, seed=str(new_seed())),
@@ -288,8 +272,7 @@ class Rooms:
         if room.status == ENDED:
             raise ended()
         if room.status not in (PLAYING, FINISHED):
-            raise ApiError(409, "not_playing", "this room is not being played now",
-                           "in deze kamer wordt nu niet gespeeld")
+            raise ApiError(409, "not_playing")
         options = Options(**json.loads(room.options))
         table, acks = await self._stored(room, seats)
         runner = TableRunner(
@@ -333,15 +316,13 @@ class Rooms:
         """Before the start, the host makes a free seat (nobody has taken it) a computer
         player's or a person's again: the lobby's computer seats added and removed."""
         if kind == "computer" and level not in LEVELS:
-            raise ApiError(422, "level", "the level is one of " + ", ".join(LEVELS),
-                           "het niveau is een van " + ", ".join(LEVELS))
+            raise ApiError(422, "level", levels=LevelList())
 
         def change(room: RoomRow, seats: list[SeatRow]) -> tuple[bool, Change]:
             _host_before_start(room, host_token)
             here = next((s for s in seats if s.seat == seat), None)
             if here is None or here.token_hash is not None:
-                raise ApiError(409, "taken", "only a seat nobody has taken can change",
-                               "alleen een plaats die niemand heeft ingenomen kan veranderen")
+                raise ApiError(409, "taken")
             if kind == "person":
                 return True, Change(seat=seat, seat_values={
                     "kind": "person", "level": None, "name": None})
@@ -360,17 +341,13 @@ class Rooms:
         await self.host(room_id, host_token)
         runner = self.runners.get(room_id)
         if level not in LEVELS:
-            raise ApiError(422, "level", "the level is one of " + ", ".join(LEVELS),
-                           "het niveau is een van " + ", ".join(LEVELS))
+            raise ApiError(422, "level", levels=LevelList())
         try:
             given = runner is not None and await runner.ask("substitute", data=(seat, level))
         except Gone:
             given = False
         if not given:
-            raise ApiError(409, "present", "only an absent person's seat can be given to a "
-                           "computer player, while the match is played",
-                           "alleen de plaats van een afwezige speler kan naar een "
-                           "computerspeler, terwijl er gespeeld wordt")
+            raise ApiError(409, "present")
 
     async def _playing(self, room_id: str, host_token: str) -> TableRunner:
         """The host's runner of a room being played (409 otherwise)."""
@@ -462,8 +439,7 @@ class Rooms:
         if runner is None and room.status in (PLAYING, FINISHED):
             runner = await self.resume(room_id)
         if runner is None:
-            raise ApiError(409, "not_playing", "this room is not being played now",
-                           "in deze kamer wordt nu niet gespeeld")
+            raise ApiError(409, "not_playing")
         return runner, seat
 
     async def connect(self, room_id: str, token: str, conn_of: Callable[[int | None], Conn],
@@ -479,8 +455,7 @@ class Rooms:
             except Gone:
                 continue
             return runner, conn
-        raise ApiError(503, "busy", "the table could not be opened now: try again",
-                       "de tafel kon nu niet geopend worden: probeer het opnieuw")
+        raise ApiError(503, "busy")
 
     async def _admit(self, room_id: str, token: str) -> tuple[RoomRow, list[SeatRow]]:
         """The room and its seats, for any of its links (host, invite, spectator, a seat)."""
@@ -531,8 +506,7 @@ class Rooms:
         """The finished match's table (any token of the room): 409 before its end."""
         room, seats = await self._admit(room_id, token)
         if room.status != FINISHED:
-            raise ApiError(409, "not_finished", "the record is there once the match is over",
-                           "het verslag komt er als het potje uit is")
+            raise ApiError(409, "not_finished", "api_not_finished_record")
         runner = self.runners.get(room_id)  # else read from the store, no runner started
         return runner.table if runner is not None else (await self._stored(room, seats))[0]
 
@@ -576,5 +550,4 @@ def _host_before_start(room: RoomRow, host_token: str) -> None:
     if room.status == ENDED:
         raise ended()
     if room.status != OPEN:
-        raise ApiError(409, "started", "the match has already started",
-                       "het potje is al begonnen")
+        raise ApiError(409, "started")

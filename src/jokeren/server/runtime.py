@@ -289,8 +289,7 @@ class TableRunner:
                     seat = command.conn.seat if command.conn is not None else None
                     result = self.refused(
                         (command.data or {}).get("id") if command.kind == "act" else None,
-                        seat, refusal("server", "the server could not do that now: try again",
-                                      "de server kon dat nu niet doen: probeer het opnieuw"))
+                        seat, refusal("server"))
                     if command.conn is not None and command.kind == "act":
                         command.conn.send(result)
                 if command.done is not None and not command.done.done():
@@ -541,9 +540,7 @@ class TableRunner:
         if seat is not None:  # a seat's connections are bounded: the oldest goes
             same = sorted((c for c in self.conns if c.seat == seat), key=lambda c: c.order)
             for old in same[:max(0, len(same) - self.limits.seat_sockets + 1)]:
-                old.send({"type": "error", "reason": refusal(
-                    "replaced", "this seat was opened elsewhere: this connection is closed",
-                    "deze plaats is elders geopend: deze verbinding is gesloten")})
+                old.send({"type": "error", "reason": refusal("replaced")})
                 old.close()
                 self.conns.discard(old)
         self.conns.add(conn)
@@ -615,8 +612,7 @@ class TableRunner:
         cid: str = message["id"]
         table = self.table
         if seat is None:
-            return self._refuse(cid, refusal(
-                "spectator", "a spectator cannot play", "een toeschouwer kan niet spelen"))
+            return self._refuse(cid, refusal("spectator"))
         key = (seat, cid)
         if key in self.answers:
             return self.answers[key]
@@ -624,9 +620,7 @@ class TableRunner:
             return self._refuse(cid, said_refusal("paused", "together_paused_refusal"))
         if message["version"] != table.version:
             if self.bucket("stale", seat, self.limits.stale).take():  # the view is costly
-                return self._refuse(cid, refusal(
-                    "rate", "too many actions on an old version: wait a moment",
-                    "te veel zetten op een oude stand: wacht even"))
+                return self._refuse(cid, refusal("rate", "api_rate_stale"))
             frame = self._refuse(cid, dict(encode_refusal(Reason(
                 "stale_version", version=message["version"], current=table.version), you=True)))
             frame["view"] = encode_view(table.view(seat))
@@ -635,9 +629,7 @@ class TableRunner:
             action = decode_action(message["action"])
         except NotationError as exc:
             return self._remember(key, self._refuse(cid, refusal(
-                "notation", f"that is not an action in the notation: {exc.text('en')}",
-                f"dat is geen zet in de notatie: {exc.text('nl')}",
-                detail=str(exc))))
+                "notation", error=exc, detail=str(exc))))
         reason = table.check(seat, action)
         if reason is not None:
             return self._remember(key, self._refuse(cid, dict(encode_refusal(reason, you=True))))

@@ -99,7 +99,7 @@ class ScoreOut(BaseModel):
 
 
 def refusal(exc: ScoreError) -> ApiError:
-    return ApiError(400, exc.key, exc.text("en"), exc.text("nl"))
+    return ApiError(400, exc.key, "api_as_is", error=exc)
 
 
 def _card(obj: CardObj) -> ScoreCard:
@@ -226,7 +226,7 @@ async def sheets_file(sheets: list[Any], kind: str, name: str) -> Response:
     except ModuleNotFoundError as exc:
         raise refusal(ScoreError("score_err_needs_extra", module=exc.name or "?")) from None
     except FileNotFoundError as exc:  # no font for the pdf: its one sentence
-        raise ApiError(500, "score_no_font", str(exc), str(exc)) from None
+        raise ApiError(500, "score_no_font", detail=str(exc)) from None
     return Response(data, media_type=TYPES[kind],
                     headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
 

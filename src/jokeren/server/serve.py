@@ -28,7 +28,7 @@ from .store import Store, StoreError, async_url, check_url, default_url
 
 def _cannot_use(exc: Exception) -> StoreError:
     detail = str(exc).splitlines()[0] if str(exc) else ""
-    return StoreError.of("store_cannot_use", reason=f"{type(exc).__name__}: {detail}")
+    return StoreError("store_cannot_use", reason=f"{type(exc).__name__}: {detail}")
 
 
 def check_db(url: str) -> None:

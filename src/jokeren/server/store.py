@@ -27,7 +27,6 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from ..rules.sentence import Sentence
-from ..words.catalogue import t
 from . import schema
 
 
@@ -41,11 +40,7 @@ def default_url() -> str:
 
 
 class StoreError(Sentence):
-    """A database that cannot be used: one sentence in English and Dutch (messages.json)."""
-
-    @classmethod
-    def of(cls, key: str, **values: Any) -> StoreError:
-        return cls(t(key, "en", **values), t(key, "nl", **values))
+    """A database that cannot be used: one sentence (the catalogue's ``error_store_*``)."""
 
 
 # The URLs as users type them, and the async drivers the server uses for them (STACK.md).
@@ -68,13 +63,13 @@ def check_url(url: str) -> bool:
     try:
         parsed = make_url(async_url(url))
     except Exception:
-        raise StoreError.of("store_bad_url", url=url) from None
+        raise StoreError("store_bad_url", url=url) from None
     if parsed.drivername not in ("sqlite+aiosqlite", "postgresql+asyncpg"):
-        raise StoreError.of("store_driver")
+        raise StoreError("store_driver")
     sqlite = parsed.drivername.startswith("sqlite")
     if sqlite and parsed.database and parsed.database != ":memory:" \
             and not Path(parsed.database).parent.is_dir():
-        raise StoreError.of("store_no_folder", folder=Path(parsed.database).parent)
+        raise StoreError("store_no_folder", folder=Path(parsed.database).parent)
     return sqlite
 
 

@@ -47,11 +47,12 @@ def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
 
 
-def _bad(key: str, en: str, nl: str, cid: Any = None) -> dict[str, Any]:
-    """A message refused before the table sees it; ``id`` is the message's own, if it has
-    one (the socket adds the seat's moves and the clock before sending it)."""
+def _bad(key: str, cid: Any = None) -> dict[str, Any]:
+    """A message refused before the table sees it (the catalogue's ``api_msg_KEY``); ``id``
+    is the message's own, if it has one (the socket adds the seat's moves and the clock
+    before sending it)."""
     return {"type": "refused", "id": cid if isinstance(cid, str) else None,
-            "reason": refusal(key, en, nl)}
+            "reason": refusal(key, f"api_msg_{key}")}
 
 
 def message_id(text: str | bytes | None) -> str | None:
@@ -66,15 +67,15 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     switched (``{"type": "learn", "on": bool}``), or a refusal frame (``type == "refused"``,
     with the message's ``id`` where it had a string one)."""
     if text is None or isinstance(text, bytes):
-        return _bad("binary", "send text frames with JSON", "stuur tekst met JSON")
+        return _bad("binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        return _bad("too_big", "a message is at most 4 KB", "een bericht is hoogstens 4 KB")
+        return _bad("too_big")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        return _bad("json", "that is not JSON", "dat is geen JSON")
+        return _bad("json")
     if not isinstance(data, dict):
-        return _bad("shape", "a message is a JSON object", "een bericht is een JSON-object")
+        return _bad("shape")
     kind = data.get("type", "act")
     if kind == "ping":
         return {"type": "ping"}
@@ -83,17 +84,14 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     if kind == "say":  # a reaction or a line of chat (together.py)
         return parse_say(data)
     if kind != "act":
-        return _bad("type", "unknown message type", "onbekend soort bericht")
+        return _bad("type")
     cid, version, action = data.get("id"), data.get("version"), data.get("action")
     if not isinstance(cid, str) or not 1 <= len(cid) <= 64 or odd_character(cid):
-        return _bad("id", "'id' is a string of 1 to 64 characters that can be shown",
-                    "'id' is een tekst van 1 tot 64 tekens die getoond kunnen worden", cid)
+        return _bad("id", cid)
     if isinstance(version, bool) or not isinstance(version, int):
-        return _bad("version", "'version' is a whole number", "'version' is een heel getal",
-                    cid)
+        return _bad("version", cid)
     if not isinstance(action, str) or not 1 <= len(action) <= 512 or odd_character(action):
-        return _bad("action", "'action' is the move in the notation, e.g. \"draw\"",
-                    "'action' is de zet in de notatie, bijvoorbeeld \"draw\"", cid)
+        return _bad("action", cid)
     return {"type": "act", "id": cid, "version": version, "action": action}
 
 
@@ -123,8 +121,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         since = hello.get("since") if isinstance(hello, dict) else None
         learn = isinstance(hello, dict) and hello.get("learn") is True
         if not isinstance(token, str) or len(token) > 256:
-            raise ApiError(400, "hello", 'begin with {"type": "hello", "token": ...}',
-                           'begin met {"type": "hello", "token": ...}')
+            raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')
         if isinstance(since, bool) or not isinstance(since, int | None):
             since = None
         runner, conn = await rooms.connect(
@@ -160,7 +157,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             if wait:  # refused, and nothing more is read until a message would be allowed:
                 # a client that keeps sending is slowed by its own socket (backpressure)
                 conn.send(runner.refused(message_id(text), conn.seat, refusal(
-                    "rate", "too many messages: wait a moment", "te veel berichten: wacht even")))
+                    "rate", "api_rate_messages")))
                 await asyncio.sleep(min(wait, PAUSE))
                 continue
             parsed = parse(text)

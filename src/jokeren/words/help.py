@@ -135,7 +135,7 @@ NL: dict[str, str] = {
     "Rounds in the match (default: the rules').":
         "Aantal rondes in het potje (anders dat van de regels).",
     "A title for the card.": "Een titel voor de kaart.",
-    "Overwrite an existing file.": "Schrijf over een bestand dat al bestaat.",
+    "Overwrite an existing file.": "Overschrijf een bestand dat al bestaat.",
     "Enter a round: who went out, and what every other player kept.":
         "Vul een ronde in: wie uitging, en wat elke andere speler overhield.",
     "Who went out (uitgegaan).": "Wie er uitging.",

@@ -163,7 +163,7 @@ def describe(rules: Rules, lang: str = "en") -> str:
 
 def contradiction(found: Contradiction, lang: str = "en") -> str:
     """One contradiction of ``house.contradictions`` as a sentence."""
-    return t(f"rule_contra_{found.key}", lang, False, **found.params)
+    return t(f"rule_contra_{found.key}", lang, **found.params)
 
 
 def contradiction_lines(rules: Rules, lang: str = "en") -> list[str]:
