@@ -120,6 +120,15 @@ def _sentence(node: ast.expr) -> bool:
     return False
 
 
+def _worded_in(node: ast.expr) -> str | None:
+    """The language a call words its text in (``t(key, "nl")``, ``exc.text("en")``)."""
+    if isinstance(node, ast.Call):
+        for arg in node.args:
+            if isinstance(arg, ast.Constant) and arg.value in ("en", "nl"):
+                return str(arg.value)
+    return None
+
+
 def _text(node: ast.expr | None) -> bool:
     return node is not None and (_sentence(node) or isinstance(node, ast.Dict | ast.Constant))
 
@@ -128,8 +137,9 @@ def side_by_side(tree: ast.AST) -> Iterator[tuple[int, str]]:
     """Where ``tree`` words a text in English and Dutch side by side:
 
     - a call of PAIRED_CALLS with two sentences among its arguments (``RecordError(en, nl)``,
-      ``ApiError(status, key, en, nl)``, ``say(lang, en, nl)``, ``refusal(key, en, nl)``),
-      or any call with ``en=`` and ``nl=`` sentences;
+      ``ApiError(status, key, en, nl)``, ``say(lang, en, nl)``, ``refusal(key, en, nl)``)
+      or with a text worded in each language (``ApiError(409, key, t(k, "en"), t(k, "nl"))``,
+      ``exc.text("en"), exc.text("nl")``), or any call with ``en=`` and ``nl=`` sentences;
     - a dict with the keys "en" and "nl" whose values are written texts (``{"en": "...",
       "nl": "..."}``), a dict of (English, Dutch) pairs (``TEMPLATES``), or a dict keyed by
       English sentences with Dutch ones as values (the old ``help_nl.NL``);
@@ -141,8 +151,10 @@ def side_by_side(tree: ast.AST) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             paired = [a for a in node.args if _sentence(a)]
+            worded = {_worded_in(a) for a in node.args}
             named = {k.arg for k in node.keywords if k.arg in ("en", "nl") and _sentence(k.value)}
-            if (name in PAIRED_CALLS and len(paired) >= 2) or named == {"en", "nl"}:
+            if (name in PAIRED_CALLS and (len(paired) >= 2 or {"en", "nl"} <= worded)) \
+                    or named == {"en", "nl"}:
                 yield line, f"{name}(English, Dutch)"
         elif isinstance(node, ast.Dict):
             keyed = {k.value: v for k, v in zip(node.keys, node.values, strict=True)
@@ -175,8 +187,10 @@ NL = {"Print the result.": "Geef de uitkomst.", "Play a match.": "Speel een potj
       "The seed.": "Het spelnummer."}
 word = f"{n} kaarten" if lang == "nl" else f"{n} cards"
 def say(lang, en, nl): ...
+raise ApiError(409, "not_playing", t("not_playing", "en"), t("not_playing", "nl"))
+raise ApiError(422, "seats", exc.text("en"), exc.text("nl"))
 '''
-    assert len(list(side_by_side(ast.parse(old)))) == 8
+    assert len(list(side_by_side(ast.parse(old)))) == 10
     new = '''
 raise RecordError("record_object")
 raise ApiError(404, "no_room")

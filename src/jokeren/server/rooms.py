@@ -356,8 +356,7 @@ class Rooms:
             raise ended()
         runner = self.runners.get(room_id)
         if room.status != PLAYING or runner is None or runner.table.finished:
-            raise ApiError(409, "not_playing", t("together_not_playing", "en"),
-                           t("together_not_playing", "nl"))
+            raise ApiError(409, "not_playing", "together_not_playing")
         return runner
 
     async def pause(self, room_id: str, host_token: str, on: bool) -> None:

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..engine.wire import encode_event
 from ..play.table import Table
-from ..words.catalogue import t
 from .frames import Frame, refusal
 from .names import odd_character
 
@@ -47,7 +46,7 @@ def _bad(key: str, words: str, **params: Any) -> dict[str, Any]:
 
 
 def said_refusal(key: str, words: str, **params: Any) -> Any:
-    return refusal(key, t(words, "en", **params), t(words, "nl", **params), **params)
+    return refusal(key, words, **params)
 
 
 class TableWords:

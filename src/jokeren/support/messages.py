@@ -110,12 +110,12 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def word(key: str, lang: object = "en", /, **values: object) -> str:
+def word(key: str, lang: object = "en", /, you: object = False, **values: object) -> str:
     """The message ``key`` in ``lang`` with its fields filled in: the plural form for the
-    field ``n``, the second person (``KEY_you``) when ``you=True`` and the catalogue has
-    it (``you`` is no field)."""
+    field ``n``, the second person (``KEY_you``) when ``you`` and the catalogue has it
+    (``you`` is no field; typed ``object`` so that any ``**values`` may be passed)."""
     messages = catalogue()
-    if values.pop("you", False) and f"{key}_you" in messages:
+    if you and f"{key}_you" in messages:
         key = f"{key}_you"
     entry = messages.get(key)
     if entry is None:

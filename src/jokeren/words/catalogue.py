@@ -30,9 +30,9 @@ def detect_lang() -> Lang:
     return Lang.en
 
 
-def t(key: str, lang: object = "en", /, **values: object) -> str:
+def t(key: str, lang: object = "en", /, you: object = False, **values: object) -> str:
     """The message ``key`` in ``lang`` with its ``{name}`` fields filled in: the one function
     every screen words a key through (``support.messages.word``, where the format is
     described: plural forms by the field ``n``, ``KEY_you`` for the player who acts,
     numbers and money by Babel)."""
-    return word(key, lang, **values)
+    return word(key, lang, you, **values)
