@@ -130,7 +130,9 @@ def _worded_in(node: ast.expr) -> str | None:
 
 
 def _text(node: ast.expr | None) -> bool:
-    return node is not None and (_sentence(node) or isinstance(node, ast.Dict | ast.Constant))
+    """A written text or word (a key's one letter, as words/keys.py binds them, is none)."""
+    return node is not None and (_sentence(node) or isinstance(node, ast.Dict) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) > 1))
 
 
 def side_by_side(tree: ast.AST) -> Iterator[tuple[int, str]]:
