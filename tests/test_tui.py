@@ -973,6 +973,7 @@ def test_dutch_setup_screen_names_the_levels_in_dutch() -> None:
     async def script(pilot: Pilot[Any]) -> None:
         text = " ".join(screen_text(app).split())
         assert "niveau (willekeurig, eenvoudig, sterk), één voor allemaal" in text
+        assert "Spelvormen: amerikaans" in text and "voorinstelling" not in text.lower()
         assert not {"random", "basic", "strong"} & set(text.replace(",", " ").split())
         bots = app.screen.query_one("#bots")
         assert bots.value == "eenvoudig"  # type: ignore[attr-defined]
