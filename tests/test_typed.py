@@ -66,6 +66,9 @@ def test_the_notation_stays_english() -> None:
      "'Vx' is geen kaart (waarden A 2-10 B V H of J Q K, kleuren s h r k of d c, joker *)"),
     ("discard Zr", "'Zr' is not a card", "'Zr' is geen kaart"),
     ("lay x Vh", "'lay' needs a table meld number first", "na \"lay\" komt eerst het nummer"),
+    ("leg aan x Vh", "'leg aan' needs a table meld number first",
+     "na \"leg aan\" komt eerst het nummer"),  # the verb as typed
+    ("trek 5h", "'trek' takes nothing after it", "na \"trek\" komt niets"),
 ])
 def test_a_typo_is_one_sentence_naming_what_was_typed(line: str, en: str, nl: str) -> None:
     with pytest.raises(NotationError) as caught:

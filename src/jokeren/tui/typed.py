@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ..engine.actions import Action, Verb
-from ..rules.cards import Card, typed_card, typed_cards, typed_notation
+from ..rules.cards import Card, NotationError, typed_card, typed_cards, typed_notation
 
 _TOKEN = re.compile(r"[^\s/]+")
 DUTCH_VERBS = {
@@ -36,25 +36,25 @@ DUTCH_PAIRS = {("leg", "af"): Verb.DISCARD, ("leg", "aan"): Verb.LAY,
                ("kom", "uit"): Verb.MELD}
 
 
-def english(text: str) -> str:
-    """A typed line with a Dutch verb as the notation's verb (the cards as typed); any
-    other line as it is."""
+def english(text: str) -> tuple[str, str]:
+    """A typed line with a Dutch verb as the notation's verb (the cards as typed), and the
+    verb as typed ("leg aan"); any other line as it is, with its first word."""
     words = text.split()
     if not words:
-        return text
+        return text, ""
     first = words[0].lower()
     pair = (first, words[1].lower()) if len(words) > 1 else None
     if pair in DUTCH_PAIRS:
-        verb, rest = DUTCH_PAIRS[pair], words[2:]
+        verb, rest, said = DUTCH_PAIRS[pair], words[2:], " ".join(words[:2])
         if verb is Verb.MELD and rest and rest[0].lower() == "met":
-            rest = rest[1:]
+            rest, said = rest[1:], " ".join(words[:3])
     elif first in DUTCH_VERBS:
-        verb, rest = DUTCH_VERBS[first], words[1:]
+        verb, rest, said = DUTCH_VERBS[first], words[1:], words[0]
         if verb is Verb.SWAP and not (rest and rest[0].isdigit()):
             verb = Verb.GIVE  # "ruil 5h": a duplicate card; "ruil 1 5h": the joker
     else:
-        return text
-    return " ".join((verb.value, *rest))
+        return text, words[0]
+    return " ".join((verb.value, *rest)), said
 
 
 def read_cards(text: str) -> tuple[Card, ...]:
@@ -66,7 +66,7 @@ def read_typed(text: str) -> Action | tuple[Card, ...]:
     """A typed line: a move when it starts with a verb (Dutch or the notation's), else the
     cards to select. NotationError, with ``text(lang)``, for a card or a move it cannot
     read."""
-    text = english(text)
+    text, said = english(text)
     words = text.split(None, 1)
     if not words or words[0].lower() not in {v.value for v in Verb}:
         return read_cards(text)
@@ -75,4 +75,9 @@ def read_typed(text: str) -> Action | tuple[Card, ...]:
     for token in tokens[1:] if numbered else tokens:
         typed_card(token)  # a card the notation would refuse is named as typed
     rest = _TOKEN.sub(lambda m: typed_notation(m.group(0)), words[1]) if len(words) > 1 else ""
-    return Action.parse(f"{words[0]} {rest}".strip())
+    try:
+        return Action.parse(f"{words[0]} {rest}".strip())
+    except NotationError as exc:
+        if "word" in exc.params:  # named as typed: "na "leg aan" komt eerst het nummer ..."
+            raise NotationError(exc.key, **{**exc.params, "word": said}) from None
+        raise
