@@ -20,7 +20,7 @@ from jokeren.rules.reasons import Rank, Reason
 from jokeren.score.scorecard import new_card
 from jokeren.score.sheet import card_text
 from jokeren.words.catalogue import t
-from jokeren.words.rules import preset_name
+from jokeren.words.rules import explain, preset_name
 
 # The glossary's "not" column (Dutch words we do not use), and English and program words a
 # Dutch rules text once held. "partij" is the club's word for one game at a table.
@@ -136,3 +136,11 @@ def test_each_preset_has_one_name(lang: str) -> None:
     for name, rules in PRESETS.items():
         line = t(f"web_preset_{name}", lang)
         assert line.split(":")[0] == preset_name(rules, lang), (name, line)
+
+
+def test_how_many_play_in_words() -> None:
+    def players(lo: int, hi: int) -> str:
+        return explain(Rules.load({"preset": "amerikaans", "players": [lo, hi]}), "players", "nl")
+
+    assert players(3, 4) == "3 of 4 spelers" and players(2, 12) == "2 tot 12 spelers"
+    assert players(4, 4) == "4 spelers"

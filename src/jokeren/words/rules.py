@@ -34,7 +34,9 @@ def explain(rules: Rules, key: str, lang: str = "en") -> str:
             return t(f"rule_{key}_by_players", lang)
         return t(f"rule_{key}", lang, n=v)
     if key == "players":
-        return t("rule_players", lang, lo=v[0], hi=v[1])
+        if v[0] == v[1]:
+            return t("rule_players_exact", lang, n=v[0])
+        return t("rule_players_or" if v[1] == v[0] + 1 else "rule_players", lang, lo=v[0], hi=v[1])
     if key == "hand_size":
         return t("rule_hand_size", lang, n=v)
     if key == "upcard":
