@@ -44,6 +44,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("replay-unknown-preset", ["replay", "{bad_preset}"]),
     ("replay-upcard-not-used", ["replay", "{upcard}"]),
     ("replay-json-not-a-record", ["replay", "--json", "{other}"]),
+    ("replay-huge-number", ["replay", "{huge_number}"]),
     # rules
     ("rules-unknown-preset", ["rules", "amerikans"]),
     ("rules-inline-bad-value", ["rules", '{"preset": "amerikaans", "packs": "x"}']),
@@ -58,6 +59,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("check-contradiction", ["rules", "--check", "{contradiction}"]),
     ("check-a-folder", ["rules", "--check", "{tmp}/map"]),
     ("check-binary", ["rules", "--check", "{binary_toml}"]),
+    ("check-huge-number", ["rules", "--check", "{huge_number_toml}"]),
     # play: everything refused before a screen opens
     ("play-unknown-preset", ["play", "--rules", "foo"]),
     ("play-bad-house-file", ["play", "--rules", "{unknown_key}"]),
@@ -189,6 +191,10 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "unknown_key.toml": 'preset = "amerikaans"\nkleur = 1\n',
         "bad_value.toml": 'preset = "amerikaans"\npacks = -1\n',
         "contradiction.toml": 'preset = "amerikaans-40"\nset_max = 4\nschedule = ["set 5"]\n',
+        # more digits than Python turns into an int (sys.int_info.default_max_str_digits)
+        "huge_number.json": json.dumps(dict(RECORD, seed=0)).replace('"seed": 0',
+                                                                     '"seed": ' + "9" * 5000),
+        "huge_number_toml.toml": 'preset = "amerikaans"\npacks = ' + "9" * 5000 + "\n",
     }
     for name, text in files.items():
         (base / name).write_text(text, encoding="utf-8")

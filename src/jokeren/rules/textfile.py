@@ -53,6 +53,8 @@ def parse_json(text: str, error: type[Sentence]) -> object:
         raise error("not_json", line=exc.lineno) from None
     except RecursionError:
         raise _too_deep(error) from None
+    except ValueError:  # a number of more digits than Python converts (sys.int_info)
+        raise _too_long(error) from None
     check_depth(data, error)
     return data
 
@@ -67,6 +69,8 @@ def parse_toml(text: str, error: type[Sentence]) -> object:
                else error("not_toml_somewhere")) from None
     except RecursionError:
         raise _too_deep(error) from None
+    except ValueError:  # a number of more digits than Python converts (sys.int_info)
+        raise _too_long(error) from None
     check_depth(data, error)
     return data
 
@@ -83,6 +87,13 @@ def check_depth(data: object, error: type[Sentence]) -> None:
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
+
+
+def _too_long(error: type[Sentence]) -> Sentence:
+    return error("holds a number of thousands of digits, which no record or house-rules "
+                 "file does",
+                 "bevat een getal van duizenden cijfers: dat heeft geen partijverslag of "
+                 "huisregelbestand")
 
 
 def _too_deep(error: type[Sentence]) -> Sentence:
