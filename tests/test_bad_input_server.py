@@ -208,6 +208,14 @@ HTTP: list[tuple[str, str, str, Any]] = [
     ("replay-no-body", "POST", "/api/replay", "{}"),
     ("check-not-json", "POST", "/api/rules/check", "{"),
     ("check-rules-a-number", "POST", "/api/rules/check", {"rules": 5}),
+    # bodies Starlette cannot parse (its own 400): more digits than Python reads, too deep
+    ("rooms-huge-number", "POST", "/api/rooms", '{"seats": [], "turn_timer": ' + "9" * 5000
+     + "}"),
+    ("check-nested-too-deep", "POST", "/api/rules/check",
+     '{"rules": ' + "[" * 5000 + "]" * 5000 + "}"),
+    ("replay-huge-number", "POST", "/api/replay", '{"record": {"seed": ' + "9" * 5000 + "}}"),
+    ("no-such-address", "GET", "/api/nope", None),
+    ("wrong-method", "DELETE", "/api/rooms", None),
 ]
 
 
