@@ -90,10 +90,7 @@ def check_depth(data: object, error: type[Sentence]) -> None:
 
 
 def _too_long(error: type[Sentence]) -> Sentence:
-    return error("holds a number of thousands of digits, which no record or house-rules "
-                 "file does",
-                 "bevat een getal van duizenden cijfers: dat heeft geen partijverslag of "
-                 "huisregelbestand")
+    return error("too_long_number")
 
 
 def _too_deep(error: type[Sentence]) -> Sentence:
