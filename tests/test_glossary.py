@@ -9,6 +9,10 @@ messages.json (each plural form, the second and the third person). What a user t
 read but typed, so quoted text ('...', "...") and options (``--out``) are left out, and so
 are the fields (``{name}``) a text is filled with.
 
+The rules as a player reads them are checked the same way: ``jokeren rules PRESET --lang nl``
+for every preset, the list of presets, ``rules --check`` of a family's file with its
+contradictions, where a round's requirement is worded too (never its notation, ``set 3``).
+
 The last test reads src/ for the old ways of wording a text: an English and a Dutch
 sentence written side by side in code.
 """
@@ -16,14 +20,17 @@ sentence written side by side in code.
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from jokeren.rules.house import Rules
+from jokeren.cli.app import app
+from jokeren.rules.house import PRESETS, Rules
 from jokeren.support.messages import catalogue
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "jokeren"
@@ -95,6 +102,69 @@ NOT_SENTENCES = ("sim_report_header",)
                                            if not k.startswith(NOT_SENTENCES)])
 def test_every_dutch_text_is_in_the_players_words(key: str, text: str) -> None:
     assert problems(text) == []
+
+
+# --- the rules in Dutch, as `jokeren rules` prints them ------------------------------------
+
+# A round's requirement or a rule's value in the notation of a file (``set 3``, ``points
+# 40``, ``by-players``): the rules texts word them.
+NOTATION = re.compile(r"\b(?:set|run|points) \d+\b|\b(?:by-players|if-used|new-meld|"
+                      r"turn-over|reshuffle|discard-or-meld|after-round-1)\b")
+runner = CliRunner()
+
+
+def rules_problems(text: str) -> list[str]:
+    """``problems`` of each line of a rules text, and any notation in it."""
+    return [f"{found!r} in {line!r}" for line in text.splitlines()
+            for found in [*problems(line), *NOTATION.findall(line)]]
+
+
+def _rules_nl(*args: str) -> str:
+    result = runner.invoke(app, ["rules", *args, "--lang", "nl"])
+    assert result.exit_code in (0, 2), result.output
+    return result.stdout + result.stderr
+
+
+def test_the_rules_checker_catches_what_players_met() -> None:
+    """Lines of the Dutch rules texts of issue 40 (as they were)."""
+    for line in ("Voorinstelling: amerikaans", "Amerikaans Jokeren (000, 2010). 6 rondes",
+                 "een ingepikte joker meteen weer gebruiken", "de vrijgekomen joker",
+                 "1. een set van 3; 2. set 3", "spellen by-players",
+                 "rondje om de open kaart (001): nee"):
+        assert rules_problems(line), line
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_in_dutch_is_in_the_players_words(preset: str) -> None:
+    text = _rules_nl(preset)
+    assert text.startswith("Spelvorm: ") and "strafpunten" in text
+    assert rules_problems(text) == []
+
+
+def test_the_list_of_presets_in_dutch() -> None:
+    text = _rules_nl()
+    assert "Jokeren in de familie" in text and "Jokeren zoals Rummikub" in text
+    # each line: the name to type (the program's, as a file names it), then its name in words
+    assert rules_problems("\n".join(line.split(maxsplit=1)[1]
+                                    for line in text.splitlines())) == []
+
+
+def test_a_checked_house_rules_file_in_dutch(tmp_path: Path) -> None:
+    """A family's file that changes every kind of key and contradicts itself: the check, the
+    rules and the contradictions in Dutch words."""
+    path = tmp_path / "huisregels.json"
+    path.write_text(json.dumps({
+        "preset": "amerikaans", "schedule": ["set 5", "run 3 + run 3", "points 40", "all"],
+        "set_max": 4, "rounds": 6, "packs": 1, "jokers": 2, "upcard": False,
+        "upcard_offer": True, "buying": {"extra": 2, "min_players": 3}, "draws": 3,
+        "turbo": True, "money": {"per_buy": 5, "per_point": 1}, "max_reshuffles": 2,
+        "max_turns": 300, "all_at_once_bonus": 25, "eliminate_at": 200,
+        "freed_joker": "hand", "take_discard": "if-used", "stock_empty": "turn-over",
+        "set_joker_fixed": False, "joker_gap": 0, "set_distinct_suits": True,
+        "penalty": {"A": 1, "*-before-out": 10}}), encoding="utf-8")
+    text = _rules_nl("--check", str(path)).replace(str(path), "huisregels.json")
+    assert "ronde 1 vraagt een set van 5" in text and "€ 0,05 per koop" in text
+    assert rules_problems(text) == []
 
 
 # --- no English and Dutch side by side in code ------------------------------------------
