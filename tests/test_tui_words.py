@@ -31,7 +31,7 @@ def test_an_empty_discard_pile_reads_empty_in_dutch() -> None:
         await until(pilot, lambda: "Aflegstapel" in screen_text(app))
         text = screen_text(app)
         assert "Aflegstapel: leeg" in text and "- (0)" not in text
-        await pilot.press("d")  # Ann draws: the pile is still empty
+        await pilot.press("t")  # Ann draws (trekken): the pile is still empty
         await until(pilot, lambda: "Trek" not in status(app))
         assert "Aflegstapel: leeg" in screen_text(app)
 
