@@ -80,8 +80,8 @@ def test_a_guided_first_round_then_hints(server: str, chromium: Browser) -> None
 
     play_until([me], put_away, timeout=400)
     assert seen[0] == "goal" and seen.index("turn") < seen.index("requirement"), seen
-    assert set(seen) <= {"goal", "turn", "requirement", "come_out", "lay_off", "jokers",
-                         "buying", "done"}
+    assert set(seen) <= {"goal", "give", "turn", "requirement", "come_out", "lay_off",
+                         "jokers", "buying", "done"}
     assert seen[-1] == "done"
     expect(guide.locator("p")).to_have_text(said["done"])
     guide.get_by_role("button", name=said["ok"]).click()

@@ -26,6 +26,8 @@ describe("the guided first round", () => {
     expect(stepNow(req, view({ phase: "play", hand: ["*", "3h"] }), ["discard 3h"])).toBe("jokers");
     // a buy offer to this seat comes before what it may do later
     expect(stepNow(req, view({ phase: "buying" }), ["buy", "pass"])).toBe("buying");
+    // after the deal (Amerikaans): a card held twice may be given away
+    expect(stepNow(req, view({ phase: "exchange" }), ["give 3h", "pass"])).toBe("give");
     // another seat's move: nothing of the turn applies
     expect(stepNow(req, view({ to_act: 1, phase: "play" }), [])).toBeNull();
   });

@@ -1,5 +1,6 @@
 // A first game that teaches (issue 38): a guided first round against the computer. Short
-// steps, each shown at the moment it applies (the goal at the start, how a turn goes at the
+// steps, each shown at the moment it applies (the goal at the start, giving a double card
+// away after the deal (Amerikaans), how a turn goes at the
 // first draw, the requirement once a card is drawn, coming out when the listed moves allow
 // it, laying off, the joker when the player holds one at their move, buying at the first offer, and the end),
 // dismissed one by one; after the first round (or when the player stops the guide) hints
@@ -7,11 +8,11 @@
 import { verbsOf } from "./moves";
 import type { ViewJSON } from "./view";
 
-export type GuideStep = "goal" | "turn" | "requirement" | "come_out" | "lay_off" | "jokers" | "buying" | "done";
+export type GuideStep = "goal" | "give" | "turn" | "requirement" | "come_out" | "lay_off" | "jokers" | "buying" | "done";
 
 /** Each step's catalogue key (`guide_<step>`); the order in which they are offered when
  *  several apply at once (the end and an offer first: they do not wait). */
-export const STEPS: GuideStep[] = ["goal", "done", "buying", "turn", "requirement", "come_out", "lay_off", "jokers"];
+export const STEPS: GuideStep[] = ["goal", "done", "buying", "give", "turn", "requirement", "come_out", "lay_off", "jokers"];
 
 export interface GuideKept { seen: GuideStep[]; over: boolean }
 
@@ -41,6 +42,7 @@ export function applies(step: GuideStep, v: ViewJSON, moves: readonly string[]):
     case "goal": return !over(v);
     case "done": return over(v);
     case "buying": return verbs.includes("buy");
+    case "give": return verbs.includes("give");
     case "turn": return mine && v.phase === "draw";
     case "requirement": return mine && v.phase === "play";
     case "come_out": return mine && !cameOut && verbs.includes("meld");
