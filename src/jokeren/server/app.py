@@ -48,17 +48,6 @@ class SafeJSON(JSONResponse):
             return json.dumps(content, allow_nan=False, separators=(",", ":")).encode()
 
 
-# Starlette's refusals in words: 400 is its "error parsing the body" (not JSON, a number of
-# thousands of digits, lists nested thousands deep).
-_HTTP_WORDS: dict[int, tuple[str, str]] = {
-    400: ("the request's body cannot be read: it is not JSON as this server reads it",
-          "de inhoud van het verzoek is niet te lezen: het is geen JSON zoals deze server "
-          "die leest"),
-    404: ("there is nothing at this address", "op dit adres staat niets"),
-    405: ("this address does not take a {method}", "dit adres neemt geen {method} aan"),
-}
-
-
 @dataclass(frozen=True)
 class Settings:
     db: str
@@ -141,11 +130,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         """Starlette's own refusals (a body that is not JSON, an address or a method that
         does not exist) with a sentence in both languages, as every other refusal."""
-        words = _HTTP_WORDS.get(exc.status_code, (str(exc.detail), str(exc.detail)))
-        en, nl = (w.replace("{method}", request.method) for w in words)
-        return SafeJSON({"key": f"http_{exc.status_code}", "params": {},
-                         "text": {"en": en, "nl": nl}, "detail": exc.detail},
-                        status_code=exc.status_code, headers=exc.headers)
+        code = exc.status_code
+        said = (refusal(f"http_{code}", method=request.method) if code in (400, 404, 405)
+                else refusal(f"http_{code}", "api_http_other", detail=str(exc.detail)))
+        return SafeJSON({**said, "detail": exc.detail}, status_code=code, headers=exc.headers)
 
     async def store_error(request: Request, exc: Exception) -> JSONResponse:
         """The store failed (a full or read-only disk, a database gone): one line in the
