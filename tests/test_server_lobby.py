@@ -87,3 +87,28 @@ async def test_a_foreign_origin_is_refused(tmp_path: Path) -> None:
                                           origin="https://evil.example"):  # type: ignore[arg-type]
                 pass
         assert refused.value.response.status_code == 403
+
+
+async def test_an_oversized_frame_is_refused_in_words_and_the_server_goes_on(
+        tmp_path: Path) -> None:
+    """The lobby reads only pings: a frame over its bound gets an error frame saying so in
+    both languages, then the socket closes (it was closed without a word); the server
+    answers on."""
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}") as server:
+        import httpx
+
+        async with httpx.AsyncClient(base_url=server.base) as http:
+            room = (await http.post("/api/rooms", json={
+                "seats": [{"kind": "person"}, {"kind": "computer", "level": "basic"}]})).json()
+            url = f"{server.ws}/ws/{room['room']}/lobby"
+            async with websockets.connect(url) as page:
+                await page.send(json.dumps({"type": "hello", "token": room["host_token"]}))
+                assert (await _frame(page))["type"] == "lobby"
+                await page.send("x" * 5000)
+                refused = await _until(page, lambda f: f["type"] == "error")
+                said = refused["reason"]["text"]
+                assert refused["reason"]["key"] == "too_big"
+                assert "1024" in said["en"] and "lobby" in said["nl"] and said["en"] != said["nl"]
+                await asyncio.wait_for(page.wait_closed(), WAIT)
+                assert page.close_code == 1009
+            assert (await http.get("/api/presets")).status_code == 200

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
-from .errors import ApiError
+from .errors import ApiError, refusal
 from .frames import dumps
 from .limits import Buckets, Limits, address, too_many
 
@@ -128,7 +128,10 @@ async def lobby_socket(ws: WebSocket, room_id: str, rooms: Rooms, origin_ok: boo
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text") or ""
-                if len(text) > MAX_MESSAGE:
+                if len(text) > MAX_MESSAGE:  # said, then closed: no page sends one
+                    await ws.send_text(dumps({"type": "error", "reason": refusal(
+                        "too_big", "api_lobby_too_big", most=MAX_MESSAGE)}))
+                    await ws.close(code=1009)
                     break
                 woken.set()
         gone.set()
