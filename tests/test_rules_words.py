@@ -12,8 +12,10 @@ from jokeren.cli.app import app
 from jokeren.rules.cards import Card
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.reasons import Rank, Reason
+from jokeren.rules.requirements import Requirement
 from jokeren.score.scorecard import new_card
 from jokeren.score.sheet import card_text
+from jokeren.support.messages import catalogue
 from jokeren.words.catalogue import t
 from jokeren.words.rules import explain, preset_name
 from test_glossary import problems
@@ -66,3 +68,13 @@ def test_how_many_play_in_words() -> None:
 
     assert players(3, 4) == "3 of 4 spelers" and players(2, 12) == "2 tot 12 spelers"
     assert players(4, 4) == "4 spelers"
+
+
+def test_the_round_of_all_at_once_has_one_name() -> None:
+    """Issue 40: the two sides said "everything at once" and "all at once"; a round's
+    requirement and the house-rules editor now say it one way in each language."""
+    texts = [(key, lang, text) for key, entry in catalogue().items() for lang, value in
+             entry.items() for text in (value.values() if isinstance(value, dict) else [value])]
+    assert [k for k, lang, text in texts if lang == "en" and "everything at once" in text] == []
+    assert t("editor_kind_all", "nl") == Requirement.parse("all").describe("nl")
+    assert t("editor_kind_all", "en") == Requirement.parse("all").describe("en") == "all at once"
