@@ -78,3 +78,20 @@ def test_the_round_of_all_at_once_has_one_name() -> None:
     assert [k for k, lang, text in texts if lang == "en" and "everything at once" in text] == []
     assert t("editor_kind_all", "nl") == Requirement.parse("all").describe("nl")
     assert t("editor_kind_all", "en") == Requirement.parse("all").describe("en") == "all at once"
+
+
+def test_the_rules_lines_the_reader_met() -> None:
+    """Issue 40: "strafpunten: 2-9 5, 10 10", "in één keer uit: 0 punten eraf", "als
+    iedereen een beurt had"."""
+    amerikaans, club = PRESETS["amerikaans"], PRESETS["jokeren"]
+    assert explain(amerikaans, "penalty", "nl") == \
+        "strafpunten: 2 tot en met 9 elk 5; 10, boer, vrouw en heer elk 10; aas 15; joker 20"
+    assert explain(club, "penalty", "en") == ("penalty points: 2 to 10 their face value; jack, "
+                                              "queen and king: 10 each; ace 1; joker 50")
+    assert explain(amerikaans, "all_at_once_bonus", "nl") == \
+        "wie in één keer uitgaat, krijgt geen punten eraf"
+    bonus = Rules.load({"preset": "jokeren-30", "all_at_once_bonus": 25})
+    assert explain(bonus, "all_at_once_bonus", "nl") == \
+        "wie in één keer uitgaat, krijgt 25 punten eraf"
+    assert explain(club, "wait_first_turn", "nl") == \
+        "pas uitkomen als iedereen een beurt heeft gehad: ja"
