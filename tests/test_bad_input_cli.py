@@ -114,6 +114,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("score-export-kind", ["score", "export", "{card}", "{tmp}/kaart.doc"]),
     ("score-export-no-folder", ["score", "export", "{card}", "{tmp}/geen/kaart.csv"]),
     ("score-export-broken", ["score", "export", "{broken}", "{tmp}/kaart.csv"]),
+    ("score-export-exists", ["score", "export", "{card}", "{mine_csv}"]),
     ("score-from-record-broken", ["score", "from-record", "{broken}", "{tmp}/kaart2.json"]),
     ("score-from-record-exists", ["score", "from-record", "{record}", "{card}"]),
     ("score-from-record-upcard", ["score", "from-record", "{upcard}", "{tmp}/kaart2.json"]),
@@ -148,6 +149,11 @@ CASES: list[tuple[str, list[str]]] = [
     ("club-seating-kind", ["club", "seating", "{club}", "{tmp}/tafels.doc"]),
     ("club-seating-round", ["club", "seating", "{club}", "{tmp}/tafels.pdf", "--round", "9"]),
     ("club-seating-broken", ["club", "seating", "{broken}", "{tmp}/tafels.pdf"]),
+    # an export never overwrites a file without --force (the user's own, here)
+    ("club-forms-exists", ["club", "forms", "{club}", "{mine_pdf}"]),
+    ("club-seating-exists", ["club", "seating", "{club}", "{mine_pdf}"]),
+    ("club-standings-exists", ["club", "standings", "{club}", "{mine_csv}"]),
+    ("club-season-to-exists", ["club", "season", "{club}", "--to", "{mine_pdf}"]),
     ("club-rename-unknown", ["club", "rename", "{club}", "Zorro", "Zorra"]),
     ("club-rename-taken", ["club", "rename", "{club}", "Ann", "Bob"]),
     ("club-rename-missing", ["club", "rename", "{tmp}/nergens.json", "Ann", "Anna"]),
@@ -199,6 +205,8 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, text in files.items():
         (base / name).write_text(text, encoding="utf-8")
     (base / "binary.json").write_bytes(b"\xff\xfe\x00\x81garbage\x00")
+    (base / "mine_csv.csv").write_text("my own sums\n", encoding="utf-8")
+    (base / "mine_pdf.pdf").write_bytes(b"%PDF-1.4 my own letter")
     (base / "binary_toml.toml").write_bytes(b"\xff\xfe\x00\x81garbage\x00")
     for args in (["score", "new", str(base / "card.json"), "--players", "Ann,Bob,Cas"],
                  ["score", "round", str(base / "card.json"), "--out", "Ann", "--left",

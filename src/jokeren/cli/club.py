@@ -56,10 +56,17 @@ def _save(evening: Evening, file: Path, lang: str) -> None:
     typer.echo(t("club_saved", lang, path=str(file)))
 
 
-def _export(to: Path, grids: list[Grid], lang: str, per_page: int = 1,
-            portrait: bool = False, big: bool = False) -> None:
+def _target(to: Path, force: bool, lang: str) -> None:
+    """Refuse (exit 2) a file of another kind, or one that exists without ``--force``."""
     if to.suffix.lower() not in KINDS:
         fail(ScoreError("score_err_export_kind", path=str(to)), lang)
+    if to.exists() and not force:
+        fail(ScoreError("score_err_exists", path=str(to)), lang)
+
+
+def _export(to: Path, grids: list[Grid], lang: str, per_page: int = 1,
+            portrait: bool = False, big: bool = False, force: bool = False) -> None:
+    _target(to, force, lang)
     try:
         write_grids(to, grids, per_page, portrait, big)
     except ScoreError as exc:
@@ -216,6 +223,7 @@ def forms_cmd(
     round_no: Annotated[int | None, typer.Option(
         "--round", "--ronde",
         help="Only this round's tables (default: every round drawn).")] = None,
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Write the competition forms, one per table and round, to print or to fill in."""
@@ -227,7 +235,7 @@ def forms_cmd(
     if any(not 1 <= r <= len(evening.draws) for r in rounds):
         fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
     _export(to, [g for r in rounds for g in round_grids(evening, r, language)], language,
-            per_page=2 if evening.games <= 6 else 1, portrait=True)
+            per_page=2 if evening.games <= 6 else 1, portrait=True, force=force)
 
 
 @club_app.command("seating")
@@ -237,6 +245,7 @@ def seating_cmd(
     round_no: Annotated[int | None, typer.Option(
         "--round", "--ronde", help="Only this round's tables (default: every round drawn).")]
     = None,
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Write the seating: each round's tables in large type for the wall, then each
@@ -247,13 +256,14 @@ def seating_cmd(
     evening = _load(file, language)
     if round_no is not None and not 1 <= round_no <= len(evening.draws):
         fail(ScoreError("club_err_round", n=round_no, drawn=len(evening.draws)), language)
-    _export(to, seating_grids(evening, language, round_no), language, big=True)
+    _export(to, seating_grids(evening, language, round_no), language, big=True, force=force)
 
 
 @club_app.command("standings")
 def standings_cmd(
     file: FileArg,
     to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Write the evening's standings, with the tie-breaks stated (xlsx: with the forms, which
@@ -263,7 +273,7 @@ def standings_cmd(
     language = lang_of(lang)
     evening = _load(file, language)
     _export(to, standings_book(evening, language) if to.suffix.lower() == ".xlsx"
-            else [standings_grid(evening, language)], language)
+            else [standings_grid(evening, language)], language, force=force)
 
 
 @club_app.command("season")
@@ -282,6 +292,7 @@ def season_cmd(
     minimum: Annotated[int, typer.Option(
         "--minimum", help="Evenings a player needs to be ranked; the others are "
         "listed without a place.")] = 1,
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Sum evenings into a season's standings; optionally plot each player's figures."""
@@ -303,12 +314,14 @@ def season_cmd(
     except ScoreError as exc:
         fail(exc, language)
     grid = season_grid(rows, language, best, minimum)
+    if to is not None:
+        _target(to, force, language)  # before the standings are printed
     typer.echo(to_text(grid))
     names = sorted({p for ev in evenings for p in ev.players}, key=str.lower)
     for a, b in look_alike(names):
         typer.echo(t("club_look_alike", language, a=a, b=b))
     if to is not None:
-        _export(to, [grid], language)
+        _export(to, [grid], language, force=force)
     if plots is not None:
         from ..club.stats import write_plots
 

@@ -231,25 +231,29 @@ def export_cmd(
     file: FileArg,
     to: Annotated[Path, typer.Argument(help="The file to write: .xlsx (with formulas), .csv "
                                        "or .pdf.")],
+    force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
     """Write the card as a spreadsheet (xlsx, csv) or a printable pdf."""
     language = lang_of(lang)
     card = _load(file, language)
     try:
-        write_export(to, language, score_card=card)
+        write_export(to, language, score_card=card, force=force)
     except ScoreError as exc:
         fail(exc, language)
     typer.echo(t("score_written", language, path=str(to)))
 
 
-def write_export(to: Path, lang: str, *, score_card: ScoreCard) -> None:
-    """The export that ``to``'s suffix names; ScoreError for another suffix or no library."""
+def write_export(to: Path, lang: str, *, score_card: ScoreCard, force: bool = False) -> None:
+    """The export that ``to``'s suffix names; ScoreError for another suffix, a file that
+    exists (unless ``force``) or no library."""
     from ..score.grids import score_grid
 
     kind = to.suffix.lower()
     if kind not in (".xlsx", ".csv", ".pdf"):
         raise ScoreError("score_err_export_kind", path=str(to))
+    if to.exists() and not force:
+        raise ScoreError("score_err_exists", path=str(to))
     write_grids(to, [score_grid(score_card, lang)])
 
 
