@@ -95,6 +95,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("score-new-one-player", ["score", "new", "{tmp}/nieuw.json", "--players", "Ann"]),
     ("score-new-preset", ["score", "new", "{tmp}/nieuw.json", "--players", "Ann,Bob",
                           "--rules", "foo"]),
+    ("score-new-odd-name", ["score", "new", "{tmp}/nieuw.json", "--players", "Ann,B\x01ob"]),
     ("score-new-no-folder", ["score", "new", "{tmp}/geen/kaart.json", "--players",
                              "Ann,Bob"]),
     ("score-round-missing", ["score", "round", "{tmp}/nergens.json", "--out", "Ann"]),
@@ -126,6 +127,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("club-new-twice", ["club", "new", "{tmp}/avond.json", "--players",
                         "Ann,Ann,Bob,Cas,Dirk,Eva"]),
     ("club-add-known", ["club", "add", "{club}", "Ann"]),
+    ("club-add-odd-name", ["club", "add", "{club}", "I\u202evo"]),
     ("club-add-missing", ["club", "add", "{tmp}/nergens.json", "Ivo"]),
     ("club-draw-absent-unknown", ["club", "draw", "{club}", "--absent", "Zorro"]),
     ("club-draw-broken", ["club", "draw", "{broken}"]),
@@ -155,6 +157,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("club-standings-exists", ["club", "standings", "{club}", "{mine_csv}"]),
     ("club-season-to-exists", ["club", "season", "{club}", "--to", "{mine_pdf}"]),
     ("club-rename-unknown", ["club", "rename", "{club}", "Zorro", "Zorra"]),
+    ("club-rename-odd-name", ["club", "rename", "{club}", "Ann", "An\tn"]),
     ("club-rename-taken", ["club", "rename", "{club}", "Ann", "Bob"]),
     ("club-rename-missing", ["club", "rename", "{tmp}/nergens.json", "Ann", "Anna"]),
 ]

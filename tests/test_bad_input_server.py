@@ -35,6 +35,7 @@ WAIT = 120.0  # a bound on waiting, not a measure
 RECORD = {"format": "jokeren-record/1", "rules": "jokeren", "players": ["Ann", "Bob", "Cas"],
           "seed": 3, "rounds": [{"moves": ["Ann: draw"]}]}
 SEATS = [{"kind": "person"}, {"kind": "computer", "level": "basic"}]
+PLAYERS7 = ["Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hans"]
 
 
 @dataclass
@@ -181,6 +182,7 @@ HTTP: list[tuple[str, str, str, Any]] = [
     ("score-new-bad-house-value", "POST", "/api/score/new",
      {"rules": {"preset": "amerikaans", "packs": 0}, "players": ["Ann", "Bob"]}),
     ("score-new-one-player", "POST", "/api/score/new", {"players": ["Ann"]}),
+    ("score-new-odd-name", "POST", "/api/score/new", {"players": ["A\u0000nn", "Bob"]}),
     ("score-new-players-a-word", "POST", "/api/score/new", {"players": "Ann,Bob"}),
     ("score-round-not-a-card", "POST", "/api/score/round",
      {"card": {"hello": 1}, "entry": {"out": "Ann", "left": {}}}),
@@ -208,6 +210,13 @@ HTTP: list[tuple[str, str, str, Any]] = [
     ("replay-no-body", "POST", "/api/replay", "{}"),
     ("check-not-json", "POST", "/api/rules/check", "{"),
     ("check-rules-a-number", "POST", "/api/rules/check", {"rules": 5}),
+    # club evenings (/api/club)
+    ("club-odd-name", "POST", "/api/club", {"players": ["A\u202enn", *PLAYERS7]}),
+    ("club-unknown-preset", "POST", "/api/club", {"players": PLAYERS7, "rules": "klaverjas"}),
+    ("club-few-players", "POST", "/api/club", {"players": PLAYERS7[:3]}),
+    ("club-unknown", "GET", "/api/club/nope", None),
+    ("club-draw-no-token", "POST", "/api/club/nope/draw", None),
+    ("club-export-kind", "GET", "/api/club/nope/standings.doc", None),
     # bodies Starlette cannot parse (its own 400): more digits than Python reads, too deep
     ("rooms-huge-number", "POST", "/api/rooms", '{"seats": [], "turn_timer": ' + "9" * 5000
      + "}"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..rules.house import Rules
-from ..score.scorecard import ScoreError, check_points
+from ..score.scorecard import ScoreError, check_names, check_points
 from .seating import Meetings, Tables, draw_round
 
 
@@ -62,6 +62,7 @@ def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: i
         raise ClubError("club_err_few", n=len(names))
     if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
         raise ClubError("score_err_names")
+    check_names(names, ClubError)
     if not 1 <= rounds <= 20 or not 1 <= games <= 12:
         raise ClubError("club_err_counts")
     from ..rules.house import PRESETS
@@ -94,6 +95,7 @@ def add_player(evening: Evening, name: str) -> Evening:
     """A latecomer: drawn from the next round on."""
     if not name.strip() or name.strip().lower() in {p.lower() for p in evening.players}:
         raise ClubError("score_err_names")
+    check_names([name], ClubError)
     return replace(evening, players=(*evening.players, name.strip()))
 
 
@@ -362,6 +364,7 @@ def rename(evening: Evening, old: str, new: str) -> Evening:
     if not name or any(p.lower() == name.lower() for i, p in enumerate(evening.players)
                        if i != seat):
         raise ClubError("club_err_rename", name=name)
+    check_names([name], ClubError)
     players = list(evening.players)
     players[seat] = name
     return replace(evening, players=tuple(players))

@@ -26,6 +26,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
+from ..support.shown import hidden_character, shown
 from ..words.catalogue import t
 
 
@@ -109,12 +110,23 @@ class Tally:
         return tuple(s for s in range(len(self.totals)) if s not in self.eliminated)
 
 
+def check_names(names: Sequence[str], error: type[ScoreError]) -> None:
+    """Refuse a name holding a character that is not shown as itself (a control character,
+    a right-to-left override): it would be printed, exported (xlsx refuses it) and typed
+    back differently."""
+    for name in names:
+        odd = hidden_character(name)
+        if odd is not None:
+            raise error("score_err_odd_name", name=shown(name), code=odd)
+
+
 def new_card(rules: Rules, players: Sequence[str], title: str = "") -> ScoreCard:
     names = tuple(p.strip() for p in players)
     if len(names) < 2:
         raise ScoreError("score_err_few_players")
     if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
         raise ScoreError("score_err_names")
+    check_names(names, ScoreError)
     lo, hi = rules.players
     if not lo <= len(names) <= hi:
         raise ScoreError("score_err_player_count", preset=rules.preset, lo=lo, hi=hi,
@@ -286,5 +298,5 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 
 
 __all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
-           "card_of_game", "check_points", "check_round", "hand_cards", "most_points", "new_card",
-           "points_step", "tally", "undo_round"]
+           "card_of_game", "check_names", "check_points", "check_round", "hand_cards",
+           "most_points", "new_card", "points_step", "tally", "undo_round"]

@@ -11,6 +11,15 @@ HIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn"}
 KEPT = {"\n", "\t"}
 
 
+def hidden_character(text: str) -> str | None:
+    """The first character of ``text`` that is not shown as itself, as ``U+XXXX`` (a new
+    line and a tab too: a name is one line)."""
+    for ch in text:
+        if unicodedata.category(ch) in HIDDEN:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
 def shown(text: str) -> str:
     """``text`` with every hidden character escaped (new lines and tabs kept)."""
     if text.isprintable():  # the common case: nothing to do
