@@ -252,14 +252,13 @@ def test_one_word_for_the_tip_the_sheet_and_the_potje() -> None:
     """Issue 40: the terminal said "Hint" where the browser said "Tips", the browser
     "Scorebriefje" where everything else says "Scoreblad", "Partij terugkijken" beside
     "potje"; the club help said "zo dat"."""
-    from jokeren.words.help import NL
-
     assert t("tui_act_hint", "nl") == t("web_hints", "nl") == "Tip"
     assert t("web_score_slip", "nl") == "Scoreblad"
     assert t("tui_act_help", "nl") == "Hulp"
     for key in ("web_replay_title", "web_replay_link", "web_replay_load"):
         assert "potje" in t(key, "nl").lower() and "partij" not in t(key, "nl").lower()
-    assert not [text for text in NL.values() if "zo dat" in text]
+    assert not [v["nl"] for k, v in catalogue_of().items()
+                if k.startswith("cli_help") and "zo dat" in str(v["nl"])]
 
 
 def test_every_screen_names_a_level_with_one_word() -> None:
@@ -344,23 +343,29 @@ def _commands(group: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, 
         yield from _commands(sub, (*path, name))
 
 
-def _english_texts(command: object) -> Iterator[str]:
-    yield from (t for t in (getattr(command, "help", None),
-                            *(getattr(p, "help", None) for p in getattr(command, "params", ())))
-                if t)
-    for sub in getattr(command, "commands", {}).values():
-        yield from _english_texts(sub)
+def _english_texts(command: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
+    """(the catalogue's key, the English text) of every help text under ``command``."""
+    from jokeren.cli.dutch import help_key
+
+    if getattr(command, "help", None):
+        yield help_key(path), str(getattr(command, "help", ""))
+    for p in getattr(command, "params", ()):
+        if getattr(p, "help", None):
+            yield help_key(path, p.name), p.help
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _english_texts(sub, (*path, name))
 
 
 def test_every_help_text_has_its_dutch() -> None:
     """Point 25: --help was English in Dutch mode for serve, score, club and the top."""
     from jokeren.cli.app import command
-    from jokeren.words.help import NL
 
     texts = list(_english_texts(command()))
     assert len(texts) > 100
-    assert [text for text in texts if text not in NL] == []
-    assert {text: problems(NL[text]) for text in texts if problems(NL[text])} == {}
+    # the catalogue's cli_help_* has each text, its English as the code gives it to Typer
+    assert [(key, text) for key, text in texts
+            if catalogue_of().get(key, {}).get("en") != text] == []
+    assert {key: problems(t(key, "nl")) for key, _ in texts if problems(t(key, "nl"))} == {}
 
 
 @pytest.mark.parametrize("path", list(_commands(__import__("jokeren.cli").cli.command())))

@@ -5,7 +5,9 @@ anywhere on the line, since --help is answered before the other options are read
 the locale (``i18n.detect_lang``). Typer (which carries its own copy of Click as
 ``typer._click``) has no catalogue for its own words, so in Dutch mode:
 
-- the built command tree is walked: help texts from ``words.help.NL``, arguments by their Dutch
+- the built command tree is walked: help texts from the catalogue (``help_key``: the
+  command's ``cli_help_PATH``, an option's ``cli_help_PATH__NAME`` or, where every command
+  says it alike, ``cli_help__NAME``), arguments by their Dutch
   names, Dutch type labels, panels titled "Argumenten", "Opties" and "Opdrachten", and a
   Dutch text for --help;
 - the usage line says "Gebruik:" (a Context whose HelpFormatter writes that prefix);
@@ -29,34 +31,38 @@ from typer import rich_utils
 from typer._click import ClickException, Context, HelpFormatter
 from typer._click.exceptions import UsageError
 
-from ..words.catalogue import Lang, detect_lang
-from ..words.help import ARGUMENTS, DEFAULTS, NL
+from ..words.catalogue import Lang, catalogue, detect_lang, t
+from ..words.help import ARGUMENTS, DEFAULTS
 
-HELP_OPTION = "Laat deze hulp zien en stop."
-PANELS = {"argument": "Argumenten", "option": "Opties"}
-COMMANDS_PANEL = "Opdrachten"
-TYPES = {"str": "<tekst>", "int": "<getal>", "float": "<getal>", "path": "<pad>", "bool": ""}
+# Click's and Typer's own words in Dutch: the catalogue's cli_click_* (messages.json).
+HELP_OPTION = t("cli_click_help_option", "nl")
+PANELS = {"argument": t("cli_click_arguments", "nl"), "option": t("cli_click_options", "nl")}
+COMMANDS_PANEL = t("cli_click_commands", "nl")
+TYPES = {"str": t("cli_click_type_text", "nl"), "int": t("cli_click_type_number", "nl"),
+         "float": t("cli_click_type_number", "nl"), "path": t("cli_click_type_path", "nl"),
+         "bool": ""}
 WORDS = {  # Typer's own words (rich_utils), for the run in Dutch
-    "REQUIRED_LONG_STRING": "[verplicht]", "DEFAULT_STRING": "[standaard: {}]",
-    "ENVVAR_STRING": "[omgevingsvariabele: {}]", "DEPRECATED_STRING": "(verouderd) ",
-    "RICH_HELP": "Zie [blue]'{command_path} {help_option}'[/] voor hulp.",
-    "ERRORS_PANEL_TITLE": "Fout", "ABORTED_TEXT": "Afgebroken.",
+    "REQUIRED_LONG_STRING": t("cli_click_required", "nl"),
+    "DEFAULT_STRING": t("cli_click_default", "nl", value="{}"),  # Typer fills in the {}
+    "ENVVAR_STRING": t("cli_click_envvar", "nl", value="{}"),
+    "DEPRECATED_STRING": t("cli_click_deprecated", "nl") + " ",
+    "RICH_HELP": t("cli_click_rich_help", "nl"),
+    "ERRORS_PANEL_TITLE": t("cli_click_error", "nl"), "ABORTED_TEXT": t("cli_click_aborted", "nl"),
 }
-# Click's usage errors that carry only a sentence: its English form and the Dutch one.
+# Click's usage errors that carry only a sentence: its English form (a pattern), the
+# catalogue's key of the Dutch one and the names of the fields the pattern's groups fill.
 USAGE = [
-    (r"Option '(.+)' requires an argument\.", "na de optie '{0}' hoort een waarde"),
-    (r"Option '(.+)' requires (\d+) arguments\.", "na de optie '{0}' horen {1} waarden"),
-    (r"Option '(.+)' does not take a value\.", "de optie '{0}' krijgt geen waarde"),
-    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)",
-     "er staat meer dan de opdracht vraagt: {0}"),
-    (r"No such command '(.+)'\.", "onbekende opdracht '{0}'"),
-    (r"Missing command\.", "geef een opdracht"),
-    (r"Argument '(.+)' takes (\d+) values\.", "het argument '{0}' vraagt {1} waarden"),
+    (r"Option '(.+)' requires an argument\.", "cli_click_needs_value", ("option",)),
+    (r"Option '(.+)' requires (\d+) arguments\.", "cli_click_needs_values", ("option", "n")),
+    (r"Option '(.+)' does not take a value\.", "cli_click_no_value", ("option",)),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", "cli_click_extra", ("extra",)),
+    (r"No such command '(.+)'\.", "cli_click_no_command", ("command",)),
+    (r"Missing command\.", "cli_click_missing_command", ()),
+    (r"Argument '(.+)' takes (\d+) values\.", "cli_click_argument_values", ("argument", "n")),
 ]
-VALUES = {  # a value refused, by the kind of error its check gave
-    "int_parsing": "{value!r} is geen heel getal", "int_from_float": "{value!r} is geen heel "
-    "getal", "float_parsing": "{value!r} is geen getal", "bool_parsing": "{value!r} is geen "
-    "ja of nee",
+VALUES = {  # a value refused, by the kind of error its check gave: the catalogue's key
+    "int_parsing": "cli_click_not_whole", "int_from_float": "cli_click_not_whole",
+    "float_parsing": "cli_click_not_number", "bool_parsing": "cli_click_not_yes_no",
 }
 
 
@@ -157,25 +163,36 @@ def run_in_dutch(command: Any, main: Callable[..., Any], args: Sequence[str],
     sys.exit(result if isinstance(result, int) else 0)
 
 
-def translate(command: Any) -> None:
-    """Put the Dutch texts into ``command`` and every command under it."""
+def help_key(path: Sequence[str], param: str | None = None) -> str:
+    """The catalogue's key of the help of the command at ``path`` (``("score", "new")``) or
+    of its option or argument ``param``: ``cli_help_score_new``, ``cli_help_score_new__to``,
+    else ``cli_help__to`` (the one text every command gives that option)."""
+    base = "cli_help" + "".join("_" + p.replace("-", "_") for p in path)
+    if param is None:
+        return base
+    own = f"{base}__{param}"
+    return own if own in catalogue() else f"cli_help__{param}"
+
+
+def translate(command: Any, path: tuple[str, ...] = ()) -> None:
+    """Put the Dutch texts into ``command`` (at ``path``) and every command under it."""
     if command.help:
-        command.help = NL.get(command.help, command.help)
+        command.help = t(help_key(path), "nl")
     command.context_class = DutchContext
     command.options_metavar = "[OPTIES]"
     if getattr(command, "subcommand_metavar", None):
         command.subcommand_metavar = "OPDRACHT [ARGUMENTEN]..."
     _dutch_help_option(command)
     for param in command.params:
-        _translate_param(param)
-    for sub in getattr(command, "commands", {}).values():
+        _translate_param(param, path)
+    for name, sub in getattr(command, "commands", {}).items():
         sub.rich_help_panel = COMMANDS_PANEL
-        translate(sub)
+        translate(sub, (*path, name))
 
 
-def _translate_param(param: Any) -> None:
+def _translate_param(param: Any, path: tuple[str, ...]) -> None:
     if getattr(param, "help", None):
-        param.help = NL.get(param.help, param.help)
+        param.help = t(help_key(path, param.name), "nl")
     param.rich_help_panel = PANELS.get(param.param_type_name)
     if param.param_type_name == "argument" and param.name in ARGUMENTS:
         param.metavar = ARGUMENTS[param.name]
@@ -237,21 +254,24 @@ def error_text(exc: ClickException) -> str:
     param = getattr(exc, "param", None)
     hint = getattr(exc, "param_hint", None) or (param.get_error_hint() if param else "")
     if kind == "NoSuchOption":
-        text = f"onbekende optie: {getattr(exc, 'option_name', '')}"
+        option = getattr(exc, "option_name", "")
         possible = sorted(getattr(exc, "possibilities", None) or ())
-        return text + (f" (bedoel je {' of '.join(possible)}?)" if possible else "")
+        if possible:
+            return t("cli_click_no_option_maybe", "nl", option=option,
+                     options=t("cli_click_or", "nl").join(possible))
+        return t("cli_click_no_option", "nl", option=option)
     if kind == "MissingParameter":
-        what = "het argument" if getattr(param, "param_type_name", "") == "argument" \
-            else "de optie"
-        return f"{what} {hint} ontbreekt".replace("  ", " ")
+        key = "cli_click_missing_argument" if getattr(param, "param_type_name", "") == \
+            "argument" else "cli_click_missing_option"
+        return " ".join(t(key, "nl", name=hint).split())
     if kind == "BadParameter":
-        return f"ongeldige waarde voor {hint}: {_refused(exc, param)}"
+        return t("cli_click_bad_value", "nl", name=hint, why=_refused(exc, param))
     message = getattr(exc, "message", "")
-    for pattern, dutch in USAGE:
+    for pattern, key, names in USAGE:
         found = re.fullmatch(pattern, message)
         if found:
-            return dutch.format(*found.groups())
-    return "deze opdracht is niet goed gegeven"
+            return t(key, "nl", **dict(zip(names, found.groups(), strict=True)))
+    return t("cli_click_not_given_right", "nl")
 
 
 def _refused(exc: ClickException, param: Any) -> str:
@@ -262,12 +282,14 @@ def _refused(exc: ClickException, param: Any) -> str:
     choices = getattr(getattr(param, "type_descriptor", None), "choices", None)
     if choices:
         names = [str(getattr(c, "value", c)) for c in choices]
-        return f"{value!r} kan niet; kies {' of '.join(names)}"
-    template = VALUES.get(first.get("type", ""))
-    if template is not None:
-        return template.format(value=value)
-    return f"{value!r} kan hier niet" if value is not None else "die waarde kan hier niet"
+        return t("cli_click_choose", "nl", value=value,
+                 choices=t("cli_click_or", "nl").join(names))
+    key = VALUES.get(first.get("type", ""))
+    if key is not None:
+        return t(key, "nl", value=value)
+    return t("cli_click_not_here", "nl", value=value) if value is not None else \
+        t("cli_click_value_not_here", "nl")
 
 
-__all__ = ["DutchContext", "error_text", "lang_of_args", "lang_to_command", "plain_flags",
-           "run_in_dutch", "translate"]
+__all__ = ["DutchContext", "error_text", "help_key", "lang_of_args", "lang_to_command",
+           "plain_flags", "run_in_dutch", "translate"]
