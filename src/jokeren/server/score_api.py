@@ -226,7 +226,7 @@ async def sheets_file(sheets: list[Any], kind: str, name: str) -> Response:
     except ModuleNotFoundError as exc:
         raise refusal(ScoreError("score_err_needs_extra", module=exc.name or "?")) from None
     except FileNotFoundError as exc:  # no font for the pdf: its one sentence
-        raise ApiError(500, "score_no_font", detail=str(exc)) from None
+        raise ApiError(500, "score_no_font", detail=str(exc)) from None  # detail: the file
     return Response(data, media_type=TYPES[kind],
                     headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
 
