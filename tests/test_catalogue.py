@@ -88,3 +88,20 @@ def test_a_missing_key_shows_itself_and_a_missing_field_is_an_error() -> None:
     assert word("no-such-key", "nl") == "no-such-key"
     with pytest.raises(KeyError):
         word("pot", "nl", cents=5)
+
+
+def test_no_key_twice() -> None:
+    """JSON keeps the last of two equal keys without a word: two helpers adding the same key
+    in a merge would lose one text silently."""
+    import json
+    from importlib import resources
+
+    seen: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        seen.extend(k for k, v in items if isinstance(v, dict) and "en" in v)
+        return dict(items)
+
+    text = resources.files("jokeren.words").joinpath("messages.json").read_text(encoding="utf-8")
+    json.loads(text, object_pairs_hook=pairs)
+    assert sorted({k for k in seen if seen.count(k) > 1}) == []
