@@ -67,7 +67,8 @@ def test_a_guided_first_round_then_hints(server: str, chromium: Browser) -> None
     seen = ["goal"]
     end = time.monotonic() + 120
     while _step(page) != "turn":
-        assert time.monotonic() < end, seen
+        assert time.monotonic() < end, (seen, page.locator(".status").inner_text(),
+                                        page.locator(".controls").inner_text())
         step = _step(page)
         if step in ("give", "buying"):
             seen.append(step)

@@ -28,6 +28,7 @@ describe("the guided first round", () => {
     expect(stepNow(req, view({ phase: "buying" }), ["buy", "pass"])).toBe("buying");
     // after the deal (Amerikaans): a card held twice may be given away
     expect(stepNow(req, view({ phase: "exchange" }), ["give 3h", "pass"])).toBe("give");
+    expect(stepNow(req, view({ phase: "exchange" }), ["pass"])).toBe("give"); // no double held
     // another seat's move: nothing of the turn applies
     expect(stepNow(req, view({ to_act: 1, phase: "play" }), [])).toBeNull();
   });

@@ -42,7 +42,7 @@ export function applies(step: GuideStep, v: ViewJSON, moves: readonly string[]):
     case "goal": return !over(v);
     case "done": return over(v);
     case "buying": return verbs.includes("buy");
-    case "give": return verbs.includes("give");
+    case "give": return mine && v.phase === "exchange"; // giving listed or not (no double)
     case "turn": return mine && v.phase === "draw";
     case "requirement": return mine && v.phase === "play";
     case "come_out": return mine && !cameOut && verbs.includes("meld");
