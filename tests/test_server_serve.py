@@ -89,6 +89,27 @@ def test_public_urls_as_operators_type_them() -> None:
     assert "--public-url" in helped.output and "--lan" in helped.output
 
 
+def test_several_processes_refused_as_typed(tmp_path: Path) -> None:
+    """--workers and --redis (docs/scale.md): each misuse is one sentence in the reader's
+    language and exit 2, before anything listens."""
+    cli = CliRunner()
+    sqlite, pg = f"sqlite:///{tmp_path / 'g.db'}", "postgresql://u@127.0.0.1:1/x"
+    for args, word in ((["--workers", "0"], "--workers"), (["--workers", "2"], "--redis"),
+                       (["--redis", "redis://127.0.0.1:1/0", "--db", sqlite], "PostgreSQL"),
+                       (["--redis", "http://x", "--db", pg], "redis://"),
+                       (["--redis", "redis://127.0.0.1:1/0", "--db", pg], "Redis")):
+        said = []
+        for lang in ("en", "nl"):
+            done = cli.invoke(app, ["serve", *args, "--lang", lang])
+            assert done.exit_code == 2, (args, done.output)
+            said.append(done.output.strip())
+            assert len(said[-1].splitlines()) == 1 and "Traceback" not in said[-1]
+            assert word in said[-1], (args, said[-1])
+        assert said[0] != said[1]
+    helped = cli.invoke(app, ["serve", "--help"])
+    assert "--workers" in helped.output and "--redis" in helped.output
+
+
 def test_serve_with_a_public_url(tmp_path: Path) -> None:
     """The server listens on 127.0.0.1 only; the public name stands for a reverse proxy."""
     port = _free_port()

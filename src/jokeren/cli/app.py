@@ -317,6 +317,12 @@ def serve_cmd(
     = 0.6,
     round_pause: Annotated[float, typer.Option(
         "--round-pause", help="Seconds between the end of a round and the next deal.")] = 4.0,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="Share the rooms with other jokeren serve processes through this "
+        "Redis (redis://HOST:PORT/N); the --db must be a PostgreSQL they all use.")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", help="Processes serving this port (above 1 needs --redis and a "
+        "PostgreSQL --db).")] = 1,
     lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
     = None,
 ) -> None:
@@ -333,6 +339,8 @@ def serve_cmd(
         fail(t("cli_serve_bot_delay", language))
     if not 0 <= round_pause <= 60:
         fail(t("cli_serve_round_pause", language))
+    if not 1 <= workers <= 64:
+        fail(t("cli_serve_workers", language))
     try:
         from ..server.serve import StoreError, listen_error, public_origin, serve
     except ImportError:
@@ -341,7 +349,7 @@ def serve_cmd(
         fail(t("cli_serve_public_url", language))
     try:
         serve(host, port, db, open_browser, bot_delay=bot_delay, round_pause=round_pause,
-              public_url=public_url, lang=language)
+              public_url=public_url, lang=language, redis=redis, workers=workers)
     except StoreError as exc:
         fail(exc.text(language))
     except OSError as exc:

@@ -66,6 +66,9 @@ class Settings:
     # scheme://host[:port] that invite links use (--public-url, or the house network's
     # address when listening on every address); empty: the address the browser used
     public_url: str = ""
+    # redis://HOST:PORT/N: several processes share the rooms (bus.py; the store must then
+    # be PostgreSQL); empty: this process runs every table
+    redis: str = ""
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -79,6 +82,12 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.rooms = rooms
         app.state.public_url = settings.public_url
         app.state.opened = Buckets(settings.limits.sockets)  # sockets by address
+        cluster = None
+        if settings.redis:
+            from .bus import Cluster
+
+            cluster = rooms.cluster = Cluster(settings.redis, rooms)
+            await cluster.start()
         await rooms.resume_all()
         trimming = asyncio.create_task(memory.keep_trimmed(settings.trim_every))
         collector = memory.Collector(settings.collect_every) if settings.collect_every \
@@ -95,6 +104,8 @@ def create_app(settings: Settings) -> FastAPI:
                 collecting.cancel()
                 collector.stop()
             await rooms.close()
+            if cluster is not None:
+                await cluster.close()
             pool.shutdown(wait=True, cancel_futures=True)
             replaying = getattr(app.state, "replayer", None)  # replay.py's process
             if replaying is not None:

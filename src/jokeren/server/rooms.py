@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import LEVELS, LevelList
 from ..engine import DealError, check_players
@@ -28,6 +29,10 @@ from .runtime import Conn, Gone, TableRunner, Timing
 from .store import Change, RoomRow, SeatRow, Store
 from .together import TableWords
 
+if TYPE_CHECKING:
+    from .bus import Cluster, RemoteTable
+
+log = logging.getLogger("jokeren.server")
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
 OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
@@ -96,6 +101,14 @@ class Rooms:
         self.finished: OrderedDict[str, tuple[Table, list[tuple[int, str, int]]]] = \
             OrderedDict()
         self._resuming = asyncio.Lock()
+        # several processes share the rooms (bus.py, --redis): each table runs in the one
+        # that holds its lease, a socket elsewhere reaches it through Redis; None: this
+        # process runs every table
+        self.cluster: Cluster | None = None
+
+    async def _mine(self, room_id: str) -> bool:
+        """Whether this process runs the room's table (always, without a cluster)."""
+        return self.cluster is None or await self.cluster.place(room_id) == self.cluster.me
 
     def _quota(self, owner: str | None) -> None:
         """429 if ``owner`` (an address) has as many tables being played as it may."""
@@ -203,7 +216,8 @@ class Rooms:
         self._quota(self.owners.get(room_id))
         if await self.store.locked(room_id, begin) is None:
             raise not_found()
-        await self.resume(room_id)
+        if await self._mine(room_id):  # else another process took it meanwhile
+            await self.resume(room_id)
         self.hub.changed(room_id)
 
     async def rematch(self, room_id: str, host_token: str, owner: str | None = None) -> str:
@@ -289,6 +303,8 @@ class Rooms:
         runner.words = TableWords(options.chat, await self.store.words(room_id))
         self.runners[room_id] = runner
         runner.start()
+        if self.cluster is not None:
+            log.info("table %s resumed at version %d", room_id, table.version)
         return runner
 
     def _idle(self, room_id: str, runner: TableRunner) -> None:
@@ -297,6 +313,8 @@ class Rooms:
         if self.runners.get(room_id) is runner:
             del self.runners[room_id]
             self.owners.pop(room_id, None)
+            if self.cluster is not None:
+                self.cluster.release(room_id)
             acks = [(seat, cid, frame["version"]) for (seat, cid), frame
                     in runner.answers.items() if frame.get("type") == "ack"]
             self._keep(room_id, runner.table, acks)
@@ -308,7 +326,8 @@ class Rooms:
     async def resume_all(self) -> int:
         ids = await self.store.rooms_with_status(PLAYING)
         for room_id in ids:
-            await self.resume(room_id)
+            if await self._mine(room_id):
+                await self.resume(room_id)
         return len(ids)
 
     async def arrange(self, room_id: str, host_token: str, seat: int, kind: str,
@@ -339,7 +358,7 @@ class Rooms:
     async def give_to_computer(self, room_id: str, host_token: str, seat: int,
                                level: str) -> None:
         await self.host(room_id, host_token)
-        runner = self.runners.get(room_id)
+        runner = await self._table(room_id)
         if level not in LEVELS:
             raise ApiError(422, "level", levels=LevelList())
         try:
@@ -349,13 +368,25 @@ class Rooms:
         if not given:
             raise ApiError(409, "present")
 
-    async def _playing(self, room_id: str, host_token: str) -> TableRunner:
+    async def _table(self, room_id: str) -> TableRunner | RemoteTable | None:
+        """The room's runner here or, among several processes, where its table runs (bus.py);
+        None if no process runs it."""
+        runner = self.runners.get(room_id)
+        if runner is not None or self.cluster is None:
+            return runner
+        owner = await self.cluster.place(room_id)
+        if owner != self.cluster.me:
+            return self.cluster.remote(room_id, owner)
+        self.cluster.release(room_id)
+        return None
+
+    async def _playing(self, room_id: str, host_token: str) -> TableRunner | RemoteTable:
         """The host's runner of a room being played (409 otherwise)."""
         room, _seats = await self.host(room_id, host_token)
         if room.status == ENDED:
             raise ended()
-        runner = self.runners.get(room_id)
-        if room.status != PLAYING or runner is None or runner.table.finished:
+        runner = await self._table(room_id)
+        if room.status != PLAYING or runner is None or runner.finished:
             raise ApiError(409, "not_playing", "together_not_playing")
         return runner
 
@@ -376,7 +407,7 @@ class Rooms:
             raise ended()
         options = {**json.loads(room.options), "chat": on}
         await self.store.set_room(room_id, options=json.dumps(options))
-        runner = self.runners.get(room_id)
+        runner = await self._table(room_id)
         if runner is not None:
             with contextlib.suppress(Gone):
                 await runner.ask("chat", data=on)
@@ -418,8 +449,19 @@ class Rooms:
         self.hub.changed(room_id)
         if runner is not None:
             await runner.stop(ended().body())
+            if self.cluster is not None:
+                self.cluster.release(room_id)
+        elif self.cluster is not None:  # its table runs in another process: it stops it
+            await self.cluster.end(room_id)
 
-    async def who(self, room_id: str, token: str) -> tuple[TableRunner, int | None]:
+    async def end_here(self, room_id: str) -> None:
+        """The host's end, asked by another process for a table this one runs."""
+        runner = self.runners.pop(room_id, None)
+        if runner is not None:
+            await runner.stop(ended().body())
+
+    async def who(self, room_id: str, token: str
+                  ) -> tuple[TableRunner | RemoteTable, int | None]:
         """The runner and the seat a token opens (None: the spectator link)."""
         room, seats = await self._load(room_id)
         seat: int | None = None
@@ -432,26 +474,37 @@ class Rooms:
         if room.status == ENDED:
             raise ended()
         runner = self.runners.get(room_id)
+        if runner is not None and runner.halted and self.cluster is not None:
+            runner = None  # stopped by another process's write: ask the lease again
+            self.runners.pop(room_id, None)
         # Finished and let go (or after a restart): the final view. Playing with no runner:
         # its end was stored and the runner let go while the room was read. ``_rebuild``
         # reads the status again under the lock and refuses a room ended meanwhile.
         if runner is None and room.status in (PLAYING, FINISHED):
+            if self.cluster is not None:  # run by another process: reached through Redis
+                owner = await self.cluster.place(room_id)
+                if owner != self.cluster.me:
+                    return self.cluster.remote(room_id, owner), seat
             runner = await self.resume(room_id)
         if runner is None:
             raise ApiError(409, "not_playing")
         return runner, seat
 
     async def connect(self, room_id: str, token: str, conn_of: Callable[[int | None], Conn],
-                      since: int | None) -> tuple[TableRunner, Conn]:
+                      since: int | None) -> tuple[TableRunner | RemoteTable, Conn]:
         """A connection welcomed at the room's table: ``who``, then the runner's welcome. A
         runner that stopped in between (the host's end, a finished table let go) is asked
-        again: the end is refused, a finished table rebuilt from the store."""
-        for _ in range(3):
+        again: the end is refused, a finished table rebuilt from the store. Among several
+        processes, a table whose process died is asked for until another takes it over
+        (lease.py: within a few seconds)."""
+        for _ in range(3 if self.cluster is None else 40):
             runner, seat = await self.who(room_id, token)
             conn = conn_of(seat)
             try:
                 await runner.ask("connect", conn, since)
             except Gone:
+                if self.cluster is not None:
+                    await asyncio.sleep(0.25)
                 continue
             return runner, conn
         raise ApiError(503, "busy")

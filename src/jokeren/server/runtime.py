@@ -20,6 +20,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ..bots import Player, level_name, make_player
 from ..engine.actions import DEAL, Action, Verb
 from ..engine.state import Phase
@@ -411,8 +413,17 @@ class TableRunner:
         table = self.table
         if self.halted:
             raise Gone(self.room_id)
-        await self.store.append(self.room_id, ActionRow(table.version + 1, seat, str(action),
-                                                        cid))
+        try:
+            await self.store.append(self.room_id, ActionRow(table.version + 1, seat,
+                                                            str(action), cid))
+        except IntegrityError:  # that version is stored already: another process runs
+            # this table now (bus.py, lease.py); this one stops and its pages reconnect
+            log.error("table %s: version %d is stored already: this process stops it",
+                      self.room_id, table.version + 1)
+            self.halted = True
+            for conn in list(self.conns):
+                conn.close()
+            raise Gone(self.room_id) from None
         self._stored()
         if self.halted:  # stored as the host ended the room: applied by nobody
             raise Gone(self.room_id)
@@ -650,6 +661,20 @@ class TableRunner:
             found = (version, listing(self.table, seat))
             self._listed[seat] = found
         return found[1]
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    def refuse(self, conn: Conn, cid: str | None, reason: Any) -> None:
+        """Send ``conn`` a refusal of the socket's own (``refused``)."""
+        conn.send(self.refused(cid, conn.seat, reason))
+
+    def pong(self, conn: Conn) -> None:
+        conn.send({"type": "pong", "version": self.table.version})
+
+    def set_learn(self, conn: Conn, on: bool) -> None:
+        conn.learn = on  # read by the table's task on its next move
 
     def refused(self, cid: str | None, seat: int | None, reason: Any) -> Frame:
         """A refusal frame with what the client needs to go on: the message's id, the

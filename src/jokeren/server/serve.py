@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import json
 import logging
 import os
 import socket
@@ -13,8 +14,10 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
+from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
 from ..rules.textfile import os_reason
@@ -145,41 +148,92 @@ class Announce(logging.Filter):
         return True
 
 
+SETTINGS_ENV = "JOKEREN_SERVE_SETTINGS"  # what --workers hands each worker process (JSON)
+
+
+def settings_from(spec: dict[str, Any]) -> Settings:
+    """The server's settings from ``serve``'s plain values (also each worker's)."""
+    return Settings(db=spec["db"], timing=Timing(bot_delay=spec["bot_delay"],
+                                                 round_pause=spec["round_pause"]),
+                    limits=Limits.off() if spec["limits_off"] else Limits(),
+                    hosts=tuple(spec["hosts"]), origins=tuple(spec["origins"]),
+                    public_url=spec["public_url"], redis=spec["redis"])
+
+
+def worker_app() -> FastAPI:
+    """One worker of ``jokeren serve --workers N`` (uvicorn's factory, in each process)."""
+    return create_app(settings_from(json.loads(os.environ[SETTINGS_ENV])))
+
+
+def check_redis(url: str, db: str) -> None:
+    """``--redis``: a Redis address that answers, and a PostgreSQL store (the processes
+    share it); else StoreError with one sentence."""
+    if check_url(db):
+        raise StoreError("store_redis_db")
+    if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
+        raise StoreError("store_redis_url")
+    try:
+        import redis
+    except ImportError:
+        raise StoreError("store_scale_extra") from None
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except ValueError:
+        raise StoreError("store_redis_url") from None
+    except redis.RedisError as exc:
+        raise StoreError("store_redis_down", url=url,
+                            reason=str(exc).splitlines()[0] if str(exc) else
+                            type(exc).__name__) from None
+
+
 def serve(host: str, port: int, db: str | None, open_browser: bool, *,
           bot_delay: float = Timing.bot_delay, round_pause: float = Timing.round_pause,
-          public_url: str | None = None, lang: str = "en") -> None:
+          public_url: str | None = None, lang: str = "en", redis: str | None = None,
+          workers: int = 1) -> None:
     """Listen on ``host:port``. Invite links use ``public_url`` (a reverse proxy's
     address), else, listening on every address, this computer's address in the house
-    network, else the address the host's browser used."""
+    network, else the address the host's browser used. ``redis``: share the rooms with
+    other processes (bus.py); ``workers``: that many processes on this port."""
     import uvicorn
 
     url = async_url(db or default_url())
     check_url(url)
+    if workers > 1 and not redis:
+        raise StoreError("store_workers_redis")
+    if redis:
+        check_redis(redis, url)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))  # OSError now, one sentence, rather than uvicorn's exit
     check_db(url)
     # JOKEREN_LIMITS=off: no rates or quotas (a load benchmark plays hundreds of tables
     # from one address; docs/server.md, "Fair shares")
-    limits = Limits.off() if os.environ.get("JOKEREN_LIMITS") == "off" else Limits()
+    limits_off = os.environ.get("JOKEREN_LIMITS") == "off"
     public = public_origin(public_url) if public_url else None
     if public is None and host in WILDCARD:
         lan = lan_address()
         public = f"http://{lan}:{port}" if lan else None
     public_host = urlsplit(public).hostname if public else None
-    app = create_app(Settings(db=url, timing=Timing(bot_delay=bot_delay,
-                                                    round_pause=round_pause),
-                              limits=limits,
-                              hosts=allowed_hosts(host, [public_host] if public_host else []),
-                              origins=(public,) if public else (),
-                              public_url=public or ""))
+    spec = {"db": url, "bot_delay": bot_delay, "round_pause": round_pause,
+            "limits_off": limits_off,
+            "hosts": list(allowed_hosts(host, [public_host] if public_host else [])),
+            "origins": [public] if public else [], "public_url": public or "",
+            "redis": redis or ""}
     logging.getLogger("uvicorn.error").addFilter(Announce(
         lambda: print(banner(host, port, public, lang, open_browser), flush=True)))
     if open_browser and has_display():  # /play: a table against the computer, at once
         shown = "127.0.0.1" if host in WILDCARD else host
         shown = f"[{shown}]" if ":" in shown else shown
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/play",)).start()
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
+    if workers > 1:  # uvicorn's processes on one socket; a worker that dies is replaced
+        os.environ[SETTINGS_ENV] = json.dumps(spec)
+        uvicorn.run("jokeren.server.serve:worker_app", factory=True, workers=workers,
+                    host=host, port=port, ws_max_size=65536, log_level="info")
+        return
+    uvicorn.run(create_app(settings_from(spec)), host=host, port=port, ws_max_size=65536,
+                log_level="info")
 
 
 def listen_error(exc: OSError, host: str, port: int, lang: str) -> str:

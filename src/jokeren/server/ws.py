@@ -156,19 +156,18 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             wait = bucket.take()
             if wait:  # refused, and nothing more is read until a message would be allowed:
                 # a client that keeps sending is slowed by its own socket (backpressure)
-                conn.send(runner.refused(message_id(text), conn.seat, refusal(
-                    "rate", "api_rate_messages")))
+                runner.refuse(conn, message_id(text), refusal("rate", "api_rate_messages"))
                 await asyncio.sleep(min(wait, PAUSE))
                 continue
             parsed = parse(text)
             if parsed["type"] == "ping":
-                conn.send({"type": "pong", "version": runner.table.version})
+                runner.pong(conn)
             elif parsed["type"] == "learn":
-                conn.learn = parsed["on"]  # read by the table's task on its next move
+                runner.set_learn(conn, parsed["on"])
             elif parsed["type"] == "say":
                 runner.tell("say", conn, parsed)
             elif parsed["type"] == "refused":
-                conn.send(runner.refused(parsed["id"], conn.seat, parsed["reason"]))
+                runner.refuse(conn, parsed["id"], parsed["reason"])
             else:
                 runner.tell("act", conn, parsed)
     except (WebSocketDisconnect, RuntimeError):
