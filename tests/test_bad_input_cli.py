@@ -45,6 +45,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("replay-upcard-not-used", ["replay", "{upcard}"]),
     ("replay-json-not-a-record", ["replay", "--json", "{other}"]),
     ("replay-huge-number", ["replay", "{huge_number}"]),
+    ("replay-huge-meld-number", ["replay", "{huge_meld}"]),
     # rules
     ("rules-unknown-preset", ["rules", "amerikans"]),
     ("rules-inline-bad-value", ["rules", '{"preset": "amerikaans", "packs": "x"}']),
@@ -65,6 +66,7 @@ CASES: list[tuple[str, list[str]]] = [
     ("play-bad-house-file", ["play", "--rules", "{unknown_key}"]),
     ("play-players", ["play", "--players", "1", "--no-setup"]),
     ("play-players-not-a-number", ["play", "--players", "drie"]),
+    ("play-humans-huge-count", ["play", "--humans", "99999999", "--no-setup"]),
     ("play-bots", ["play", "--bots", "sterkst", "--no-setup"]),
     ("play-humans", ["play", "--humans", "5", "--players", "3", "--no-setup"]),
     ("play-save-exists", ["play", "--save", "{record}", "--no-setup"]),
@@ -104,6 +106,15 @@ CASES: list[tuple[str, list[str]]] = [
                                     "Bob=3", "--left", "Cas=4"]),
     ("score-round-bad-card", ["score", "round", "{card}", "--out", "Ann", "--left",
                               "Bob=7x", "--left", "Cas=4"]),
+    # digits int() does not read: another script's, a double sign, thousands of them
+    ("score-round-left-superscript", ["score", "round", "{card}", "--out", "Ann", "--left",
+                                      "Bob=\u00b2", "--left", "Cas=4"]),
+    ("score-round-left-two-signs", ["score", "round", "{card}", "--out", "Ann", "--left",
+                                    "Bob=--5", "--left", "Cas=4"]),
+    ("score-round-left-huge", ["score", "round", "{card}", "--out", "Ann", "--left",
+                               "Bob=" + "9" * 5000, "--left", "Cas=4"]),
+    ("score-round-buy-superscript", ["score", "round", "{card}", "--out", "Ann", "--left",
+                                     "Bob=10", "--left", "Cas=5", "--buy", "Bob=\u00b2"]),
     ("score-round-left-missing", ["score", "round", "{card}", "--out", "Ann", "--left",
                                   "Bob=3"]),
     ("score-round-no-out", ["score", "round", "{card}", "--left", "Bob=3"]),
@@ -138,6 +149,8 @@ CASES: list[tuple[str, list[str]]] = [
                           "--game", "0 1 2 3"]),
     ("club-enter-points", ["club", "enter", "{club}", "--round", "1", "--table", "1",
                            "--game", "0 x 2 3"]),
+    ("club-enter-superscript", ["club", "enter", "{club}", "--round", "1", "--table", "1",
+                                "--game", "0 \u00b2 2 3"]),
     ("club-enter-count", ["club", "enter", "{club}", "--round", "1", "--table", "1",
                           "--game", "0 1"]),
     ("club-show-binary", ["club", "show", "{binary}"]),
@@ -203,6 +216,8 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
         # more digits than Python turns into an int (sys.int_info.default_max_str_digits)
         "huge_number.json": json.dumps(dict(RECORD, seed=0)).replace('"seed": 0',
                                                                      '"seed": ' + "9" * 5000),
+        "huge_meld.json": json.dumps(dict(RECORD, rounds=[{"moves": [
+            "Ann: lay " + "9" * 5000 + " 8h"]}])),
         "huge_number_toml.toml": 'preset = "amerikaans"\npacks = ' + "9" * 5000 + "\n",
     }
     for name, text in files.items():

@@ -194,7 +194,7 @@ def enter_cmd(
 
 def _numbers(text: str) -> tuple[int, ...]:
     parts = text.replace(",", " ").split()
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in parts):
         raise ScoreError("club_err_points", text=text)
     return tuple(int(p) for p in parts)
 

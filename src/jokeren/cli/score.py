@@ -134,7 +134,7 @@ def round_cmd(
     try:
         buys: dict[str, int] = {}
         for name, value in _pairs(buy or [], language):
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()) or len(value) > 9:
                 raise ScoreError("score_err_buys")
             buys[name] = buys.get(name, 0) + int(value)
         given = _pairs(left or [], language)

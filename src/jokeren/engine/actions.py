@@ -77,7 +77,8 @@ class Action(NamedTuple):
             return cls(verb, cards)
         if verb in (Verb.LAY, Verb.SWAP):
             number, _, card_text = rest.partition(" ")
-            if not (number.isascii() and number.isdigit()) or int(number) < 1:
+            if (not (number.isascii() and number.isdigit()) or len(number) > 9
+                    or int(number) < 1):  # (int() refuses thousands of digits)
                 raise NotationError("notation_meld_number", word=verb.value)
             cards = parse_cards(card_text)
             if not cards:

@@ -42,7 +42,8 @@ class Requirement:
             return cls("none")
         if words.startswith("points"):
             number = words[len("points") :].strip()
-            if not (number.isascii() and number.isdigit()) or int(number) <= 0:
+            if (not (number.isascii() and number.isdigit()) or len(number) > 9
+                    or int(number) <= 0):  # (int() refuses thousands of digits)
                 raise Sentence("requirement_points", text=repr(text))
             return cls(f"points {int(number)}", points=int(number))
         alternatives = []
@@ -51,7 +52,7 @@ class Requirement:
             for part in alt.split("+"):
                 bits = part.split()
                 if (len(bits) != 2 or bits[0] not in ("set", "run")
-                        or not (bits[1].isascii() and bits[1].isdigit())):
+                        or not (bits[1].isascii() and bits[1].isdigit()) or len(bits[1]) > 9):
                     raise Sentence("requirement_words", text=repr(text))
                 size = int(bits[1])
                 if size < MIN_MELD:

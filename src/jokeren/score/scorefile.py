@@ -30,7 +30,10 @@ def parse_left(name: str, value: object) -> Left:
         return Left(points=value)
     if isinstance(value, str):
         text = value.strip()
-        if text.lstrip("-").isdigit():
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit():  # not '²', '--5' or thousands of digits
+            if len(digits) > 9:
+                raise ScoreError("score_err_left_value", name=name)
             return Left(points=int(text))
         try:
             cards = () if text in ("", "-") else typed_cards(text)

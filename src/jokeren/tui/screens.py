@@ -54,7 +54,9 @@ def make_config(choice: SetupChoice, lang: str, seed: int, save: Path | None) ->
     either language) if they do not fit."""
     rules = read_rules(choice.rules)  # RulesError: a Sentence, in both languages
     humans = tuple(n.strip() for n in choice.humans.split(",") if n.strip())
-    if humans and all(h.isdigit() for h in humans) and len(humans) == 1:
+    if len(humans) == 1 and humans[0].isascii() and humans[0].isdigit():
+        if len(humans[0]) > 2:  # a count of people at one screen, not a name
+            raise ValueError(t("tui_err_humans", lang))
         count = int(humans[0])
         humans = tuple(t("tui_player_n", lang, n=i) for i in range(1, count + 1))
     if not humans or len(set(humans)) != len(humans) or any(":" in h for h in humans):
