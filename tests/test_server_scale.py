@@ -430,3 +430,77 @@ async def scale_run(tmp_path: Path, redis_url: str, kills: int, tables: int,
 @pytest.mark.anyio
 async def test_two_processes_killed_ten_times(tmp_path: Path, redis_url: str) -> None:
     await scale_run(tmp_path, redis_url, kills=10, tables=4, seed=1)
+
+
+@pytest.mark.anyio
+async def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
+    """``jokeren serve --workers 2`` as an operator runs it: a table started through the one
+    port runs in one worker; that worker killed with SIGKILL, the other takes the table over
+    and plays on, and uvicorn starts a new worker in its place."""
+    import redis.asyncio as aioredis
+
+    assert PG is not None
+    db = plain(await pg_database(PG))
+    port = free_port()
+    log = tmp_path / "serve.log"
+    env = {**os.environ, "JOKEREN_LIMITS": "off", "JOKEREN_LANG": "en"}
+    with log.open("wb") as out:
+        parent = subprocess.Popen(
+            [sys.executable, "-m", "jokeren", "serve", "--workers", "2", "--redis", redis_url,
+             "--db", db, "--port", str(port), "--bot-delay", "0.05", "--round-pause", "0.1"],
+            stdout=out, stderr=subprocess.STDOUT, env=env)
+    redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            ends = time.monotonic() + BOUND
+            while True:
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await http.get("/openapi.json")).status_code == 200:
+                        break
+                assert parent.poll() is None and time.monotonic() < ends, log.read_text()
+                await asyncio.sleep(0.2)
+            room = (await http.post("/api/rooms", json={
+                "rules": {"preset": "jokeren-7", "rounds": 6},
+                "seats": [{"kind": "computer", "level": "basic"}] * 4})).json()
+            rid = room["room"]
+            assert (await http.post(f"/api/rooms/{rid}/start",
+                                    json={"token": room["host_token"]})).status_code == 200
+
+            async def version() -> int:
+                """The room's version as either worker answers (a connection kept to the
+                killed one fails once)."""
+                for _ in range(20):
+                    with contextlib.suppress(httpx.HTTPError):
+                        info = (await http.get(f"/api/rooms/{rid}",
+                                               headers=bearer(room["host_token"]))).json()
+                        return int(info["version"])
+                    await asyncio.sleep(0.2)
+                raise AssertionError(log.read_text())
+
+            while await version() < 5:
+                assert time.monotonic() < ends, log.read_text()
+                await asyncio.sleep(0.2)
+            owner = await redis.hget("jokeren:owner", rid)
+            pid = int(owner.split("-")[-2])  # HOST-PID-RANDOM (bus.new_proc_id)
+            os.kill(pid, signal.SIGKILL)
+            killed_at = await version()
+            while True:
+                now = await redis.hget("jokeren:owner", rid)
+                if now not in (None, owner) and await version() > killed_at + 3:
+                    break
+                assert time.monotonic() < ends, log.read_text()
+                await asyncio.sleep(0.2)
+            assert int(now.split("-")[-2]) != pid
+        children = subprocess.run(["pgrep", "-P", str(parent.pid)], capture_output=True,
+                                  text=True).stdout.split()
+        assert str(pid) not in children and len(children) >= 2, children
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        try:
+            parent.wait(30)
+        except subprocess.TimeoutExpired:
+            parent.kill()
+            parent.wait(10)
+        await redis.aclose()
+    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
