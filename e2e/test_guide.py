@@ -39,7 +39,7 @@ def test_the_start_page_names_every_rule_set_in_words(server: str, chromium: Bro
 
 def test_a_guided_first_round_then_hints(server: str, chromium: Browser) -> None:
     words = call(f"{server}/api/messages")
-    said = {k[len("guide_"):]: str(v["nl"]) for k, v in words.items()  # type: ignore[union-attr]
+    said = {k[len("guide_"):]: str(v["nl"]) for k, v in words.items()  # type: ignore[index]
             if k.startswith("guide_")}
     context = chromium.new_context(locale="nl-NL", viewport={"width": 360, "height": 740},
                                    has_touch=True, is_mobile=True)
