@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -65,10 +66,13 @@ def free_port() -> int:
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
     """JOKEREN_TEST_REDIS_URL (.ci/run starts one), else a redis-server of this test's own
-    on a free loopback port, nothing saved, stopped afterwards."""
+    on a free loopback port, nothing saved, stopped afterwards. Each test uses a database
+    of its own on it (``/1``, ``/2``: the leases of one test's processes are not another's,
+    if they run at once)."""
     given = os.environ.get("JOKEREN_TEST_REDIS_URL")
     if given:
-        yield given
+        parts = urlsplit(given)
+        yield f"{parts.scheme}://{parts.netloc}"
         return
     binary = shutil.which("redis-server")
     assert binary, "redis-server is not installed (apt-get install redis-server)"
@@ -87,7 +91,7 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
             time.sleep(0.05)
         else:
             raise AssertionError("redis-server did not start")
-        yield f"redis://127.0.0.1:{port}/0"
+        yield f"redis://127.0.0.1:{port}"
     finally:
         proc.terminate()
         proc.wait(10)
@@ -429,7 +433,7 @@ async def scale_run(tmp_path: Path, redis_url: str, kills: int, tables: int,
 
 @pytest.mark.anyio
 async def test_two_processes_killed_ten_times(tmp_path: Path, redis_url: str) -> None:
-    await scale_run(tmp_path, redis_url, kills=10, tables=4, seed=1)
+    await scale_run(tmp_path, f"{redis_url}/1", kills=10, tables=4, seed=1)
 
 
 @pytest.mark.anyio
@@ -440,6 +444,7 @@ async def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
     import redis.asyncio as aioredis
 
     assert PG is not None
+    redis_url = f"{redis_url}/2"
     db = plain(await pg_database(PG))
     port = free_port()
     log = tmp_path / "serve.log"
