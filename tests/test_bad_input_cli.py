@@ -132,6 +132,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("score-from-record-upcard", ["score", "from-record", "{upcard}", "{tmp}/kaart2.json"]),
     # club
     ("club-new-five", ["club", "new", "{tmp}/avond.json", "--players", "A,B,C,D,E"]),
+    ("club-new-too-many", ["club", "new", "{tmp}/avond.json", "--players",
+                           ",".join(f"P{i}" for i in range(3000))]),
     ("club-new-exists", ["club", "new", "{club}", "--players", PLAYERS8]),
     ("club-new-rounds", ["club", "new", "{tmp}/avond.json", "--players", PLAYERS8,
                          "--rounds", "0"]),

@@ -48,6 +48,7 @@ class Evening:
 
 
 # How a round a player did not play counts (absent, late, gone home): docs/club.md.
+MOST_PLAYERS = 80  # an evening's players (the draw's work grows fast beyond a club's size)
 MISSED = ("average", "highest", "per-game")
 # How points at a table of 3 count: alike, or times 9/8 (a player scores in 2 games of 3
 # there against 3 of 4 at a table of 4).
@@ -60,6 +61,8 @@ def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: i
     names = tuple(p.strip() for p in players)
     if len(names) < 6:
         raise ClubError("club_err_few", n=len(names))
+    if len(names) > MOST_PLAYERS:
+        raise ClubError("club_err_many", n=len(names), most=MOST_PLAYERS)
     if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
         raise ClubError("score_err_names")
     check_names(names, ClubError)
@@ -96,6 +99,8 @@ def add_player(evening: Evening, name: str) -> Evening:
     if not name.strip() or name.strip().lower() in {p.lower() for p in evening.players}:
         raise ClubError("score_err_names")
     check_names([name], ClubError)
+    if len(evening.players) >= MOST_PLAYERS:
+        raise ClubError("club_err_many", n=len(evening.players) + 1, most=MOST_PLAYERS)
     return replace(evening, players=(*evening.players, name.strip()))
 
 
