@@ -24,6 +24,7 @@ import random
 import secrets
 import socket
 import time
+from collections import deque
 from typing import Any, Protocol
 
 import orjson
@@ -117,6 +118,8 @@ class RemoteTable:
         if answer.get("ok"):
             return None
         self.cluster.shut(key)
+        if not answer:  # no answer in time: if the owner welcomes it later, it leaves
+            self.cluster.post(self.owner, {"op": "leave", "key": key})
         if "error" in answer:
             error = answer["error"]
             raise ApiError(answer["status"], error["key"], error["message"],
@@ -163,6 +166,7 @@ class Cluster:
         self.outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self.local: dict[str, tuple[Conn, str]] = {}  # key -> a socket here, its owner
         self.served: dict[str, tuple[TableRunner, RemoteConn]] = {}  # key -> a remote one
+        self.left: deque[str] = deque(maxlen=1024)  # keys that left before they were served
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count()
         self.tasks: list[asyncio.Task[None]] = []
@@ -295,6 +299,8 @@ class Cluster:
         else:
             served = self.served.get(m["key"])
             if served is None:
+                if op == "leave":  # before its connect was done here (it timed out there)
+                    self.left.append(m["key"])
                 return
             runner, conn = served
             if op == "tell" and m["kind"] in TOLD:
@@ -351,6 +357,9 @@ class Cluster:
         except Gone:
             self.served.pop(m["key"], None)
             raise
+        if m["key"] in self.left:  # the socket's process gave up waiting: it left
+            del self.served[m["key"]]
+            runner.tell("leave", conn)
         return {"ok": True}
 
     # --- the lease and the takeover ------------------------------------------------------
@@ -420,9 +429,14 @@ class Cluster:
                     if held_by == owner:
                         del self.local[key]
                         conn.close()
-        for key, (runner, _conn) in list(self.served.items()):
+        origins = {key.rpartition("/")[0] for key in self.served}
+        dead = {p for p in origins if not await self.leases.alive(p)}
+        for key, (runner, conn) in list(self.served.items()):
             if runner.halted:  # stopped here: the socket's process asks again
                 del self.served[key]
+            elif key.rpartition("/")[0] in dead:  # its socket's process died: it left
+                del self.served[key]
+                runner.tell("leave", conn)
         self._drop_halted()
 
     def _drop_halted(self) -> None:
