@@ -7,6 +7,7 @@ import contextlib
 import itertools
 import json
 import random
+import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,13 @@ SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match,
 # A bound on waiting for a frame, not a measure: on a shared machine a niced run was
 # starved for 35 s (no table of the process moved), which a 20 s bound called a hang.
 WAIT = 120.0
+
+
+def free_port() -> int:
+    """A loopback port free at this moment, for a server process the test starts."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def bearer(token: str) -> dict[str, str]:

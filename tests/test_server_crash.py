@@ -10,7 +10,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,22 +22,12 @@ import websockets
 
 from jokeren.engine.record import Record, replay
 
-from server_harness import bearer
+from server_harness import bearer, free_port
 
 HERE = Path(__file__).parent
 RULES = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}
 BOUND = 300.0  # seconds: a bound on waiting (a start, the last moves), not a measure
 
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:

@@ -18,11 +18,6 @@ from jokeren.server.headers import CSP, NoTokens, allowed_hosts, host_name, reda
 from server_harness import bearer, make_room, serve
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def sqlite(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
 

@@ -27,10 +27,6 @@ from server_harness import Client, make_room, play_person, serve
 OTHER = parse_cards("2d 3d 4d 5d 6d 7d 8h 9h 10h Jd Qd Kd Ad")
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 def _come_out_then_draw(hand: str) -> tuple[State, list[Action]]:
     """Ann (jokeren-30: 30 points to come out) melds Jc Qc Kc, discards, Bob draws and

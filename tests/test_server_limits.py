@@ -28,11 +28,6 @@ from jokeren.server.ws import _send
 from server_harness import FAST, SHORT, Client, bearer, eventually, make_room, serve
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def sqlite(folder: Path) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'j.db'}"

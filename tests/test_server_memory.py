@@ -14,10 +14,6 @@ from jokeren.server import memory
 glibc = pytest.mark.skipif(memory._LIBC is None, reason="glibc's malloc only")
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 def _resident() -> int:
     return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")

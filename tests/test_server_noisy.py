@@ -27,10 +27,6 @@ LOUD = "127.0.0.2"  # Linux answers every 127.x address on loopback
 MOVES = 15  # the quiet person's moves made during the flood
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 async def _play(client: Client, seat: int, rng: random.Random) -> int:
     """The quiet person: whenever it is their move, one of the listed moves; the number of

@@ -23,10 +23,6 @@ DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 @pytest.fixture(params=DATABASES)
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:

@@ -14,11 +14,6 @@ from jokeren.engine.wire import encode_event, encode_view
 from server_harness import SHORT, Client, make_room, play_person, serve
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_the_welcome_brings_the_last_round_end_as_the_seat_saw_it(tmp_path: Path) -> None:
     async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}") as server, \

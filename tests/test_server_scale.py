@@ -41,7 +41,7 @@ from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
 from test_server_spy import check_frames, in_sight
 
-from server_harness import SHORT, bearer
+from server_harness import SHORT, bearer, free_port
 
 HERE = Path(__file__).parent
 PG = os.environ.get("JOKEREN_TEST_PG_URL")
@@ -51,16 +51,6 @@ BOUND = 240.0  # seconds: a bound on waiting (a start, a takeover, the last move
 pytestmark = pytest.mark.skipif(PG is None,
                                 reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)")
 
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

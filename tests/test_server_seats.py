@@ -30,10 +30,6 @@ DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
 QUICK = Timing(bot_delay=0.005, round_pause=0.0, grace=60.0)
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 @pytest.fixture(params=DATABASES)
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:

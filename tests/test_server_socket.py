@@ -20,11 +20,6 @@ from jokeren.server.runtime import TableRunner
 from server_harness import FAST, SHORT, Client, bearer, eventually, make_room, play_person, serve
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def sqlite(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
 

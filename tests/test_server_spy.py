@@ -29,10 +29,6 @@ CARD = re.compile(r"^(10|[2-9AJQK])[shdc]$")
 TEXT_KEYS = {"text", "en", "nl", "detail"}  # sentences; their cards are in "params" too
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 def card_words(value: Any, key: str = "") -> set[str]:
     """Every card (not a joker) named in a frame, outside its sentences."""

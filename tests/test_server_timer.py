@@ -22,11 +22,6 @@ from jokeren.server.store import Store
 from server_harness import SHORT, Client, bearer, eventually, make_room, serve
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 class FakeClock:
     """Monotonic seconds that move only when the test says so."""
 
