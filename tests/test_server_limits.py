@@ -169,8 +169,9 @@ async def test_a_replay_is_paged_and_its_steps_are_a_budget(tmp_path: Path) -> N
     moves = record["rounds"][0]["moves"]
     long = dict(record, rounds=[dict(record["rounds"][0],
                                      moves=moves * (20_001 // len(moves) + 1))])
+    # a bound, not a measure: reading 20,001 moves took over httpx's 5 s on a loaded machine
     async with serve(sqlite(tmp_path / "2"), limits=limits) as server, \
-            httpx.AsyncClient(base_url=server.base) as http:
+            httpx.AsyncClient(base_url=server.base, timeout=120) as http:
         r = await http.post("/api/replay", json={"record": long})
         assert r.status_code == 422
         _sentence(r, "record_long")
