@@ -574,3 +574,23 @@ def test_a_secretary_may_write_the_options_in_dutch(tmp_path: Path) -> None:
     assert code == 0, err
     code, out, _ = club("new", "--help", "--lang", "nl")
     assert "--spelers" in out and "--gemist" in out and "hoogste" in out
+
+
+def test_a_bad_club_file_is_refused_in_dutch_with_its_key_named(tmp_path: Path) -> None:
+    """#40: `games` in a club file that is not a list of whole numbers was refused with
+    'games moeten lijsten met hele getallen zijn' (an English word read as a Dutch plural):
+    the file's key is quoted as what it is, and the sentence says what it must be."""
+    f = tmp_path / "e.json"
+    made = club("new", str(f), "--players", "Ann,Bob,Cor,Dirk,Eva,Finn,Gijs", "--rounds", "2",
+                "--seed", "9", "--lang", "nl")
+    assert made[0] == 0, made
+    obj = json.loads(f.read_text())
+    obj["forms"] = [{"round": 1, "table": 1, "games": "veel"}]
+    f.write_text(json.dumps(obj))
+    before = f.read_bytes()
+    code, _, err = club("standings", str(f), str(tmp_path / "stand.csv"), "--lang", "nl")
+    assert code == 2 and "Traceback" not in err
+    assert '"games" in het clubbestand moet een lijst met hele getallen zijn' in err, err
+    assert "games moeten" not in err
+    assert f.read_bytes() == before  # nothing the secretary made is lost
+    assert not (tmp_path / "stand.csv").exists()
