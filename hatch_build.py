@@ -48,7 +48,7 @@ COMPILED = [
     "bots/heuristic", "bots/lookahead", "bots/race", "bots/strong", "engine/actions",
     "engine/checks", "engine/copies", "engine/core", "engine/dealing", "engine/errors",
     "engine/events", "engine/phase", "engine/rearrange", "engine/roundend", "engine/state",
-    "engine/stock", "engine/usable", "engine/views", "rules/cards", "rules/melds",
+    "engine/stock", "engine/usable", "engine/views", "engine/wire", "rules/cards", "rules/melds",
     "rules/patterns", "rules/reasons", "rules/scoring", "support/memo",
 ]
 SUFFIXES = tuple(EXTENSION_SUFFIXES)  # what a compiled module's file name ends with here

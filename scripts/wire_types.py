@@ -53,7 +53,7 @@ def interface(name: str, node: dict[str, Any]) -> str:
 
 
 def render() -> str:
-    from jokeren.engine.wire import json_schema
+    from jokeren.engine.wire_schema import json_schema
 
     schema = json_schema()
     defs: dict[str, dict[str, Any]] = {}

@@ -257,6 +257,47 @@ def test_every_compiled_frozen_dataclass_pickles() -> None:
         "without its own __reduce__ (see engine/state.py's State):\n" + "\n".join(found))
 
 
+
+def nested_functions(modules: dict[str, Module], compiled: set[str]) -> list[str]:
+    """Every function defined inside another function of a compiled module. Compiled, the
+    nested function and the environment it reads refer to each other: each call of the
+    outer one leaves a reference cycle that only the gc frees, and the gc's pauses stop every
+    table of a server (tests/test_server_cycles.py). Lambdas are not counted: they are not
+    kept in their environment."""
+    found = []
+    for name in sorted(compiled & modules.keys()):
+        module = modules[name]
+        stack: list[tuple[ast.AST, str | None]] = [(module.tree, None)]
+        while stack:
+            node, outer = stack.pop()
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    if outer is not None:
+                        found.append(f"{module.name}:{child.lineno}: {child.name} inside "
+                                     f"{outer}")
+                    stack.append((child, child.name))
+                else:
+                    stack.append((child, None if isinstance(child, ast.ClassDef) else outer))
+    return sorted(found)
+
+
+def test_no_compiled_function_nests_another() -> None:
+    found = nested_functions(sources(), compiled_modules())
+    assert not found, (
+        "a function nested in another in a module mypyc compiles: each call leaves a cycle "
+        "for the gc. Make it a function of the module (what it read as parameters) or a "
+        "method of a small class:\n" + "\n".join(found))
+
+
+def test_the_nesting_check_finds_one(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("def outer(n):\n    def inner(k):\n        return k and inner(k - 1)\n"
+                    "    return inner(n)\n\n\nclass C:\n    def method(self):\n"
+                    "        return [lambda: 1]\n", encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in nested_functions(
+        {"m": Module("m", path, ast.parse(path.read_text(encoding="utf-8")))}, {"m"})] == [
+        "inner inside outer"]
+
 PLANTED = {
     "jokeren/__init__.py": "",
     "jokeren/fast.py": '''

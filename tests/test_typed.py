@@ -69,6 +69,10 @@ def test_the_notation_stays_english() -> None:
     ("leg aan x Vh", "'leg aan' needs a table meld number first",
      "na \"leg aan\" komt eerst het nummer"),  # the verb as typed
     ("trek 5h", "'trek' takes nothing after it", "na \"trek\" komt niets"),
+    # nothing after it: the number first (it said only that cards come after "leg aan")
+    ("leg aan", "'leg aan' needs a table meld number first",
+     "na \"leg aan\" komt eerst het nummer"),
+    ("swap", "'swap' needs a table meld number first", "na \"swap\" komt eerst het nummer"),
 ])
 def test_a_typo_is_one_sentence_naming_what_was_typed(line: str, en: str, nl: str) -> None:
     with pytest.raises(NotationError) as caught:

@@ -73,23 +73,36 @@ def arrange_penalty(hand: Sequence[Card], rules: Rules, round_index: int,
     return _min_penalty(h, p.joker_penalty)(h.full, h.jokers)
 
 
-def _min_penalty(h: CompiledHand, joker_penalty: int) -> Callable[[int, int], int]:
-    memo: dict[int, int] = {}
-    guard, by_low, pen = h.guard, h.by_low, h.pen
+# The searches here are methods of small classes or functions of the module, never functions
+# nested in another: compiled, a nested function and the environment it reads refer to each
+# other (in pure Python a recursive one and its cell do), a cycle that only the gc frees, left
+# by every call. A memo or a best-so-far is an attribute; a method recurses via ``self``.
 
-    def f(mask: int, jokers: int) -> int:
+class _MinPenalty:
+    """The least penalty of a sub-hand (``f``), memoised over (cards left, jokers left)."""
+
+    def __init__(self, h: CompiledHand, joker_penalty: int) -> None:
+        self.memo: dict[int, int] = {}
+        self.guard = h.guard
+        self.by_low = h.by_low
+        self.pen = h.pen
+        self.joker_penalty = joker_penalty
+
+    def f(self, mask: int, jokers: int) -> int:
         if not mask:
-            return jokers * joker_penalty
+            return jokers * self.joker_penalty
         key = mask << 5 | jokers
+        memo = self.memo
         got = memo.get(key)
         if got is not None:
             return got
         i = ((mask & -mask).bit_length() - 1) >> 2
-        best = pen[i] + f(mask - (1 << (BITS * i)), jokers)
+        best = self.pen[i] + self.f(mask - (1 << (BITS * i)), jokers)
         if best:
-            for need, j in by_low[i]:
+            guard = self.guard
+            for need, j in self.by_low[i]:
                 if j <= jokers and ((mask | guard) - need) & guard == guard:
-                    v = f(mask - need, jokers - j)
+                    v = self.f(mask - need, jokers - j)
                     if v < best:
                         best = v
                         if not v:
@@ -97,7 +110,9 @@ def _min_penalty(h: CompiledHand, joker_penalty: int) -> Callable[[int, int], in
         memo[key] = best
         return best
 
-    return f
+
+def _min_penalty(h: CompiledHand, joker_penalty: int) -> Callable[[int, int], int]:
+    return _MinPenalty(h, joker_penalty).f
 
 
 def _arrange(h: CompiledHand, p: MeldParams, jokers: int) -> Arrangement:
@@ -179,37 +194,79 @@ def _alternatives(h: CompiledHand, req: Requirement, jokers: int,
     return tuple(pattern_meld(pt) for pt in best[1]) if best is not None else None
 
 
-def _fill_alt(lists: list[list[Pattern]], alt: tuple[tuple[str, int], ...], guard: int,
-              full: int, jokers: int, most: int,
-              bound: int) -> tuple[int, tuple[Pattern, ...]] | None:
-    best: tuple[int, tuple[Pattern, ...]] | None = None
-    limit = bound
+class _FillAlt:
+    """The search of ``_fill_alt``: the best fill found so far and the jokers it beats."""
 
-    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
+    def __init__(self, lists: list[list[Pattern]], alt: tuple[tuple[str, int], ...],
+                 guard: int, jokers: int, most: int, bound: int) -> None:
+        self.lists = lists
+        self.alt = alt
+        self.guard = guard
+        self.jokers = jokers
+        self.most = most
+        self.best: tuple[int, tuple[Pattern, ...]] | None = None
+        self.limit = bound
+
+    def rec(self, i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
             start: int) -> None:
-        nonlocal best, limit
-        if jokers - j >= limit:
+        jokers = self.jokers
+        if jokers - j >= self.limit:
             return
+        lists = self.lists
         if i == len(lists):
-            best, limit = (jokers - j, chosen), jokers - j
+            self.best, self.limit = (jokers - j, chosen), jokers - j
             return
+        alt = self.alt
         same = i > 0 and alt[i] == alt[i - 1]  # identical named melds: take them in order
+        guard, most = self.guard, self.most
         for n in range(start if same else 0, len(lists[i])):
             pt = lists[i][n]
             size = pt.size
             if pt.jokers <= j and laid + size <= most \
                     and ((mask | guard) - pt.need) & guard == guard:
-                rec(i + 1, mask - pt.need, j - pt.jokers, laid + size, (*chosen, pt), n)
-                if not limit:
+                self.rec(i + 1, mask - pt.need, j - pt.jokers, laid + size, (*chosen, pt), n)
+                if not self.limit:
                     return
 
-    rec(0, full, jokers, 0, (), 0)
-    return best
+
+def _fill_alt(lists: list[list[Pattern]], alt: tuple[tuple[str, int], ...], guard: int,
+              full: int, jokers: int, most: int,
+              bound: int) -> tuple[int, tuple[Pattern, ...]] | None:
+    search = _FillAlt(lists, alt, guard, jokers, most, bound)
+    search.rec(0, full, jokers, 0, (), 0)
+    return search.best
+
+
+class _Points:
+    """The most points melds of a sub-hand are worth (``g``), memoised."""
+
+    def __init__(self, by_low: list[list[Pattern]], guard: int) -> None:
+        self.memo: dict[int, int] = {}
+        self.by_low = by_low
+        self.guard = guard
+
+    def g(self, mask: int, j: int) -> int:
+        if not mask:
+            return 0
+        key = mask << 5 | j
+        memo = self.memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        i = ((mask & -mask).bit_length() - 1) >> 2
+        best = self.g(mask - (1 << (BITS * i)), j)
+        guard = self.guard
+        for pt in self.by_low[i]:
+            if pt.jokers <= j and ((mask | guard) - pt.need) & guard == guard:
+                v = pt.value + self.g(mask - pt.need, j - pt.jokers)
+                if v > best:
+                    best = v
+        memo[key] = best
+        return best
 
 
 def _points(h: CompiledHand, points: int, jokers: int, most: int) -> tuple[Meld, ...] | None:
     """Melds worth ``points`` together laying at most ``most`` cards, with fewest jokers."""
-    memo: dict[int, int] = {}
     guard = h.guard
     best_pat: dict[tuple[int, int], Pattern] = {}
     for pt in h.patterns:
@@ -220,23 +277,7 @@ def _points(h: CompiledHand, points: int, jokers: int, most: int) -> tuple[Meld,
     for (need, _), pt in best_pat.items():
         by_low[((need & -need).bit_length() - 1) >> 2].append(pt)
 
-    def g(mask: int, j: int) -> int:
-        if not mask:
-            return 0
-        key = mask << 5 | j
-        got = memo.get(key)
-        if got is not None:
-            return got
-        i = ((mask & -mask).bit_length() - 1) >> 2
-        best = g(mask - (1 << (BITS * i)), j)
-        for pt in by_low[i]:
-            if pt.jokers <= j and ((mask | guard) - pt.need) & guard == guard:
-                v = pt.value + g(mask - pt.need, j - pt.jokers)
-                if v > best:
-                    best = v
-        memo[key] = best
-        return best
-
+    g = _Points(by_low, guard).g
     # Laying at most ``most`` cards: a packing that keeps a card keeps some card c, so it
     # is a packing of the hand without c (a natural, or a joker).
     total = h.count(h.full) + h.jokers
@@ -274,33 +315,44 @@ def _points_melds(g: Callable[[int, int], int], by_low: list[list[Pattern]], gua
     return tuple(melds)
 
 
+class _AllAtOnce:
+    """Whether a sub-hand can all be melded but ``spare`` cards (``a``), memoised."""
+
+    def __init__(self, h: CompiledHand, exact_one: bool) -> None:
+        self.memo: dict[int, bool] = {}
+        self.guard = h.guard
+        self.by_low = h.by_low
+        self.exact_one = exact_one
+
+    def a(self, mask: int, j: int, spare: int) -> bool:
+        if not mask:
+            return j == spare if self.exact_one else j <= spare
+        key = (mask << 5 | j) << 1 | spare
+        memo = self.memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        i = ((mask & -mask).bit_length() - 1) >> 2
+        ok = bool(spare) and self.a(mask - (1 << (BITS * i)), j, 0)
+        if not ok:
+            guard = self.guard
+            for need, k in self.by_low[i]:
+                if k <= j and ((mask | guard) - need) & guard == guard \
+                        and self.a(mask - need, j - k, spare):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+
 def _all_at_once(h: CompiledHand, rules: Rules, jokers: int) -> tuple[Meld, ...] | None:
     """The whole hand in melds but one card (none left only where going out by melding)."""
     exact_one = rules.going_out == "discard"
     if h.jokers - jokers > 1:  # jokers that may not be melded stay in hand: one at most
         return None
     spare = 1 if h.jokers == jokers else 0  # a joker kept back is the card left over
-    memo: dict[int, bool] = {}
     guard = h.guard
-
-    def a(mask: int, j: int, spare: int) -> bool:
-        if not mask:
-            return j == spare if exact_one else j <= spare
-        key = (mask << 5 | j) << 1 | spare
-        got = memo.get(key)
-        if got is not None:
-            return got
-        i = ((mask & -mask).bit_length() - 1) >> 2
-        ok = bool(spare) and a(mask - (1 << (BITS * i)), j, 0)
-        if not ok:
-            for need, k in h.by_low[i]:
-                if k <= j and ((mask | guard) - need) & guard == guard \
-                        and a(mask - need, j - k, spare):
-                    ok = True
-                    break
-        memo[key] = ok
-        return ok
-
+    a = _AllAtOnce(h, exact_one).a
     if not a(h.full, jokers, spare):
         return None
     melds: list[Meld] = []

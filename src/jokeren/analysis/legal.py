@@ -165,28 +165,33 @@ def joker_readings(state: State, listed: list[Action]) -> list[Action]:
     if state.phase is not Phase.PLAY or not state.live:
         return []
     seat, rules = state.to_act, state.rules
-    seen = {_canonical(a) for a in listed}
-    found: list[Action] = []
-
-    def offer(action: Action) -> None:
-        key = _canonical(action)
-        if key not in seen:
-            seen.add(key)
-            if allowed(state, seat, action):
-                found.append(action)
-
+    # A listed meld or lay-off holds a joker only if the hand does (most hands hold none):
+    # then nothing is read and no action is written in its canonical order.
+    if not any(c.joker for c in state.hands[seat]):
+        return []
+    # The readings in order, then the new ones the engine accepts (not offered one by one by
+    # a nested function: compiled, it and the frame it reads would be a cycle for the gc).
+    readings: list[Action] = []
     for action in listed:
         if action.verb is Verb.MELD:
             for i, group in enumerate(action.melds):
                 if any(c.joker for c in group):
                     for other in _group_readings(group, rules.ace_high):
-                        offer(action._replace(melds=(*action.melds[:i], other,
-                                                     *action.melds[i + 1:])))
+                        readings.append(action._replace(melds=(
+                            *action.melds[:i], other, *action.melds[i + 1:])))
         elif action.verb is Verb.LAY and action.cards == (JOKER,):
             meld = state.table[action.target - 1]
             if meld.kind == "set":
                 for suit in range(4):
-                    offer(action._replace(cards=(Card(meld.rank, suit, True),)))
+                    readings.append(action._replace(cards=(Card(meld.rank, suit, True),)))
+    seen = {_canonical(a) for a in listed}
+    found: list[Action] = []
+    for action in readings:
+        key = _canonical(action)
+        if key not in seen:
+            seen.add(key)
+            if allowed(state, seat, action):
+                found.append(action)
     return found
 
 

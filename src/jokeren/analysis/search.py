@@ -131,12 +131,9 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     options: list[tuple[Group, ...]] = []
     target = to_hand(must_include) if must_include is not None else None
 
-    def wanted(groups: tuple[Group, ...]) -> bool:
-        return target is None or any(to_hand(c) == target for g in groups for c in g)
-
     if req.all_at_once:
         for option in _partitions(have, candidates, len(hand), limit * 4):
-            if wanted(option):
+            if _uses(option, target):
                 options.append(option)
                 if len(options) >= limit:
                     break
@@ -144,37 +141,23 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
     if req.points:
         values = {g: read_meld(g, rules, round_index).value() for g in candidates}
         ordered = sorted(candidates, key=lambda g: -values[g])
-        budget = [4000]
-
-        def dfs(start: int, left: Counter[Card], chosen: tuple[Group, ...], total: int) -> None:
-            if len(options) >= limit or budget[0] <= 0:
-                return
-            budget[0] -= 1
-            if total >= req.points:
-                if wanted(chosen):
-                    options.append(chosen)
-                return
-            for i in range(start, len(ordered)):
-                rest = _take_from(left, ordered[i])
-                if rest is not None:
-                    dfs(i + 1, rest, (*chosen, ordered[i]), total + values[ordered[i]])
-
-        dfs(0, have, (), 0)
+        _PointsSearch(ordered, values, req.points, target, options, limit).rec(
+            0, have, (), 0)
         return options
     if req.none:
-        singles: list[tuple[Group, ...]] = [(g,) for g in candidates if wanted((g,))]
+        singles: list[tuple[Group, ...]] = [(g,) for g in candidates if _uses((g,), target)]
         return singles[:limit]
     if single:  # every candidate is held: each one of the asked kind and size will do
         for (kind, size), in req.alternatives:
             for g in candidates:
-                if _kind(g) == kind and len(g) >= size and wanted((g,)):
+                if _kind(g) == kind and len(g) >= size and _uses((g,), target):
                     options.append((g,))
                     if len(options) >= limit:
                         return options
         return options
     for alt in req.alternatives:
         for option in _fill(alt, candidates, have):
-            if wanted(option):
+            if _uses(option, target):
                 options.append(option)
                 if len(options) >= limit:
                     return options
@@ -184,19 +167,62 @@ def coming_out_options(hand: Sequence[Card], rules: Rules, round_index: int,
 def _fill(alt: tuple[tuple[str, int], ...], candidates: list[Group],
           have: Counter[Card]) -> Iterator[tuple[Group, ...]]:
     kinds = {g: _kind(g) for g in candidates}
+    yield from _fill_from(alt, candidates, kinds, 0, have, ())
 
-    def rec(i: int, left: Counter[Card], chosen: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
-        if i == len(alt):
-            yield chosen
+
+def _fill_from(alt: tuple[tuple[str, int], ...], candidates: list[Group],
+               kinds: dict[Group, str], i: int, left: Counter[Card],
+               chosen: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
+    """``chosen`` completed with melds of ``candidates`` for ``alt[i:]``, from ``left``."""
+    if i == len(alt):
+        yield chosen
+        return
+    kind, size = alt[i]
+    for g in candidates:
+        if kinds[g] == kind and len(g) >= size:
+            rest = _take_from(left, g)
+            if rest is not None:
+                yield from _fill_from(alt, candidates, kinds, i + 1, rest, (*chosen, g))
+
+
+# The searches here are functions of the module, not nested ones: compiled, a nested
+# function and the frame it reads refer to each other, a cycle only the gc frees (each
+# listing of the moves left one behind).
+
+def _uses(groups: tuple[Group, ...], target: Card | None) -> bool:
+    """Whether ``groups`` hold ``target`` (None: any groups will do)."""
+    return target is None or any(to_hand(c) == target for g in groups for c in g)
+
+
+class _PointsSearch:
+    """Sets of melds worth ``points``, depth first over the melds in order of value, into
+    ``options`` (at most ``limit``, 4,000 nodes)."""
+
+    def __init__(self, ordered: list[Group], values: dict[Group, int], points: int,
+                 target: Card | None, options: list[tuple[Group, ...]], limit: int) -> None:
+        self.ordered = ordered
+        self.values = values
+        self.points = points
+        self.target = target
+        self.options = options
+        self.limit = limit
+        self.budget = 4000
+
+
+    def rec(self, start: int, left: Counter[Card], chosen: tuple[Group, ...],
+            total: int) -> None:
+        if len(self.options) >= self.limit or self.budget <= 0:
             return
-        kind, size = alt[i]
-        for g in candidates:
-            if kinds[g] == kind and len(g) >= size:
-                rest = _take_from(left, g)
-                if rest is not None:
-                    yield from rec(i + 1, rest, (*chosen, g))
-
-    yield from rec(0, have, ())
+        self.budget -= 1
+        if total >= self.points:
+            if _uses(chosen, self.target):
+                self.options.append(chosen)
+            return
+        ordered = self.ordered
+        for i in range(start, len(ordered)):
+            rest = _take_from(left, ordered[i])
+            if rest is not None:
+                self.rec(i + 1, rest, (*chosen, ordered[i]), total + self.values[ordered[i]])
 
 
 def _kind(group: Group) -> str:
@@ -208,27 +234,28 @@ def _kind(group: Group) -> str:
 def _partitions(have: Counter[Card], candidates: list[Group], size: int,
                 budget: int) -> Iterator[tuple[Group, ...]]:
     """Ways to lay the whole hand but at most one card (the discard)."""
-    nodes = [budget]
+    yield from _partitions_from(candidates, [budget], have, (), True)
 
-    def rec(left: Counter[Card], chosen: tuple[Group, ...],
-            spare: bool) -> Iterator[tuple[Group, ...]]:
-        nodes[0] -= 1
-        if nodes[0] < 0:
-            return
-        remaining = sum(left.values())
-        if remaining == 0 or (remaining == 1 and spare):
-            yield chosen
-            return
-        naturals = sorted(c for c in left.elements() if c.natural)
-        first = naturals[0] if naturals else JOKER
-        for g in candidates:
-            if first in g or (first.joker and any(c.joker for c in g)):
-                rest = _take_from(left, g)
-                if rest is not None:
-                    yield from rec(rest, (*chosen, g), spare)
-        if spare:
-            rest = left.copy()
-            rest[first] -= 1
-            yield from rec(+rest, chosen, False)
 
-    yield from rec(have, (), True)
+def _partitions_from(candidates: list[Group], nodes: list[int], left: Counter[Card],
+                     chosen: tuple[Group, ...], spare: bool) -> Iterator[tuple[Group, ...]]:
+    """``chosen`` completed with melds of ``candidates`` laying all of ``left`` (but one card
+    while ``spare``); ``nodes[0]``: the positions the search may still visit."""
+    nodes[0] -= 1
+    if nodes[0] < 0:
+        return
+    remaining = sum(left.values())
+    if remaining == 0 or (remaining == 1 and spare):
+        yield chosen
+        return
+    naturals = sorted(c for c in left.elements() if c.natural)
+    first = naturals[0] if naturals else JOKER
+    for g in candidates:
+        if first in g or (first.joker and any(c.joker for c in g)):
+            rest = _take_from(left, g)
+            if rest is not None:
+                yield from _partitions_from(candidates, nodes, rest, (*chosen, g), spare)
+    if spare:
+        rest = left.copy()
+        rest[first] -= 1
+        yield from _partitions_from(candidates, nodes, +rest, chosen, False)

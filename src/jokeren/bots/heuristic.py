@@ -99,41 +99,10 @@ class HandEval:
         needs = [tuple(Counter(m).items()) for m in melds]
         by_card = {c: [i for i, m in enumerate(melds) if c in m] for c in order}
         order = [c for c in order if by_card[c]]
-        left = dict(counts)
-        best: list[tuple[float, list[Card], list[Card], list[Card]]] = []
-        budget = [400]
-
-        def fits(i: int) -> bool:
-            return all(left[c] >= k for c, k in needs[i])
-
-        def search(chosen: list[Card], aside: list[Card]) -> None:
-            budget[0] -= 1
-            first = None
-            if budget[0] > 0:
-                for c in order:
-                    if left[c] > 0 and any(fits(i) for i in by_card[c]):
-                        first = c
-                        break
-            if first is None:
-                rest = [c for c, k in left.items() for _ in range(k)]
-                partial, dead, cost = self._rest([*rest, *aside], jokers)
-                if not best or cost < best[0][0]:
-                    best[:] = [(cost, list(chosen), partial, dead)]
-                return
-            for i in by_card[first]:
-                if fits(i):
-                    for c, k in needs[i]:
-                        left[c] -= k
-                    search([*chosen, *melds[i]], aside)
-                    for c, k in needs[i]:
-                        left[c] += k
-            k = left[first]
-            left[first] = 0  # no copy of ``first`` in a meld: the search moves on
-            search(chosen, [*aside, *(first,) * k])
-            left[first] = k
-
-        search([], [])
-        cost, melded, partial, dead = best[0]
+        search = _MeldSearch(self, melds, needs, by_card, order, dict(counts), jokers)
+        search.search([], [])
+        assert search.best is not None  # the first leaf of the search sets it
+        cost, melded, partial, dead = search.best
         missing = self._req_missing(counts, jokers) if not self.come_out else 0
         score = cost + REQ_WEIGHT * missing
         if self.requirement.all_at_once and not self.come_out:
@@ -261,3 +230,55 @@ def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
     out = list(hand)
     out.remove(JOKER if card.joker else card)
     return tuple(out)
+
+
+class _MeldSearch:
+    """The exact search of ``HandEval._arrange``: which melds to lay, depth first, the
+    cards by weight, at most 400 nodes. A class, not functions nested in ``_arrange``:
+    compiled, a nested function and the frame it reads refer to each other, a cycle that
+    only the gc frees (every hand scored left one behind)."""
+
+    def __init__(self, evaluator: HandEval, melds: list[tuple[Card, ...]],
+                 needs: list[tuple[tuple[Card, int], ...]], by_card: dict[Card, list[int]],
+                 order: list[Card], left: dict[Card, int], jokers: int) -> None:
+        self.evaluator = evaluator
+        self.melds = melds
+        self.needs = needs
+        self.by_card = by_card
+        self.order = order
+        self.left = left  # copies of each card not yet in a meld nor set aside
+        self.jokers = jokers
+        self.best: tuple[float, list[Card], list[Card], list[Card]] | None = None
+        self.budget = 400
+
+    def fits(self, i: int) -> bool:
+        left = self.left
+        return all(left[c] >= k for c, k in self.needs[i])
+
+    def search(self, chosen: list[Card], aside: list[Card]) -> None:
+        left = self.left
+        self.budget -= 1
+        first = None
+        if self.budget > 0:
+            for c in self.order:
+                if left[c] > 0 and any(self.fits(i) for i in self.by_card[c]):
+                    first = c
+                    break
+        if first is None:
+            rest = [c for c, k in left.items() for _ in range(k)]
+            partial, dead, cost = self.evaluator._rest([*rest, *aside], self.jokers)
+            if self.best is None or cost < self.best[0]:
+                self.best = (cost, list(chosen), partial, dead)
+            return
+        needs, melds = self.needs, self.melds
+        for i in self.by_card[first]:
+            if self.fits(i):
+                for c, k in needs[i]:
+                    left[c] -= k
+                self.search([*chosen, *melds[i]], aside)
+                for c, k in needs[i]:
+                    left[c] += k
+        k = left[first]
+        left[first] = 0  # no copy of ``first`` in a meld: the search moves on
+        self.search(chosen, [*aside, *(first,) * k])
+        left[first] = k

@@ -110,38 +110,60 @@ class Race:
         """Turns to go out in one sample; the first ``lead`` turns' cards are in ``mask``
         (``kept``: the same less the free cards)."""
         pool, top = s.pool, len(s.prefix) - 1 + lead
-
-        def sub(t: int) -> tuple[int, int]:
-            k = max(0, t - lead)
-            return mask + s.prefix[k], jokers + s.jokers[k]
-
-        def left(t: int) -> tuple[int, int]:
-            k = max(0, t - lead)
-            return kept + s.kept[k], jokers + s.jokers[k]
-
+        at = _Turn(s, mask, kept, jokers, free, lead, self.spare)
         out = 0
         if not self.come_out and not self.requirement.all_at_once:
-            found = _first(1, top, lambda t: pool.can_come_out(*sub(t)))
+            found = _first(1, top, at.comes_out)
             if found is None:
-                late = top + 1 + pool.left(*left(top)) / 2
+                late = top + 1 + pool.left(*at.left(top)) / 2
                 return late + 1, late
             out = found
-        spare = self.spare
-
-        def goes(t: int) -> bool:
-            """The cards left over are exactly the discards (free cards: either way)."""
-            k = max(0, t - lead)
-            return pool.leaves(*left(t), t + spare - free - s.freed[k], t + spare)
-
         # going out takes a turn after coming out (but for "all at once"); the least
         # leftover is monotone, exactness is not: search the first, then step on
         first = out + 1 if out else 1
-        went = _first(first, top, lambda t: pool.fits(*left(t), t + spare))
-        while went is not None and went <= top and not goes(went):
+        went = _first(first, top, at.fits)
+        while went is not None and went <= top and not at.goes(went):
             went += 1
         if went is None or went > top:
-            went = top + max(1, pool.left(*left(top)) - top - spare)
+            went = top + max(1, pool.left(*at.left(top)) - top - self.spare)
         return went, out
+
+
+class _Turn:
+    """The tests ``Race._turns`` searches over t, the own turns to come, in one sample:
+    bound methods of this class, not functions nested in ``_turns`` (compiled, a nested
+    function and the frame it reads refer to each other, a cycle that only the gc frees:
+    every hand measured left one per sample)."""
+
+    def __init__(self, s: Sample, mask: int, kept: int, jokers: int, free: int, lead: int,
+                 spare: int) -> None:
+        self.s = s
+        self.pool = s.pool
+        self.mask = mask  # the hand's cards and the first ``lead`` turns'
+        self.kept = kept  # the same less the free cards
+        self.jokers = jokers
+        self.free = free
+        self.lead = lead
+        self.spare = spare
+
+    def left(self, t: int) -> tuple[int, int]:
+        """The sub-hand after t turns less the free cards: its mask and jokers."""
+        k = max(0, t - self.lead)
+        return self.kept + self.s.kept[k], self.jokers + self.s.jokers[k]
+
+    def comes_out(self, t: int) -> bool:
+        """Whether the hand after t turns (free cards too) meets the requirement."""
+        s, k = self.s, max(0, t - self.lead)
+        return self.pool.can_come_out(self.mask + s.prefix[k], self.jokers + s.jokers[k])
+
+    def fits(self, t: int) -> bool:
+        """Whether it can be laid down after t turns but for at most the discards."""
+        return self.pool.fits(*self.left(t), t + self.spare)
+
+    def goes(self, t: int) -> bool:
+        """The cards left over are exactly the discards (free cards: either way)."""
+        freed, spare = self.s.freed[max(0, t - self.lead)], self.spare
+        return self.pool.leaves(*self.left(t), t + spare - self.free - freed, t + spare)
 
 
 def win_chance(mine: Sequence[float], theirs: Sequence[float], ties_win: bool) -> float:

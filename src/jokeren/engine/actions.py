@@ -68,8 +68,9 @@ class Action(NamedTuple):
             if rest:
                 raise NotationError("notation_no_args", word=verb.value)
             return cls(verb)
-        if not rest:
-            raise NotationError("notation_needs_cards", word=verb.value)
+        if not rest:  # "lay" alone: its meld number is missing first, then the cards
+            raise NotationError("notation_meld_number" if verb in (Verb.LAY, Verb.SWAP)
+                                else "notation_needs_cards", word=verb.value)
         if verb in _ONE_CARD:
             cards = parse_cards(rest)
             if len(cards) != 1:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..rules.cards import Card, to_hand
 from ..rules.house import Rules
 from ..rules.melds import Meld, MeldError, read_meld
-from ..rules.patterns import BITS, Pattern, compile_hand, meld_params, pattern_meld
+from ..rules.patterns import BITS, CompiledHand, Pattern, compile_hand, meld_params, pattern_meld
 from ..rules.reasons import Reason
 from .actions import Action, Verb
 
@@ -185,10 +185,29 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
     for pt in h.patterns:
         by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
     left_most = len(hand) if most_left is None else most_left
-    dead: set[tuple[int, int, int, int, int]] = set()
+    search = _TablesSearch(h, by_pair, left_most)
+    for chosen in search.rec(h.full, required, h.jokers, table_jokers, 0, ()):
+        yield Action(Verb.TABLE, melds=tuple(pattern_meld(pt).cards for pt in chosen))
 
-    def rec(avail: int, req: int, jokers: int, must: int, left: int,
+
+class _TablesSearch:
+    """``tables_with``'s search over the lowest card left; ``dead``: the positions from which
+    no arrangement was found. A class, not a function nested in ``tables_with``: compiled, a
+    nested function and the frame it reads refer to each other (in pure Python a recursive
+    one refers to itself), a cycle only the gc frees on every call."""
+
+    __slots__ = ("by_pair", "dead", "h", "left_most")
+
+    def __init__(self, h: CompiledHand, by_pair: dict[tuple[int, int], list[Pattern]],
+                 left_most: int) -> None:
+        self.h = h
+        self.by_pair = by_pair
+        self.left_most = left_most
+        self.dead: set[tuple[int, int, int, int, int]] = set()
+
+    def rec(self, avail: int, req: int, jokers: int, must: int, left: int,
             chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
+        h, left_most = self.h, self.left_most
         found = False
         if not req and must <= 0 and left + h.count(avail) + jokers <= left_most:
             found = True
@@ -196,29 +215,27 @@ def tables_with(table: Sequence[Meld], hand: Sequence[Card], card: Card, rules: 
         if not avail:
             return
         key = (avail, req, jokers, must, left)
-        if key in dead:
+        if key in self.dead:
             return
+        by_pair = self.by_pair
         i = ((avail & -avail).bit_length() - 1) // BITS
         for need, k in h.by_low[i]:
             if k > jokers or ((avail | h.guard) - need) & h.guard != h.guard:
                 continue
             rest = _less_required(req, need)
             for pt in by_pair[(need, k)]:
-                for found_tables in rec(avail - need, rest, jokers - k, must - k, left,
-                                        (*chosen, pt)):
+                for found_tables in self.rec(avail - need, rest, jokers - k, must - k, left,
+                                             (*chosen, pt)):
                     found = True
                     yield found_tables
         have, want = avail >> (BITS * i) & 0x7, req >> (BITS * i) & 0x7
         if have > want and left < left_most:  # a copy of this hand card stays in hand
-            for found_tables in rec(avail - (1 << (BITS * i)), req, jokers, must, left + 1,
-                                    chosen):
+            for found_tables in self.rec(avail - (1 << (BITS * i)), req, jokers, must,
+                                         left + 1, chosen):
                 found = True
                 yield found_tables
         if not found:
-            dead.add(key)
-
-    for chosen in rec(h.full, required, h.jokers, table_jokers, 0, ()):
-        yield Action(Verb.TABLE, melds=tuple(pattern_meld(pt).cards for pt in chosen))
+            self.dead.add(key)
 
 
 def _less_required(req: int, need: int) -> int:

@@ -34,6 +34,7 @@ brute force over every action sequence on 10,000 random positions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from itertools import combinations, product
 
 from ..rules.cards import JOKER, NATURALS, Card, to_hand
@@ -276,13 +277,7 @@ class _Search:
         lmin = 1 if rules.going_out == "discard" else 0
         field = -1 if card is None or card.joker else _field(h, card)
 
-        def holds(pt: Pattern) -> bool:
-            if card is None:
-                return False
-            if card.joker:
-                return pt.jokers > 0
-            return field >= 0 and (pt.need >> (BITS * field)) & 0x7 > 0
-
+        holds = partial(_holds, card, field)
         seen: set[tuple[tuple[int, int, str, tuple[int, ...]], ...]] = set()
         for chosen in _options(h, state.requirement, len(hand) - lmin,
                                rules.opening_only_contract, holds):
@@ -490,84 +485,132 @@ def _options(h: CompiledHand, req: Requirement, most: int, only: bool,
                 yield chosen
 
 
+# The recursive searches below are small classes, not functions nested in the ones that
+# start them: compiled, a nested function and the frame it reads refer to each other (and in
+# pure Python a recursive nested function refers to itself through its cell), a cycle only
+# the gc frees on every call.
+
 def _points_sets(pats: list[Pattern], guard: int, full: int, jokers: int, points: int,
                  most: int, given: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
     """Patterns worth ``points`` with ``given``, none of the others left out."""
     ordered = sorted(pats, key=lambda pt: -pt.value)
+    search = _PointsSets(ordered, guard, points, most, len(given))
+    yield from search.rec(0, full, jokers, sum(pt.size for pt in given),
+                          sum(pt.value for pt in given), given)
 
-    def rec(start: int, mask: int, j: int, laid: int, value: int,
+
+class _PointsSets:
+    """``_points_sets``'s search: patterns in order of value, from ``start`` on."""
+
+    __slots__ = ("given", "guard", "most", "ordered", "points")
+
+    def __init__(self, ordered: list[Pattern], guard: int, points: int, most: int,
+                 given: int) -> None:
+        self.ordered = ordered
+        self.guard = guard
+        self.points = points
+        self.most = most
+        self.given = given  # how many patterns were given (they may be worth nothing)
+
+    def rec(self, start: int, mask: int, j: int, laid: int, value: int,
             chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
+        points = self.points
         if value >= points:
-            if all(value - pt.value < points for pt in chosen[len(given):]):
+            if all(value - pt.value < points for pt in chosen[self.given:]):
                 yield chosen
             return
+        ordered, guard, most = self.ordered, self.guard, self.most
         for i in range(start, len(ordered)):
             pt = ordered[i]
             if pt.jokers <= j and laid + pt.size <= most \
                     and ((mask | guard) - pt.need) & guard == guard:
-                yield from rec(i + 1, mask - pt.need, j - pt.jokers, laid + pt.size,
-                               value + pt.value, (*chosen, pt))
-
-    yield from rec(0, full, jokers, sum(pt.size for pt in given),
-                   sum(pt.value for pt in given), given)
+                yield from self.rec(i + 1, mask - pt.need, j - pt.jokers, laid + pt.size,
+                                    value + pt.value, (*chosen, pt))
 
 
 def _alt_sets(pats: list[Pattern], alt: tuple[tuple[str, int], ...], guard: int, full: int,
               jokers: int, most: int) -> Iterator[tuple[Pattern, ...]]:
     lists = [[pt for pt in pats if pt.kind == kind and pt.size >= size] for kind, size in alt]
+    yield from _AltSets(lists, alt, guard, most).rec(0, full, jokers, 0, (), 0)
 
-    def rec(i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
+
+class _AltSets:
+    """``_alt_sets``'s search: one pattern of ``lists[i]`` for each part of ``alt``."""
+
+    __slots__ = ("alt", "guard", "lists", "most")
+
+    def __init__(self, lists: list[list[Pattern]], alt: tuple[tuple[str, int], ...],
+                 guard: int, most: int) -> None:
+        self.lists = lists
+        self.alt = alt
+        self.guard = guard
+        self.most = most
+
+    def rec(self, i: int, mask: int, j: int, laid: int, chosen: tuple[Pattern, ...],
             start: int) -> Iterator[tuple[Pattern, ...]]:
+        lists = self.lists
         if i == len(lists):
             yield chosen
             return
+        alt, guard, most = self.alt, self.guard, self.most
         same = i > 0 and alt[i] == alt[i - 1]
         for n in range(start if same else 0, len(lists[i])):
             pt = lists[i][n]
             if pt.jokers <= j and laid + pt.size <= most \
                     and ((mask | guard) - pt.need) & guard == guard:
-                yield from rec(i + 1, mask - pt.need, j - pt.jokers, laid + pt.size,
-                               (*chosen, pt), n)
-
-    yield from rec(0, full, jokers, 0, (), 0)
+                yield from self.rec(i + 1, mask - pt.need, j - pt.jokers, laid + pt.size,
+                                    (*chosen, pt), n)
 
 
 def _covers(h: CompiledHand, mask: int, jokers: int) -> Iterator[tuple[Pattern, ...]]:
     """Every way to put all of ``mask`` and ``jokers`` in melds."""
-    guard = h.guard
     by_pair: dict[tuple[int, int], list[Pattern]] = {}
     for pt in h.patterns:  # the same cards may make melds of other shapes (10 J Q, J Q K)
         by_pair.setdefault((pt.need, pt.jokers), []).append(pt)
+    yield from _Covers(h.guard, h.by_low, by_pair).rec(mask, jokers, ())
 
-    dead: set[tuple[int, int]] = set()  # what is left that no melds can cover
 
-    def rec(mask: int, j: int, chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
+class _Covers:
+    """``_covers``'s search, covering the lowest card left first; ``dead``: what is left
+    that no melds can cover."""
+
+    __slots__ = ("by_low", "by_pair", "dead", "guard")
+
+    def __init__(self, guard: int, by_low: list[list[tuple[int, int]]],
+                 by_pair: dict[tuple[int, int], list[Pattern]]) -> None:
+        self.guard = guard
+        self.by_low = by_low
+        self.by_pair = by_pair
+        self.dead: set[tuple[int, int]] = set()
+
+    def rec(self, mask: int, j: int,
+            chosen: tuple[Pattern, ...]) -> Iterator[tuple[Pattern, ...]]:
         if not mask:
             if not j:
                 yield chosen
             return
+        dead = self.dead
         if (mask, j) in dead:
             return
+        guard, by_pair = self.guard, self.by_pair
         found = False
         i = ((mask & -mask).bit_length() - 1) // BITS
-        for need, k in h.by_low[i]:
+        for need, k in self.by_low[i]:
             if k <= j and ((mask | guard) - need) & guard == guard:
                 for pt in by_pair[(need, k)]:
-                    for cover in rec(mask - need, j - k, (*chosen, pt)):
+                    for cover in self.rec(mask - need, j - k, (*chosen, pt)):
                         found = True
                         yield cover
         if not found:
             dead.add((mask, j))
-
-    yield from rec(mask, jokers, ())
 
 
 def _coverable(h: CompiledHand) -> Callable[[int, int, bool], bool]:
     """Whether the cards of a mask and so many jokers can all be put in melds (with
     ``spare``: all but at most one card): ``_covers`` as a yes or no, each remainder
     answered once, covering first the card that the fewest melds can take (a card no meld
-    takes ends it at once)."""
-    guard = h.guard
+    takes ends it at once). The bound method of an object that does not refer to ``h`` (it
+    is kept with ``h``)."""
     takes: list[list[tuple[int, int]]] = [[] for _ in h.cards]
     for options in h.by_low:
         for need, k in options:
@@ -578,22 +621,35 @@ def _coverable(h: CompiledHand) -> Callable[[int, int, bool], bool]:
                 m >>= BITS
                 i += 1
     order = sorted(range(len(takes)), key=lambda i: len(takes[i]))
-    known: dict[tuple[int, int, bool], bool] = {}
+    return _Coverable(h.guard, takes, order).rec
 
-    def rec(mask: int, j: int, spare: bool) -> bool:
+
+class _Coverable:
+    """``_coverable``'s answers: ``takes[i]``, the melds (need, jokers) that take card
+    ``i``; ``order``, the cards, those fewest melds take first; ``known``, the answers."""
+
+    __slots__ = ("guard", "known", "order", "takes")
+
+    def __init__(self, guard: int, takes: list[list[tuple[int, int]]],
+                 order: list[int]) -> None:
+        self.guard = guard
+        self.takes = takes
+        self.order = order
+        self.known: dict[tuple[int, int, bool], bool] = {}
+
+    def rec(self, mask: int, j: int, spare: bool) -> bool:
         if not mask:
             return j == 0 or (spare and j == 1)
         key = (mask, j, spare)
-        got = known.get(key)
+        got = self.known.get(key)
         if got is None:
-            i = next(i for i in order if mask >> (BITS * i) & 0x7)
+            guard = self.guard
+            i = next(i for i in self.order if mask >> (BITS * i) & 0x7)
             got = any(k <= j and ((mask | guard) - need) & guard == guard
-                      and rec(mask - need, j - k, spare) for need, k in takes[i]) or \
-                (spare and rec(mask - (1 << (BITS * i)), j, False))
-            known[key] = got
+                      and self.rec(mask - need, j - k, spare) for need, k in self.takes[i]) or \
+                (spare and self.rec(mask - (1 << (BITS * i)), j, False))
+            self.known[key] = got
         return got
-
-    return rec
 
 
 def _without(h: CompiledHand, card: Card | None) -> tuple[int, int]:
@@ -616,6 +672,17 @@ def _covers_spare(h: CompiledHand, mask: int, jokers: int) -> Iterator[tuple[Pat
             yield from _covers(h, mask - (1 << (BITS * i)), jokers)
         m >>= BITS
         i += 1
+
+
+def _holds(card: Card | None, field: int, pt: Pattern) -> bool:
+    """Whether pattern ``pt`` uses ``card`` (in field ``field`` of the compiled hand). A
+    function of the module, not one nested in ``comings_out``: compiled, a nested function
+    and its frame refer to each other, a cycle only the gc frees."""
+    if card is None:
+        return False
+    if card.joker:
+        return pt.jokers > 0
+    return field >= 0 and (pt.need >> (BITS * field)) & 0x7 > 0
 
 
 def _field(h: CompiledHand, card: Card) -> int:

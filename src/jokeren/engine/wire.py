@@ -1,7 +1,7 @@
 """Actions, events, views and refusals as JSON, and back: the one schema of docs/protocol.md.
 
-The schema is the ``TypedDict``s below; ``json_schema()`` derives a JSON Schema from them
-(with pydantic, loaded only then) and ``validator()`` checks a message against them. Cards
+The schema is the ``TypedDict``s of ``wire_schema`` (with ``json_schema()`` and
+``validator()``, re-exported here); this module is compiled, that one is not. Cards
 are written in the public notation (``"7h"``, ``"*"``, ``"*7h"``), actions are one line of it
 (``"lay 1 8h"``). A frame for a seat is built from what that seat may see (``views.view``,
 ``views.event_for``): this module adds nothing a seat may not see and drops nothing it may.
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, Literal, cast
-
-from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
+from typing import Any, cast
 
 from ..rules.cards import JOKER, NATURALS, RANKS, Card, format_cards, parse_cards
 from ..rules.house import Rules
@@ -26,93 +24,19 @@ from .events import Event, EventKind
 from .phase import Phase
 from .state import RoundResult
 from .views import SeatView, event_for
-
-# --- the schema ------------------------------------------------------------------------
-
-
-class MeldJSON(TypedDict):
-    kind: Literal["set", "run"]
-    cards: list[str]  # a joker says what it stands for: "*7h"
-    start: int  # runs: the position of the first card (1 = low ace ... 14 = high ace)
-
-
-class EventJSON(TypedDict):
-    kind: str  # an EventKind value
-    seat: int | None  # who acted (None: the table, e.g. the stock rebuilt)
-    cards: list[str]  # the cards, when this seat may see them
-    hidden: int  # how many cards are left out for this seat (a drawn card, a dealt hand)
-    to: int | None  # a table meld number (from 1), or the seat an exchanged card went to
-    melds: list[MeldJSON]
-    audience: list[int]  # the seats that may see the cards; [] for everyone
-
-
-class WordsJSON(TypedDict):
-    en: str
-    nl: str
-
-
-class RequirementJSON(TypedDict):
-    notation: str  # "set 3 + run 3"
-    text: WordsJSON
-
-
-class ResultJSON(TypedDict):
-    winner: int | None
-    penalties: list[int]
-    requirement: str
-    dealer: int
-    hands_left: list[list[str]]  # shown at the end of the round, for the count
-    all_at_once: bool
-
-
-class ViewJSON(TypedDict):
-    seat: int | None  # None: a spectator
-    rules: str | dict[str, Any]  # a preset name, or {"preset": name, key: value, ...}
-    players: list[str]
-    round_index: int
-    requirement: RequirementJSON
-    dealer: int
-    phase: str  # a Phase value
-    turn: int
-    to_act: int
-    offer: list[int]
-    hand: list[str]
-    open_hands: list[list[str]] | None
-    hand_sizes: list[int]
-    known: list[list[str]]
-    come_out: list[bool]
-    table: list[MeldJSON]
-    owners: list[int]
-    discard_top: str | None
-    discard_size: int
-    stock_size: int
-    turns_done: int
-    drawn: list[str]
-    pending: list[str]
-    came_out_now: bool
-    totals: list[int]
-    results: list[ResultJSON]
-    eliminated: list[int]
-    pot: int
-    winner: int | None
-    discard_pile: list[str]
-    rebuilds: int
-
-
-class RefusalJSON(TypedDict):
-    key: str
-    params: dict[str, Any]  # values: numbers, words, cards in notation, nested refusals
-    text: WordsJSON
-
-
-class ClockJSON(TypedDict):
-    """A clock that runs for the seat to act (the server's timers; null when none runs)."""
-
-    seat: int
-    kind: Literal["turn", "buy"]  # the turn timer, or the buying window
-    left: float  # seconds left when the frame was sent
-    seconds: float  # its whole length
-
+from .wire_schema import (
+    MESSAGES,
+    ClockJSON,
+    EventJSON,
+    MeldJSON,
+    RefusalJSON,
+    RequirementJSON,
+    ResultJSON,
+    ViewJSON,
+    WordsJSON,
+    json_schema,
+    validator,
+)
 
 # --- encoding --------------------------------------------------------------------------
 
@@ -238,6 +162,49 @@ def encode_views(views: Sequence[SeatView]) -> list[ViewJSON]:
     return out
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+def _hands(hands: Sequence[Sequence[Card]] | None) -> list[list[str]] | None:
+    return [_cards(h) for h in hands] if hands is not None else None
+
+
+def _card_or_none(card: Card | None) -> str | None:
+    return str(card) if card is not None else None
+
+
+def _phase(phase: Phase) -> str:
+    return phase.value
+
+
+# Each field of a view and how ``encode_view`` writes it (the same functions), for
+# ``view_changes``; a test checks the list against ``encode_view``.
+_ENCODERS: tuple[tuple[str, Any], ...] = (
+    ("seat", _same), ("rules", _rules_obj), ("players", list), ("round_index", _same),
+    ("requirement", _requirement), ("dealer", _same), ("phase", _phase),
+    ("turn", _same), ("to_act", _same), ("offer", list), ("hand", _cards),
+    ("open_hands", _hands), ("hand_sizes", list), ("known", _hands), ("come_out", list),
+    ("table", _table_json), ("owners", list), ("discard_top", _card_or_none),
+    ("discard_size", _same), ("stock_size", _same), ("turns_done", _same),
+    ("drawn", _cards), ("pending", _cards), ("came_out_now", _same), ("totals", list),
+    ("results", _results_json), ("eliminated", list), ("pot", _same), ("winner", _same),
+    ("discard_pile", _pile_json), ("rebuilds", _same))
+
+
+def view_changes(old: SeatView, new: SeatView) -> dict[str, Any]:
+    """The keys of ``encode_view(new)`` whose value is not ``encode_view(old)``'s, each
+    written as ``encode_view`` writes it: only the fields that differ (by identity first:
+    the state shares what an action left alone) are written. ``{**encode_view(old),
+    **view_changes(old, new)} == encode_view(new)``."""
+    out: dict[str, Any] = {}
+    for name, encode in _ENCODERS:
+        a, b = getattr(new, name), getattr(old, name)
+        if a is not b and a != b:
+            out[name] = encode(a)
+    return out
+
+
 def encode_refusal(reason: Reason, you: bool = False) -> RefusalJSON:
     """A refusal on the wire: its key, values and sentence in both languages, to the seat
     that acted in the second person (``you``)."""
@@ -336,19 +303,26 @@ def _unparam(key: str, value: Any) -> Any:
     return value
 
 
-# --- the schema as JSON Schema ---------------------------------------------------------
-
-MESSAGES: dict[str, Any] = {"action": str, "event": EventJSON, "view": ViewJSON,
-                            "refusal": RefusalJSON, "clock": ClockJSON}
-
-
-def validator(kind: str) -> Any:
-    """A pydantic ``TypeAdapter`` for ``kind`` (a key of ``MESSAGES``)."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(MESSAGES[kind])
-
-
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema of every message, by kind."""
-    return {kind: validator(kind).json_schema() for kind in MESSAGES}
+__all__ = [  # the schema's names too (wire_schema): every caller imports from here
+    "MESSAGES",
+    "OWN_FIELDS",
+    "ClockJSON",
+    "EventJSON",
+    "MeldJSON",
+    "RefusalJSON",
+    "RequirementJSON",
+    "ResultJSON",
+    "ViewJSON",
+    "WordsJSON",
+    "decode_action",
+    "decode_event",
+    "decode_refusal",
+    "decode_view",
+    "encode_action",
+    "encode_event",
+    "encode_refusal",
+    "encode_view",
+    "encode_views",
+    "json_schema",
+    "validator",
+]

@@ -216,8 +216,8 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
     for start, slots in _as_written(cards, rules):
         try:
             return _reading_to_meld(start, slots, suit, rules)
-        except MeldError as exc:
-            errors.append(exc)
+        except MeldError as exc:  # kept without this frame: else a cycle for the gc
+            errors.append(exc.with_traceback(None))
     free = len(cards) - len(declared)
     has_ace = any(c.rank == 1 for c in declared)
     for ace_pos in ((1, 14) if has_ace and rules.ace_high else (1,)):
@@ -236,7 +236,7 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
             try:
                 return _reading_to_meld(reading[0], reading[1], suit, rules)
             except MeldError as exc:
-                errors.append(exc)
+                errors.append(exc.with_traceback(None))
     ranks = {c.rank for c in declared}
     if 1 in ranks and ranks & {12, 13}:
         if ranks & {2, 3}:
