@@ -6,7 +6,9 @@ The clients play the seats: the seat to act picks at random from the moves the s
 sends with its view (``moves``, what ``Table.legal()`` lists; the ``random`` computer
 player's choice) and deals the next round itself. So the server does for every action what
 it does for a person's move (check, store, apply, four frames), not a computer player's
-thinking. Latency is from an action sent to the last of the table's four seats receiving
+thinking. The clients ask for the table socket's protocol 2 (``--protocol 1``: the first,
+whole views and a separate ack): they keep the view and the moves and apply each events
+frame's changes. Latency is from an action sent to the last of the table's four seats receiving
 its events; a table sends its next action at its next tick (1/rate apart) or, when the
 server is slower than that, as soon as the last one is done (the achieved rate is shown).
 
@@ -82,7 +84,9 @@ def run_echo(port: int) -> None:
     import uvicorn
 
     # the settings `jokeren serve` gives uvicorn (server/serve.py)
-    uvicorn.run(echo_app, host="127.0.0.1", port=port, ws_max_size=65536, log_level="warning")
+    from jokeren.server.limits import UVICORN_WS
+
+    uvicorn.run(echo_app, host="127.0.0.1", port=port, log_level="warning", **UVICORN_WS)
 
 
 # --- the server, profiled or traced (``server_load.py`` imported by ``python -c``) --------
@@ -317,6 +321,7 @@ class SeatSocket:
 
     def __init__(self, table: TableClient, seat: int) -> None:
         self.table, self.seat = table, seat
+        self.protocol = table.protocol
         self.version = -1
         self.view: dict[str, Any] = {}
         self.moves: list[str] = []
@@ -327,7 +332,10 @@ class SeatSocket:
 
         self.ws = await connect(uri, compression=None, max_size=2**22, ping_interval=None,
                                 open_timeout=120)
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        hello = {"type": "hello", "token": token, "since": None}
+        if self.protocol != 1:
+            hello["protocol"] = self.protocol
+        await self.ws.send(json.dumps(hello))
 
     async def read(self) -> None:
         stats = self.table.stats
@@ -336,13 +344,19 @@ class SeatSocket:
                 frame = json.loads(text)
                 kind = frame["type"]
                 if kind in ("welcome", "events", "missed"):
-                    self.version, self.view = frame["version"], frame["view"]
-                    self.moves = frame.get("moves", [])
+                    # protocol 2: the view's changes, and the moves only when new
+                    self.version = frame["version"]
+                    self.view = frame["view"] if "view" in frame \
+                        else {**self.view, **frame["changes"]}
+                    if "moves" in frame:
+                        self.moves = frame["moves"]
                     self.table.told(self.seat, self.version)
                 elif kind == "refused":
                     stats.error(f"refused:{frame['reason']['key']}")
                     if "view" in frame:  # stale: the view it missed
                         self.version, self.view = frame["version"], frame["view"]
+                    if "moves" in frame:
+                        self.moves = frame["moves"]
                     self.table.refused()
                 elif kind == "error":
                     stats.error(f"error:{frame['reason']['key']}")
@@ -354,8 +368,10 @@ class SeatSocket:
 class TableClient:
     """The four seats of one room, acting at a fixed rate."""
 
-    def __init__(self, base: str, rules: Any, stats: Stats, rng: random.Random) -> None:
+    def __init__(self, base: str, rules: Any, stats: Stats, rng: random.Random,
+                 protocol: int = 2) -> None:
         self.base, self.rules, self.stats, self.rng = base, rules, stats, rng
+        self.protocol = protocol
         self.seats = [SeatSocket(self, s) for s in range(SEATS)]
         self.waiting: int | None = None  # the version every seat must reach
         self.done = asyncio.Event()
@@ -474,7 +490,7 @@ async def echo_client(uri: str, rate: float, until: float, stats: Stats,
 
 
 async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: float,
-                seconds: float, rate: float, seed: int) -> Stats:
+                seconds: float, rate: float, seed: int, protocol: int = 2) -> Stats:
     """One client process: open its tables, then play them and the echo until the end."""
     try:
         import uvloop
@@ -484,7 +500,7 @@ async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: flo
         pass
     stats = Stats()
     rng = random.Random(seed)
-    clients = [TableClient(base, rules, stats, random.Random(rng.random()))
+    clients = [TableClient(base, rules, stats, random.Random(rng.random()), protocol)
                for _ in range(tables)]
     with ThreadPoolExecutor(8) as pool:
         sem = asyncio.Semaphore(16)
@@ -505,7 +521,7 @@ async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: flo
     return stats
 
 
-def client_process(args: tuple[str, str, Any, int, float, float, float, int]
+def client_process(args: tuple[str, str, Any, int, float, float, float, int, int]
                    ) -> dict[str, Any]:
     stats = asyncio.run(drive(*args))
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -578,6 +594,15 @@ def main() -> None:
                         help="run the server under tracemalloc: a snapshot a minute in DIR, "
                              "and what grew in the report")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                        help="the table socket's protocol the clients ask for: 2, the "
+                             "events as the view's changes with the ack inside, or 1, the "
+                             "first (whole views, a separate ack) (default 2)")
+    parser.add_argument("--latencies", metavar="FILE",
+                        help="write every action's and echo's latency to FILE (CSV: kind, "
+                             "when it was sent on CLOCK_MONOTONIC (time.monotonic in any "
+                             "process), latency in ms), to see whether the "
+                             "slow ones come together (a pause) or spread")
     parser.add_argument("--servers", type=_counts, default=[1], metavar="N[,N...]",
                         help="server processes, one run each, compared at the end (e.g. "
                              "1,2 at saturation); above 1 is `jokeren serve --workers N "
@@ -646,7 +671,8 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
     print(f"{args.tables} tables x {SEATS} seats, rules {json.dumps(args.rules)}, "
           f"{args.rate:g} actions/s each, "
           f"{total:.0f} s ({args.seconds:g} s measured); db {s['db'].split(':')[0]}; "
-          f"{procs} client process(es); memo budget x{args.memo_budget:g}; load average before "
+          f"{procs} client process(es); protocol {args.protocol}; memo budget "
+          f"x{args.memo_budget:g}; load average before "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     pids = {"server": s["pid"], "echo": s["echo_pid"]}
     rss: list[tuple[float, dict[str, float]]] = []
@@ -658,7 +684,8 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(procs) as pool:
         waiting = pool.map_async(client_process, [
-            (base, echo_uri, args.rules, n, start_at, total, args.rate, args.seed * 100 + i)
+            (base, echo_uri, args.rules, n, start_at, total, args.rate, args.seed * 100 + i,
+             args.protocol)
             for i, n in enumerate(shares)])
         while time.time() < start_at:
             time.sleep(0.5)
@@ -695,6 +722,12 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     echo0 = min((at for at, _ in stats.echo), default=0.0)
     echo = [lat for at, lat in stats.echo if at < echo0 + args.seconds]
     achieved = len(window) / args.seconds
+    if args.latencies:
+        with open(args.latencies, "w", encoding="utf-8") as out:
+            out.write("kind,sent_s,latency_ms\n")
+            for kind, rows in (("action", stats.latencies), ("echo", stats.echo)):
+                for at, lat in sorted(rows):
+                    out.write(f"{kind},{at:.4f},{lat * 1000:.3f}\n")
     print(f"actions: {stats.actions:,} in {wall:.0f} s; first {args.seconds:g} s: "
           f"{achieved:,.0f}/s of {args.tables * args.rate:,.0f}/s asked "
           f"({achieved / args.tables:.1f} per table); {stats.late:,} sent late; "
@@ -710,7 +743,7 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     machine = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * cores
     used = {k: (cpu1[k] - cpu0[k]) / wall for k in cpu0}
     per_action = (cpu1["server"] - cpu0["server"]) * 1000 / max(1, stats.actions)
-    print(f"server CPU per action: {per_action:.2f} ms (all {stats.actions:,} actions; "
+    print(f"server CPU per action: {per_action:.3f} ms (all {stats.actions:,} actions; "
           f"the server's own work, whatever else the machine does)")
     print(f"CPU (cores busy, of {cores}): machine {machine:.2f}, server {used['server']:.2f}, "
           f"echo {used['echo']:.2f}, clients {client_cpu / wall:.2f} (incl. setup); "

@@ -9,16 +9,21 @@ compiled code does not see: on a compiled package it runs on the sources, in a s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import shutil
+import socket
 import subprocess
 import sys
+import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import fields, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -236,3 +241,39 @@ async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
     async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
             httpx.AsyncClient(base_url=server.base) as client:
         yield client
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """JOKEREN_TEST_REDIS_URL (.ci/run starts one), else a redis-server of this test's own
+    on a free loopback port, nothing saved, stopped afterwards. Each test uses a database
+    of its own on it (``/1``, ``/2``: the leases of one test's processes are not another's,
+    if they run at once)."""
+    given = os.environ.get("JOKEREN_TEST_REDIS_URL")
+    if given:
+        parts = urlsplit(given)
+        yield f"{parts.scheme}://{parts.netloc}"
+        return
+    binary = shutil.which("redis-server")
+    assert binary, "redis-server is not installed (apt-get install redis-server)"
+    from server_harness import free_port
+
+    port = free_port()
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--daemonize", "no", "--dir", str(tmp_path)],
+                            stdout=subprocess.DEVNULL)
+    try:
+        ends = time.monotonic() + 30
+        while time.monotonic() < ends:
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", port), 1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("redis-server did not start")
+        yield f"redis://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -18,7 +18,7 @@ import websockets
 
 from jokeren.bots import make_player
 from jokeren.server.app import Settings, create_app
-from jokeren.server.limits import Limits
+from jokeren.server.limits import UVICORN_WS, Limits
 from jokeren.server.runtime import Timing
 
 SHORT = {"preset": "jokeren-7", "rounds": 2, "max_turns": 200}  # a whole match, two rounds
@@ -74,7 +74,7 @@ async def serve(db: str, timing: Timing = FAST, rate: float = 1000.0,
     # Keep-alive longer than httpx's 5 s: at equal times a starved client could send on a
     # pooled connection the server was closing (httpx.ReadError, once in 1,000 matches).
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            ws_max_size=65536, lifespan="on", timeout_keep_alive=60)
+                            **UVICORN_WS, lifespan="on", timeout_keep_alive=60)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     assert await eventually(lambda: server.started), "the server did not start"
@@ -118,11 +118,15 @@ class Client:
     ws: Any = None
     ids: itertools.count[int] = field(default_factory=itertools.count)
     learn: bool = False  # learning mode asked for in the hello
+    protocol: int = 1  # 2: asked for in the hello; the view is kept from its changes
+    moves: list[str] = field(default_factory=list)  # as last sent (protocol 2: kept)
 
     async def connect(self, since: int | None = None) -> None:
         self.ws = await websockets.connect(self.url, max_size=2**22)
-        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": since,
-                                       "learn": self.learn}))
+        hello = {"type": "hello", "token": self.token, "since": since, "learn": self.learn}
+        if self.protocol != 1:
+            hello["protocol"] = self.protocol
+        await self.ws.send(json.dumps(hello))
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -139,6 +143,11 @@ class Client:
         self.frames.append(frame)
         if "view" in frame:
             self.view = frame["view"]
+        elif "changes" in frame:  # protocol 2: the keys that changed
+            assert self.view is not None, frame
+            self.view = {**self.view, **frame["changes"]}
+        if "moves" in frame:
+            self.moves = frame["moves"]
         if "version" in frame and frame["type"] in ("welcome", "events", "refused", "ack"):
             self.version = max(self.version, frame["version"]) if frame["type"] != "welcome" \
                 else frame["version"]
@@ -188,11 +197,12 @@ async def play_person(client: Client, server: Server, room: str, seat: int,
                 assert refused["reason"]["key"] == "stale_version", refused
             cid = await client.send(action)
             answer = await _answer(client, cid)
-            assert answer["type"] == "ack", answer
+            assert acked(answer, cid), answer
             if mischief and rng.random() < 0.1:  # replayed: the same answer, nothing twice
                 await client.send(action, version=answer["version"] - 1, cid=cid)
                 again = await _answer(client, cid)
-                assert again == answer
+                # protocol 2: the first ack came in the events frame, this one alone
+                assert again == {"type": "ack", "id": cid, "version": answer["version"]}
         elif mischief and view is not None and view["to_act"] != seat and rng.random() < 0.05:
             cid = await client.send("draw")
             answer = await _answer(client, cid)
@@ -202,10 +212,17 @@ async def play_person(client: Client, server: Server, room: str, seat: int,
     raise AssertionError("the match did not end")
 
 
+def acked(frame: dict[str, Any], cid: str) -> bool:
+    """Whether ``frame`` acknowledges ``cid``: an ``ack`` frame, or (protocol 2) the
+    events frame of the action, which carries it."""
+    return frame.get("ack") == cid if frame["type"] == "events" \
+        else frame["type"] == "ack" and frame.get("id") == cid
+
+
 async def _answer(client: Client, cid: str) -> dict[str, Any]:
     for _ in range(10_000):
         frame = await client.recv()
-        if frame["type"] in ("ack", "refused") and frame.get("id") == cid:
+        if acked(frame, cid) or (frame["type"] == "refused" and frame.get("id") == cid):
             return frame
         assert frame["type"] != "refused" or frame.get("id") is not None, frame
     raise AssertionError("no answer")

@@ -10,7 +10,7 @@ import sys
 import uvicorn
 
 from jokeren.server.app import Settings, create_app
-from jokeren.server.limits import Limits
+from jokeren.server.limits import UVICORN_WS, Limits
 from jokeren.server.runtime import Timing
 
 if __name__ == "__main__":
@@ -21,4 +21,4 @@ if __name__ == "__main__":
     # no rate limit on a seat's messages: the tests' people answer at once
     settings = Settings(db=db, timing=timing, limits=Limits.off(), rate=1000.0, redis=redis)
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
-                ws_max_size=65536)
+                **UVICORN_WS)

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from jokeren.play.table import Seat, Table
 from jokeren.rules.house import Rules
 from jokeren.server import rooms as rooms_module
-from jokeren.server.limits import Bucket, Buckets, Limits, Thinking
+from jokeren.server.limits import Bucket, Buckets, Limits, Sends, Thinking
 from jokeren.server.replay import PAGE
 from jokeren.server.runtime import Conn
 from jokeren.server.ws import _send
@@ -296,14 +296,32 @@ async def test_a_socket_that_does_not_read_is_dropped() -> None:
         async def send_text(self, _text: str) -> None:
             await asyncio.Event().wait()
 
-        async def close(self) -> None:
+        async def close(self, code: int = 1000) -> None:  # as starlette's WebSocket
             self.closed = True
 
     slow = Conn(0)
     slow.send({"n": 1})
     stuck = Stuck()
-    await asyncio.wait_for(_send(stuck, slow, wait=0.05), 30)  # type: ignore[arg-type]
+    sends = Sends()  # one sweep a second: the late send is cancelled at the next
+    await asyncio.wait_for(_send(stuck, slow, 0.05, sends), 30)  # type: ignore[arg-type]
     assert slow.closed and stuck.closed
+    assert not sends.due and not sends.late  # nothing kept of a dropped socket
+
+    quick = Conn(0)  # a socket that reads: its frames go, and it is kept
+    sent: list[str] = []
+
+    class Reads:
+        async def send_text(self, text: str) -> None:
+            sent.append(text)
+
+        async def close(self, code: int = 1000) -> None:
+            pass
+
+    for i in range(3):
+        quick.send({"n": i})
+    quick.close()
+    await asyncio.wait_for(_send(Reads(), quick, 0.05, sends), 30)  # type: ignore[arg-type]
+    assert len(sent) == 3 and not sends.due
 
 
 @pytest.mark.anyio

@@ -85,10 +85,13 @@ async def test_one_hands_penalty_under_each_presets_table(http: httpx.AsyncClien
                                           ("amerikaans-40", "* Ah 5c", False, 10 + 11 + 5),
                                           ("amerikaans-40", "* Ah 5c", True, 25 + 11 + 5),
                                           ("jokeren", "* Ah", True, 50 + 1),
-                                          ("amerikaans", 17, True, 17)]:
+                                          ("amerikaans", 35, True, 35)]:
         answer = await _ok(http, "/api/score/penalty",
                            {"rules": rules, "left": left, "come_out": come_out})
         assert answer["points"] == points, (rules, left)
+    # points no hand can cost (every card a multiple of 5): refused, as a round refuses them
+    r = await http.post("/api/score/penalty", json={"rules": "amerikaans", "left": 17})
+    assert r.status_code == 400 and r.json()["key"] == "score_err_hand_step", r.text
 
 
 @pytest.mark.anyio

@@ -359,8 +359,7 @@ async def test_a_failing_store_is_one_line_in_the_log(
         store = server.app.state.rooms.store
         if store.sqlite:
             assert store._actions is not None  # the actions' own connection, its thread
-            await asyncio.get_running_loop().run_in_executor(
-                store._actions.thread, store._actions.db.execute, "PRAGMA query_only=ON")
+            await store._actions.call(store._actions.db.execute, "PRAGMA query_only=ON")
         else:
             await _read_only(server, db)
 
@@ -374,8 +373,7 @@ async def test_a_failing_store_is_one_line_in_the_log(
         assert all(server.runner(r).table.version == v for r, v in stuck.items())
         assert len(lines()) == len(ids), lines()
         if store.sqlite:  # the store works again: the tables go on
-            await asyncio.get_running_loop().run_in_executor(
-                store._actions.thread, store._actions.db.execute, "PRAGMA query_only=OFF")
+            await store._actions.call(store._actions.db.execute, "PRAGMA query_only=OFF")
         else:
             await _read_only(server, db, False)
         assert await eventually(lambda: all(

@@ -21,7 +21,9 @@ from typing import Any
 import httpx
 import pytest
 
+from jokeren.engine.wire import ViewJSON, encode_view
 from jokeren.play.table import Table
+from jokeren.server.frames import listing
 
 from server_harness import SHORT, Client, Server, eventually, play_person, serve
 
@@ -80,19 +82,49 @@ def in_sight(runner_table: Table, seed: int) -> list[dict[int | None, set[str]]]
     return sight
 
 
+def seen(runner_table: Table, seed: int, seats: list[int | None]
+         ) -> list[dict[int | None, tuple[ViewJSON, dict[str, Any]]]]:
+    """For each version, each seat's view as the engine writes it (``encode_view``) and
+    its listed moves (``frames.listing``), from the table replayed."""
+    table = Table(runner_table.rules, runner_table.seats, seed)
+    out = [{s: (encode_view(table.view(s)), listing(table, s)) for s in seats}]
+    for seat, action in runner_table.actions:
+        table.act(seat, action, table.version)
+        out.append({s: (encode_view(table.view(s)), listing(table, s)) for s in seats})
+    return out
+
+
 def check_frames(client: Client, seat: int | None, sight: list[dict[int | None, set[str]]],
-                 seed: int) -> int:
+                 seed: int, views: list[dict[int | None, tuple[ViewJSON, dict[str, Any]]]]
+                 | None = None) -> int:
+    """Every frame as sent: no card out of sight, no seed. With ``views`` (``seen``): the
+    view and moves the client keeps (protocol 2: made from the changes) are, after every
+    frame that tells them, the engine's at that frame's version."""
     version = 0
+    view: dict[str, Any] | None = None
+    listed: dict[str, Any] = {}
     for raw in client.raw:
         assert str(seed) not in raw
         frame = json.loads(raw)
         version = frame.get("version", version)
         # learning mode was asked for, but its reasons may name hidden cards: none here
         assert not {"seed", "stock", "hands", "why"} & keys(frame), frame["type"]
-        view = frame.get("view")
-        if view is not None:
+        if "view" in frame:
+            view = frame["view"]
+        elif "changes" in frame:  # protocol 2
+            assert frame["type"] == "events" and view is not None, frame
+            view = {**view, **frame["changes"]}
+        if "moves" in frame:
+            listed = {k: frame[k] for k in ("moves", "values") if k in frame}
+        if "view" in frame or "changes" in frame:
+            assert view is not None
             assert view["open_hands"] is None
             assert view["hand"] == [] if seat is None else True
+            if views is not None:
+                want, moves = views[version][seat]
+                assert view == want, (seat, frame["type"], version)
+                if frame["type"] != "refused":
+                    assert listed == moves, (seat, frame["type"], version)
         if frame["type"] == "said":  # a word to the table: who said it and what, no more
             assert set(frame) == {"type", "n", "seat", "kind", "text"}, frame
         leaked = card_words(frame) - sight[version][seat]
@@ -142,12 +174,19 @@ async def lobby_room(server: Server, http: httpx.AsyncClient) -> tuple[dict[str,
     return room, sum(check_lobby(p) for p in pages)
 
 
-async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random) -> int:
+async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random,
+                    protocol: int | None = 1) -> int:
+    """One match spied on; every connection on ``protocol`` (None: each its own, 1 or 2
+    at random)."""
     room, lobby_frames = await lobby_room(server, http)
     rid = room["room"]
     url = f"{server.ws}/ws/{rid}"
-    people = [Client(url, s["token"], learn=True) for s in room["seats"]]
-    spectator = Client(url, room["spectate_token"])
+
+    def asked() -> int:
+        return protocol or rng.choice((1, 2))
+
+    people = [Client(url, s["token"], learn=True, protocol=asked()) for s in room["seats"]]
+    spectator = Client(url, room["spectate_token"], protocol=asked())
     for c in (*people, spectator):
         await c.connect()
     away = rng.randrange(2)
@@ -159,7 +198,8 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
 
     async def watch() -> None:
         for _ in range(100_000):
-            if (await spectator.recv()).get("view", {}).get("phase") == "match-over":
+            await spectator.recv()
+            if spectator.view is not None and spectator.view["phase"] == "match-over":
                 return
 
     runner = server.runner(rid)
@@ -205,8 +245,9 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
     found = await server.app.state.rooms.store.room(rid)
     seed = int(found[0].seed)
     sight = in_sight(runner.table, seed)
-    frames = sum(check_frames(c, i, sight, seed) for i, c in enumerate(people))
-    frames += check_frames(spectator, None, sight, seed)
+    views = seen(runner.table, seed, [0, 1, None])
+    frames = sum(check_frames(c, i, sight, seed, views) for i, c in enumerate(people))
+    frames += check_frames(spectator, None, sight, seed, views)
     # every word, live or with a (re)connection; the spectator's was refused
     said = [f for f in spectator.frames if f["type"] == "said"] + [
         w for f in spectator.frames if f["type"] == "words" for w in f["said"]]
@@ -218,13 +259,14 @@ async def spy_match(server: Server, http: httpx.AsyncClient, rng: random.Random)
     return frames
 
 
-async def spy_run(tmp_path: Path, matches: int, seed: int) -> None:
+async def spy_run(tmp_path: Path, matches: int, seed: int, protocol: int | None = 1) -> None:
     rng = random.Random(seed)
     async with serve(f"sqlite+aiosqlite:///{tmp_path / 'spy.db'}") as server, \
             httpx.AsyncClient(base_url=server.base, timeout=60) as http:
         frames = 0
         for start in range(0, matches, 5):
-            done = await asyncio.gather(*(spy_match(server, http, random.Random(rng.random()))
+            done = await asyncio.gather(*(spy_match(server, http, random.Random(rng.random()),
+                                                    protocol)
                                           for _ in range(min(5, matches - start))))
             frames += sum(done)
         print(f"spy: {matches} matches, {frames} frames checked")
@@ -244,14 +286,18 @@ def test_the_spy_catches_a_leak() -> None:
 
 
 @pytest.mark.anyio
-async def test_five_matches_spied_on(tmp_path: Path) -> None:
-    await spy_run(tmp_path, 5, 1)
+@pytest.mark.parametrize("protocol", [1, 2])
+async def test_five_matches_spied_on(tmp_path: Path, protocol: int) -> None:
+    """Every connection on the first protocol (whole views), or on protocol 2 (the view
+    as changes, the ack inside the events frame)."""
+    await spy_run(tmp_path, 5, 1, protocol)
 
 
 @pytest.mark.slow
 @pytest.mark.anyio
 async def test_a_hundred_matches_spied_on(tmp_path: Path) -> None:
-    """100 matches; JOKEREN_SPY_MATCHES sets another count and JOKEREN_SPY_SEED another
-    seed (the run recorded in docs/: processes side by side, each its own seed)."""
+    """100 matches, each connection on protocol 1 or 2 at random; JOKEREN_SPY_MATCHES
+    sets another count and JOKEREN_SPY_SEED another seed (the run recorded in docs/:
+    processes side by side, each its own seed)."""
     matches = int(os.environ.get("JOKEREN_SPY_MATCHES", "100"))
-    await spy_run(tmp_path, matches, int(os.environ.get("JOKEREN_SPY_SEED", "2")))
+    await spy_run(tmp_path, matches, int(os.environ.get("JOKEREN_SPY_SEED", "2")), None)

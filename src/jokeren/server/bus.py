@@ -39,6 +39,7 @@ from .store import Store
 log = logging.getLogger("jokeren.server")
 REPLY_WAIT = 3.0  # seconds a connect (or another question) waits for the owner's answer
 SWEEP_STORE = 5.0  # seconds between looks in the store for played rooms nobody holds
+STRIPES = 64  # locks a process's lease changes of one room are made under (hashed)
 TOLD = ("act", "say")  # what a socket tells its table (ws.py), sent on to the owner
 ASKED = ("substitute", "pause", "chat")  # what the host asks of a table (rooms.py)
 
@@ -68,9 +69,11 @@ class RemoteConn(Conn):
     """The owner's side of a socket held by another process: what the table sends it is
     published to that process."""
 
+    remote = True  # its frames go whole: the socket's own connection makes the differences
+
     def __init__(self, seat: int | None, learn: bool, cluster: Cluster, to: str,
-                 key: str) -> None:
-        super().__init__(seat, learn)
+                 key: str, protocol: int = 1) -> None:
+        super().__init__(seat, learn, protocol=protocol)
         self.cluster, self.to, self.key = cluster, to, key
 
     def send(self, frame: Frame) -> None:
@@ -114,7 +117,7 @@ class RemoteTable:
         self.keys[conn] = key
         answer = await self.cluster.question(self.owner, {
             "op": "connect", "room": self.room_id, "key": key, "seat": conn.seat,
-            "learn": conn.learn, "since": data})
+            "learn": conn.learn, "protocol": conn.protocol, "since": data})
         if answer.get("ok"):
             return None
         self.cluster.shut(key)
@@ -172,6 +175,11 @@ class Cluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.renewed = time.monotonic()
         self.holding = True  # the lease is ours (else every table here was let go)
+        # A room's claim and its table's resume, and a release and the look that no table
+        # here needs the lease, are each made under the room's lock: a release sent while
+        # this process claimed the room again would leave a table here that nobody holds
+        # (another process would run it too, and a takeover would pass it by)
+        self._locks = [asyncio.Lock() for _ in range(STRIPES)]
 
     # --- start and stop ------------------------------------------------------------------
     async def start(self) -> None:
@@ -238,27 +246,78 @@ class Cluster:
         self.local.pop(key, None)
 
     # --- what the rooms ask --------------------------------------------------------------
+    def lock(self, room_id: str) -> asyncio.Lock:
+        """The lock this process changes the room's lease under (never two held at once)."""
+        return self._locks[hash(room_id) % STRIPES]
+
     async def place(self, room_id: str) -> str:
-        """The process that runs the room's table: this one if nobody alive holds it."""
+        """The process that runs the room's table: this one if nobody alive holds it (the
+        caller holds the room's lock)."""
         if not self.holding:
             raise ApiError(503, "busy")
         return await self.leases.claim(room_id)
+
+    async def take(self, room_id: str) -> TableRunner | RemoteTable:
+        """The room's table: its runner here, rebuilt from the store if nobody alive holds
+        the lease, or where another process runs it. ApiError if it is not being played
+        (ended, waiting), the lease then let go."""
+        async with self.lock(room_id):
+            return await self._take_locked(room_id)
+
+    async def _take_locked(self, room_id: str) -> TableRunner | RemoteTable:
+        """``take``, the room's lock held."""
+        runner = self.rooms.runners.get(room_id)
+        if runner is not None:
+            if not runner.halted:
+                return runner
+            del self.rooms.runners[room_id]  # stopped (by another process's write)
+        owner = await self.place(room_id)
+        if owner != self.me:
+            return self.remote(room_id, owner)
+        try:
+            return await self.rooms.resume(room_id)
+        except Exception:
+            await self._release(room_id)
+            raise
+
+    async def find(self, room_id: str) -> TableRunner | RemoteTable | None:
+        """The room's table wherever it runs; None if no process runs it."""
+        async with self.lock(room_id):
+            runner = self.rooms.runners.get(room_id)
+            if runner is not None:
+                return runner
+            owner = await self.place(room_id)
+            if owner != self.me:
+                return self.remote(room_id, owner)
+            await self._release(room_id)
+            return None
 
     def remote(self, room_id: str, owner: str) -> RemoteTable:
         return RemoteTable(self, room_id, owner)
 
     def release(self, room_id: str) -> None:
         """A table let go here (finished, nobody looking): another process may take it."""
-        task = asyncio.get_running_loop().create_task(self.leases.release(room_id))
+        task = asyncio.get_running_loop().create_task(self.let_go(room_id))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    async def let_go(self, room_id: str) -> None:
+        """Give the room's lease up unless a table here runs it (again) by now."""
+        async with self.lock(room_id):
+            await self._release(room_id)
+
+    async def _release(self, room_id: str) -> None:
+        runner = self.rooms.runners.get(room_id)
+        if runner is None or runner.halted:
+            await self.leases.release(room_id)
 
     async def end(self, room_id: str) -> None:
         """The host ended a room whose table runs elsewhere: its owner stops it."""
-        owner = await self.leases.claim(room_id)
-        if owner != self.me:
-            await self.question(owner, {"op": "end", "room": room_id})
-        else:
-            await self.leases.release(room_id)
+        async with self.lock(room_id):
+            owner = await self.place(room_id)
+            if owner == self.me:
+                await self._release(room_id)
+                return
+        await self.question(owner, {"op": "end", "room": room_id})
 
     # --- listening -----------------------------------------------------------------------
     async def _listen(self, pubsub: Any) -> None:
@@ -322,7 +381,7 @@ class Cluster:
                 answer = await self._connect(m)
             elif m["op"] == "end":
                 await self.rooms.end_here(m["room"])
-                await self.leases.release(m["room"])
+                await self.let_go(m["room"])
                 answer = {"ok": True}
             elif m["op"] == "ask" and m["kind"] in ASKED:
                 runner = self.rooms.runners.get(m["room"])
@@ -345,12 +404,12 @@ class Cluster:
 
     async def _connect(self, m: dict[str, Any]) -> dict[str, Any]:
         room = m["room"]
-        runner = self.rooms.runners.get(room)
-        if runner is None or runner.halted:
-            if await self.place(room) != self.me:
-                return {"moved": True}
-            runner = await self.rooms.resume(room)
-        conn = RemoteConn(m["seat"], bool(m["learn"]), self, m["from"], m["key"])
+        runner = await self.take(room)
+        if isinstance(runner, RemoteTable):
+            return {"moved": True}
+        protocol = m.get("protocol")  # absent: a process of before protocol 2
+        conn = RemoteConn(m["seat"], bool(m["learn"]), self, m["from"], m["key"],
+                          protocol if type(protocol) is int else 1)
         self.served[m["key"]] = (runner, conn)
         try:
             await runner.ask("connect", conn, m["since"])
@@ -411,17 +470,10 @@ class Cluster:
                       if r not in held]
         random.shuffle(rooms)  # several survivors share a dead process's tables
         for room in rooms:
-            if room in self.rooms.runners or await self.place(room) != self.me:
-                continue
-            try:
-                runner = await self.rooms.resume(room)
+            try:  # the store failing: another look (here or elsewhere) later
+                await self._take_over(room)
             except ApiError:  # ended, or no longer played: nobody need hold it
-                await self.leases.release(room)
                 continue
-            except Exception:  # the store failed: another look (here or elsewhere) later
-                await self.leases.release(room)
-                raise
-            log.info("table %s taken over at version %d", room, runner.table.version)
         owners = {owner for _, owner in self.local.values()}
         for owner in owners:
             if not await self.leases.alive(owner):
@@ -438,6 +490,22 @@ class Cluster:
                 del self.served[key]
                 runner.tell("leave", conn)
         self._drop_halted()
+
+    async def _take_over(self, room: str) -> None:
+        """Take a room whose process died, or that nobody holds, as it stands now (this
+        process may have taken it since the sweep looked); a table of it that runs here
+        while another or nobody holds the lease is stopped and rebuilt from the store."""
+        async with self.lock(room):
+            stale = self.rooms.runners.get(room)
+            if stale is not None and not stale.halted:
+                if await self.leases.owner(room) == self.me:
+                    return
+                log.error("table %s ran here without its lease: stopped, taken from the "
+                          "store", room)
+                await stale.stop()
+            runner = await self._take_locked(room)
+        if not isinstance(runner, RemoteTable):
+            log.info("table %s taken over at version %d", room, runner.table.version)
 
     def _drop_halted(self) -> None:
         """Tables stopped here by another process's write (runtime.py) are forgotten; the

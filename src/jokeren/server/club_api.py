@@ -22,7 +22,9 @@ from ..club.evening import (
     Form,
     draw_next,
     enter_form,
+    evening_winners,
     new_evening,
+    per_game_rounds,
     round_points,
     standings,
 )
@@ -69,7 +71,7 @@ class FormIn(BaseModel):
 
 
 class StandingOut(BaseModel):
-    place: int
+    place: int | None = Field(description="none: no game played (yet), listed last")
     name: str
     points: int
     games: int
@@ -178,6 +180,15 @@ def shown(club_id: str, evening: Evening, absent: list[str], secretary: bool) ->
         notes.append(_words("club_threes_scaled"))
     notes.append(_words("club_tiebreak_per_game" if evening.missed == "per-game"
                         else "club_tiebreak"))
+    if evening.missed == "per-game" and per_game_rounds(evening) > 1:
+        notes.append(_words("club_per_game_minimum", n=per_game_rounds(evening)))
+    fewer = [s for s in rows if s.games < max((r.games for r in rows), default=0)]
+    if fewer:  # as under the printed standings: who played fewer games, and how many
+        notes.append(_words("club_unequal", most=max(r.games for r in rows),
+                            who=", ".join(f"{s.name} {s.games}" for s in fewer)))
+    winners = evening_winners(evening)
+    if winners:
+        notes.append(_words("club_evening_winner", name=" / ".join(winners)))
     rules = Rules.load(evening.rules)
     return EveningOut(
         id=club_id, title=evening.title, date=evening.date, rules=evening.rules,

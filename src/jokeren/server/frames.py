@@ -84,14 +84,17 @@ def round_end(table: Table, seat: int | None) -> Frame:
 
 def events_frame(table: Table, seat: int | None, events: Iterable[Event],
                  kind: str = "events", clock: ClockJSON | None = None, *,
-                 view: ViewJSON | None = None, moves: Frame | None = None) -> Frame:
+                 view: ViewJSON | None = None, moves: Frame | None = None,
+                 changes: dict[str, Any] | None = None) -> Frame:
     """The events as ``seat`` may see them, with the version, the seat's whole view, its
     listed moves (``listing``) and the clock that runs for the seat to act (None: no
     clock). ``view`` and ``moves``: that seat's, made already (``seat_views``, the
-    runner's listing of this version)."""
+    runner's listing of this version). ``changes`` (protocol 2): the view's changes
+    from the last version's (``wire.view_changes``) instead of the whole view."""
+    shown: Frame = {"view": encode_view(table.view(seat)) if view is None else view} \
+        if changes is None else {"changes": changes}
     return {"type": kind, "version": table.version,
-            "events": [encode_event(e, seat) for e in events],
-            "view": encode_view(table.view(seat)) if view is None else view,
+            "events": [encode_event(e, seat) for e in events], **shown,
             **(listing(table, seat) if moves is None else moves),
             "clock": clock}
 

@@ -67,6 +67,11 @@ class Leases:
         """Give the room up (only if this process holds it)."""
         await self._release(keys=[OWNERS], args=[room, self.me])
 
+    async def owner(self, room: str) -> str | None:
+        """The process the hash names for the room (alive or not), None if nobody."""
+        found: str | None = await self.client.hget(OWNERS, room)
+        return found
+
     async def alive(self, proc: str) -> bool:
         return bool(await self.client.exists(proc_key(proc)))
 

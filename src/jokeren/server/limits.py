@@ -26,6 +26,18 @@ from .frames import dumps
 T = TypeVar("T")
 Rate = tuple[float, float]  # tokens a second, burst
 MOST_KEYS = 10_000  # addresses remembered per bucket kind (the longest unused go first)
+# A WebSocket message: uvicorn reads one up to READ_MESSAGE bytes (its ws_max_size; beyond,
+# it closes the socket with 1009 and the app never sees it), the app refuses one over
+# MOST_MESSAGE in words and closes the socket (1009): a page told why, memory still bounded
+# (uvicorn holds one message a socket until the app has read it).
+MOST_MESSAGE = 64 * 1024
+READ_MESSAGE = 256 * 1024
+# uvicorn's WebSocket settings, as every server and test server runs them. No per-message
+# deflate: a browser offers it and uvicorn takes it by default, and then every frame is
+# compressed: a tenth more CPU an action and some 45 KB more memory a socket (measured with
+# benchmarks/server_load.py, clients offering it or not), for frames of a few hundred bytes
+# (protocol 2's changes) to a few KB (a whole view).
+UVICORN_WS: dict[str, Any] = {"ws_max_size": READ_MESSAGE, "ws_per_message_deflate": False}
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,50 @@ class Limits:
         return replace(cls(), requests=many, rooms=many, replays=many, reads=many,
                        exports=many, sockets=many, stale=many, tables=1_000_000, thinking=1_000,
                        seat_sockets=1_000)
+
+
+class Sends:
+    """The frames being sent, each with its deadline (``Limits.send_wait``): a sweep once a
+    second cancels a send that is late, so a socket that does not read is dropped. One
+    timer per frame (``asyncio.timeout``) cost a twentieth of an action's CPU; here a frame
+    costs two dict operations, and the sweep runs only while sends are in flight."""
+
+    SWEEP = 1.0  # seconds between sweeps
+
+    def __init__(self) -> None:
+        self.due: dict[asyncio.Task[Any], float] = {}
+        self.late: set[asyncio.Task[Any]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start(self, task: asyncio.Task[Any], wait: float) -> None:
+        """``task`` begins a send that must be done within ``wait`` seconds."""
+        loop = task.get_loop()
+        self.due[task] = loop.time() + wait
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = loop.create_task(self._sweep())
+
+    def done(self, task: asyncio.Task[Any]) -> None:
+        self.due.pop(task, None)
+
+    def was_late(self, task: asyncio.Task[Any]) -> bool:
+        """Whether ``task`` was cancelled by the sweep (it is then told to go on: its
+        ``uncancel``), not by its owner."""
+        self.due.pop(task, None)
+        if task not in self.late:
+            return False
+        self.late.discard(task)
+        task.uncancel()
+        return True
+
+    async def _sweep(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.due:
+            await asyncio.sleep(self.SWEEP)
+            now = loop.time()
+            for task, deadline in list(self.due.items()):
+                if deadline <= now and not task.done() and task not in self.late:
+                    self.late.add(task)
+                    task.cancel()
 
 
 class Thinking:

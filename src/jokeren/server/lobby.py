@@ -2,6 +2,8 @@
 and are sent the room as ``GET /api/rooms/ROOM`` answers it (``{"type": "lobby", ...}``)
 whenever it changes: a person joins, a seat is arranged, someone opens or closes the page,
 the host starts or ends the room. A seat is *here* while its page has a lobby socket open.
+After the match the pages wait on the same socket for the host's rematch: the frame whose
+``next`` names the new room is the last.
 
 The room's changes wake the sockets of this process at once; a socket also reads the room
 again every ``LOOK`` seconds, so a change made by another process (rooms owned elsewhere)
@@ -22,7 +24,7 @@ from fastapi.responses import JSONResponse
 
 from .errors import ApiError, refusal
 from .frames import dumps
-from .limits import Buckets, Limits, address, too_many
+from .limits import Buckets, Limits, Sends, address, too_many
 
 log = logging.getLogger("jokeren.server")
 HELLO_WAIT = 10.0  # seconds for the hello
@@ -35,6 +37,7 @@ class Rooms(Protocol):
 
     hub: LobbyHub
     limits: Limits
+    sends: Sends
 
     async def seat_of(self, room_id: str, token: str) -> int | None: ...
 
@@ -79,6 +82,12 @@ class LobbyHub:
             self.changed(room_id)
 
 
+def _waits(info: dict[str, Any]) -> bool:
+    """Whether the room's pages still wait for news over the socket: before the start, and
+    after the match until the host's rematch is made (the frame that names it is the last)."""
+    return bool(info["status"] == "open" or (info["status"] == "finished" and not info["next"]))
+
+
 async def _hello(ws: WebSocket) -> str:
     first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
     if first["type"] == "websocket.disconnect":
@@ -91,6 +100,22 @@ async def _hello(ws: WebSocket) -> str:
     if not isinstance(token, str) or len(token) > 256:
         raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')
     return token
+
+
+async def _send(ws: WebSocket, frame: dict[str, Any], sends: Sends, wait: float) -> None:
+    """Sends one frame; TimeoutError when the page has not taken it within ``wait`` seconds
+    (it does not read): the deadline is the tables' (``Sends``), checked by its sweep."""
+    me = asyncio.current_task()
+    assert me is not None
+    sends.start(me, wait)
+    try:
+        await ws.send_text(dumps(frame))
+    except asyncio.CancelledError:
+        if sends.was_late(me):
+            raise TimeoutError from None
+        raise
+    finally:
+        sends.done(me)
 
 
 async def lobby_socket(ws: WebSocket, room_id: str, rooms: Rooms, origin_ok: bool,
@@ -149,11 +174,10 @@ async def lobby_socket(ws: WebSocket, room_id: str, rooms: Rooms, origin_ok: boo
                 await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
                 break
             if info != last:
-                await asyncio.wait_for(ws.send_text(dumps({"type": "lobby", **info})),
-                                       rooms.limits.send_wait)
+                await _send(ws, {"type": "lobby", **info}, rooms.sends, rooms.limits.send_wait)
                 last = info
-            if info["status"] != "open":
-                break  # started (the page opens the table) or ended
+            if not _waits(info):
+                break  # started (the page opens the table), ended, or the rematch named
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(woken.wait(), LOOK)
     except (WebSocketDisconnect, RuntimeError, TimeoutError):

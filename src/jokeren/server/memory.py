@@ -24,6 +24,11 @@ log = logging.getLogger(__name__)
 M_MMAP_THRESHOLD = -3  # mallopt's parameter (glibc's malloc.h)
 LARGE = 256 * 1024  # blocks from this size get a mapping of their own
 NEVER = 2**31 - 1  # young collections before an old one: the old one only when asked
+# collections of the youngest generation before one of the middle (Python's 10): the middle
+# one walks what lived through a young collection, mostly the tables' states, views and the
+# sockets' waits of the last second, whatever its period; so made ten times rarer it pauses
+# the tables a tenth as often for about twice as long (docs/server-load.md, "Pauses")
+MIDDLE = 100
 
 
 def _glibc() -> ctypes.CDLL | None:
@@ -57,8 +62,9 @@ class Collector:
     (a few ms) take it. So, from ``start`` on, what the server loaded is frozen (never
     walked again), the old generation is never collected of itself, and the server makes
     that collection itself every ``every`` seconds (``run``), so what did die in a cycle
-    there is still given back. ``stop`` gives Python's settings back (the tests make many
-    servers in one process)."""
+    there is still given back; the middle generation is collected a tenth as often
+    (``MIDDLE``). ``stop`` gives Python's settings back (the tests make many servers in one
+    process)."""
 
     def __init__(self, every: float) -> None:
         self.every = every
@@ -68,8 +74,7 @@ class Collector:
     def start(self) -> None:
         gc.collect()
         gc.freeze()  # the modules, the rules, what resuming the tables built: kept
-        first, second, _ = self.threshold
-        gc.set_threshold(first, second, NEVER)
+        gc.set_threshold(self.threshold[0], MIDDLE, NEVER)
 
     def stop(self) -> None:
         gc.set_threshold(*self.threshold)

@@ -22,7 +22,7 @@ from ..rules.house import Money, Rules, RulesError, contradictions
 from ..words.rules import RULE_KEYS, contradiction, explain
 from . import tokens
 from .errors import ApiError, forbidden, not_found
-from .limits import Limits, Thinking
+from .limits import Limits, Sends, Thinking
 from .lobby import LobbyHub
 from .names import check_name, check_unlike
 from .runtime import Conn, Gone, TableRunner, Timing
@@ -91,6 +91,7 @@ class Rooms:
         self.store, self.timing, self.pool = store, timing, pool
         self.limits = limits or Limits()
         self.thinking = Thinking(pool, self.limits.thinking)
+        self.sends = Sends()  # the frames being sent to the tables' sockets, with deadlines
         self.runners: dict[str, TableRunner] = {}
         self.owners: dict[str, str] = {}  # room -> the address that made it (in memory)
         self.rematches: dict[str, str] = {}  # finished room -> its rematch (in memory)
@@ -106,9 +107,13 @@ class Rooms:
         # process runs every table
         self.cluster: Cluster | None = None
 
-    async def _mine(self, room_id: str) -> bool:
-        """Whether this process runs the room's table (always, without a cluster)."""
-        return self.cluster is None or await self.cluster.place(room_id) == self.cluster.me
+    async def _run(self, room_id: str) -> None:
+        """The room's table runs: here, rebuilt from the store, unless another process
+        runs it (the lease, bus.py)."""
+        if self.cluster is None:
+            await self.resume(room_id)
+        else:
+            await self.cluster.take(room_id)
 
     def _quota(self, owner: str | None) -> None:
         """429 if ``owner`` (an address) has as many tables being played as it may."""
@@ -216,8 +221,7 @@ class Rooms:
         self._quota(self.owners.get(room_id))
         if await self.store.locked(room_id, begin) is None:
             raise not_found()
-        if await self._mine(room_id):  # else another process took it meanwhile
-            await self.resume(room_id)
+        await self._run(room_id)  # here, unless another process took it meanwhile
         self.hub.changed(room_id)
 
     async def rematch(self, room_id: str, host_token: str, owner: str | None = None) -> str:
@@ -243,6 +247,7 @@ class Rooms:
         while len(self.rematches) > OWNERS_KEPT:
             del self.rematches[next(iter(self.rematches))]
         await self.start(new_id, host_token)
+        self.hub.changed(room_id)  # the old room's pages follow (their lobby sockets)
         return new_id
 
     async def resume(self, room_id: str) -> TableRunner:
@@ -326,8 +331,7 @@ class Rooms:
     async def resume_all(self) -> int:
         ids = await self.store.rooms_with_status(PLAYING)
         for room_id in ids:
-            if await self._mine(room_id):
-                await self.resume(room_id)
+            await self._run(room_id)
         return len(ids)
 
     async def arrange(self, room_id: str, host_token: str, seat: int, kind: str,
@@ -371,14 +375,9 @@ class Rooms:
     async def _table(self, room_id: str) -> TableRunner | RemoteTable | None:
         """The room's runner here or, among several processes, where its table runs (bus.py);
         None if no process runs it."""
-        runner = self.runners.get(room_id)
-        if runner is not None or self.cluster is None:
-            return runner
-        owner = await self.cluster.place(room_id)
-        if owner != self.cluster.me:
-            return self.cluster.remote(room_id, owner)
-        self.cluster.release(room_id)
-        return None
+        if self.cluster is None:
+            return self.runners.get(room_id)
+        return await self.cluster.find(room_id)
 
     async def _playing(self, room_id: str, host_token: str) -> TableRunner | RemoteTable:
         """The host's runner of a room being played (409 otherwise)."""
@@ -473,22 +472,17 @@ class Rooms:
             raise forbidden()
         if room.status == ENDED:
             raise ended()
-        runner = self.runners.get(room_id)
-        if runner is not None and runner.halted and self.cluster is not None:
-            runner = None  # stopped by another process's write: ask the lease again
-            self.runners.pop(room_id, None)
         # Finished and let go (or after a restart): the final view. Playing with no runner:
         # its end was stored and the runner let go while the room was read. ``_rebuild``
         # reads the status again under the lock and refuses a room ended meanwhile.
-        if runner is None and room.status in (PLAYING, FINISHED):
-            if self.cluster is not None:  # run by another process: reached through Redis
-                owner = await self.cluster.place(room_id)
-                if owner != self.cluster.me:
-                    return self.cluster.remote(room_id, owner), seat
-            runner = await self.resume(room_id)
-        if runner is None:
+        runner = self.runners.get(room_id)
+        if runner is not None and not runner.halted:
+            return runner, seat
+        if room.status not in (PLAYING, FINISHED):
             raise ApiError(409, "not_playing")
-        return runner, seat
+        if self.cluster is not None:  # here, or run by another process: through Redis
+            return await self.cluster.take(room_id), seat
+        return await self.resume(room_id), seat
 
     async def connect(self, room_id: str, token: str, conn_of: Callable[[int | None], Conn],
                       since: int | None) -> tuple[TableRunner | RemoteTable, Conn]:

@@ -18,19 +18,27 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy.exc import IntegrityError
 
 from ..bots import Player, level_name, make_player
 from ..engine.actions import DEAL, Action, Verb
 from ..engine.state import Phase
-from ..engine.wire import ClockJSON, decode_action, encode_refusal, encode_view
+from ..engine.views import SeatView
+from ..engine.wire import (
+    ClockJSON,
+    decode_action,
+    encode_refusal,
+    encode_view,
+    encode_views,
+    view_changes,
+)
 from ..play.table import Accepted, BotTurn, Table, decide
 from ..rules.cards import NotationError
 from ..rules.reasons import Reason
 from ..words.catalogue import t
-from .frames import Frame, events_frame, listing, refusal, round_end, seat_views, why
+from .frames import Frame, events_frame, listing, refusal, round_end, why
 from .limits import Bucket, Limits, Thinking
 from .store import ActionRow, Store
 from .together import TableWords, back_frame, said_refusal
@@ -74,19 +82,35 @@ class Timing:
     clock: Callable[[], float] = time.monotonic
 
 
+PROTOCOL = 2  # the newest protocol of the table's socket (docs/server.md); 1: the first
+_UNSENT: Any = object()  # nothing of its kind queued to a connection yet
+_KEPT = frozenset(("view", "moves", "values", "clock"))  # what a v2 client keeps
+
+
 @dataclass(eq=False)
 class Conn:
-    """One WebSocket: a seat (or None, a spectator) and the frames waiting to be sent."""
+    """One WebSocket: a seat (or None, a spectator) and the frames waiting to be sent.
 
+    ``protocol`` 2 (the hello asked for it): an ``events`` frame carries only what changed
+    since the frames queued to this connection before it (``lighter``); 1: every frame
+    whole, as the first pages read them."""
+
+    remote: ClassVar[bool] = False  # a socket of another process (bus.RemoteConn)
     seat: int | None
     learn: bool = False  # learning mode: why the computer players moved, under open hands
     backlog: int = 128  # frames waiting to be sent; beyond it the client is dropped
-    outbox: asyncio.Queue[Frame | None] = field(init=False)
+    protocol: int = 1
+    outbox: Outbox = field(init=False)
     closed: bool = False
+    close_code: int = 1000  # the socket's close code once its frames are sent (1009: too big)
     order: int = field(default_factory=lambda: next(_opened))
+    # protocol 2: what this connection was last queued (its client keeps the same)
+    base: Any = field(default=_UNSENT, init=False)  # the view (a ViewJSON)
+    listing: Any = field(default=_UNSENT, init=False)  # (moves, values or None)
+    clock: Any = field(default=_UNSENT, init=False)
 
     def __post_init__(self) -> None:
-        self.outbox = asyncio.Queue(maxsize=self.backlog + 1)  # + the closing None
+        self.outbox = Outbox()  # at most backlog frames, and the closing None
 
     def send(self, frame: Frame) -> None:
         if self.closed:
@@ -96,13 +120,97 @@ class Conn:
                      self.backlog)
             self.close()
             return
-        self.outbox.put_nowait(frame)
+        self.outbox.put_nowait(self.lighter(frame) if self.protocol >= 2 else frame)
+
+    def lighter(self, frame: Frame) -> Frame:
+        """Protocol 2: an ``events`` frame as the differences from what this connection was
+        queued last: ``changes`` (the view's top-level keys whose value is not the last
+        view's: by identity first, the parts ``wire`` shares, then by value) instead of
+        ``view``; ``moves`` (with ``values``) only when they are not the last ones;
+        ``clock`` only when it runs or the last one ran. Every other frame goes as it is
+        (a welcome says the protocol) and what it carries becomes the last: the welcome,
+        ``missed`` and a stale refusal send the whole view, so the client starts afresh
+        from them. Called in the order frames are queued, so the differences are the
+        client's own (docs/protocol.md, "Protocol 2")."""
+        if frame.get("type") != "events":
+            if "view" in frame:
+                self.base = frame["view"]
+            if "moves" in frame:
+                self.listing = (frame["moves"], frame.get("values"))
+            if "clock" in frame:
+                self.clock = frame["clock"]
+            return {**frame, "protocol": self.protocol} \
+                if frame.get("type") == "welcome" else frame
+        out = {k: v for k, v in frame.items() if k not in _KEPT}
+        view = frame.get("view")
+        if "changes" in frame:  # made by the table from its views (TableRunner._commit)
+            self.base = _UNSENT  # not kept as JSON: a whole view, should one be needed
+        elif view is not None:
+            base = self.base
+            if base is _UNSENT or base is None:
+                out["view"] = view
+            else:
+                out["changes"] = {k: v for k, v in view.items()
+                                  if (b := base.get(k, _UNSENT)) is not v and b != v}
+            self.base = view
+        if "moves" in frame:
+            listing = (frame["moves"], frame.get("values"))
+            if listing != self.listing:
+                out["moves"] = listing[0]
+                if listing[1] is not None:
+                    out["values"] = listing[1]
+                self.listing = listing
+        if "clock" in frame:
+            clock = frame["clock"]
+            if clock is not None or self.clock is not None:
+                out["clock"] = clock
+            self.clock = clock
+        return out
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+            self.outbox.put_nowait(None)
+
+
+class Outbox:
+    """A connection's frames waiting for its sender: a deque and the sender's one future.
+    An ``asyncio.Queue`` cost more a frame (its getters, its put's wake-up, and a look for
+    the running loop at each get: a ``getpid`` call)."""
+
+    def __init__(self) -> None:
+        self._items: deque[Frame | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def put_nowait(self, frame: Frame | None) -> None:
+        self._items.append(frame)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def get_nowait(self) -> Frame | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    async def get(self) -> Frame | None:
+        """The next frame (None: the connection closes), once there is one."""
+        while not self._items:
+            if self._loop is None:
+                self._loop = asyncio.get_running_loop()
+            self._waiter = waiter = self._loop.create_future()
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+        return self._items.popleft()
 
 
 @dataclass
@@ -200,6 +308,8 @@ class TableRunner:
         self.halted = False  # stopped: nothing more is stored or applied
         self.failing = False  # the store failed and has not worked since (logged once)
         self._listed: dict[int | None, tuple[int, Frame]] = {}  # moves by seat, a version
+        # the seats' views told at a version (protocol 2's changes are made from them)
+        self._views: tuple[int, dict[int | None, SeatView]] = (-1, {})
         # fair shares (limits.py): the thinking threads by owner (the address that made
         # the room), each seat's messages and stale actions over all its connections
         self.limits = limits or Limits()
@@ -408,8 +518,10 @@ class TableRunner:
         await self._commit(seat, action, None, why(table, turn.view, action, self.conns))
 
     async def _commit(self, seat: int, action: Action, cid: str | None,
-                      learning: Frame | None = None) -> Accepted:
-        """Store the action, then apply it, then tell everyone (the caller checked it)."""
+                      learning: Frame | None = None, actor: Conn | None = None) -> Accepted:
+        """Store the action, then apply it, then tell everyone (the caller checked it);
+        ``actor``, the connection that sent it: on protocol 2 its ``events`` frame carries
+        the ``ack`` (``cid``)."""
         table = self.table
         if self.halted:
             raise Gone(self.room_id)
@@ -439,16 +551,38 @@ class TableRunner:
             with contextlib.suppress(Exception):  # if the store fails, _step tries again
                 await self._finish()  # the record can be fetched once they know
         conns = list(self.conns)
-        views = seat_views(table, (conn.seat for conn in conns))  # shared parts written once
+        # protocol 2 (a socket of this process): the view's changes from the last
+        # version's, which every connection of the table was sent (a welcome's, a
+        # refusal's or an events frame's), written field by field; else the whole view
+        before, now = self._views, {s: table.view(s) for s in dict.fromkeys(
+            conn.seat for conn in conns)}
+        self._views = (table.version, now)
+        changes: dict[int | None, dict[str, Any]] = {}
+        if before[0] == table.version - 1:
+            for conn in conns:
+                old = before[1].get(conn.seat)
+                if conn.protocol >= 2 and not conn.remote and old is not None \
+                        and conn.seat not in changes:
+                    changes[conn.seat] = view_changes(old, now[conn.seat])
+        whole = [s for s in now if any(c.seat == s and (c.seat not in changes or c.remote
+                                                        or c.protocol < 2) for c in conns)]
+        views = dict(zip(whole, encode_views([now[s] for s in whole]), strict=True))
         clock = self.clock_json()
-        frames: dict[int | None, Frame] = {}
+        frames: dict[tuple[int | None, bool], Frame] = {}
         for conn in conns:
-            if conn.seat not in frames:  # moves: the seat to act's only, once a version
-                frames[conn.seat] = events_frame(table, conn.seat, done.events, clock=clock,
-                                                 view=views[conn.seat],
-                                                 moves=self.moves_of(conn.seat))
-            frame = frames[conn.seat]
-            conn.send({**frame, "why": learning} if learning and conn.learn else frame)
+            lighter = conn.seat in changes and conn.protocol >= 2 and not conn.remote
+            if (conn.seat, lighter) not in frames:  # moves: the seat to act's, once a version
+                frames[conn.seat, lighter] = events_frame(
+                    table, conn.seat, done.events, clock=clock,
+                    view=None if lighter else views[conn.seat],
+                    changes=changes[conn.seat] if lighter else None,
+                    moves=self.moves_of(conn.seat))
+            frame = frames[conn.seat, lighter]
+            if learning and conn.learn:
+                frame = {**frame, "why": learning}
+            if conn is actor and conn.protocol >= 2:
+                frame = {**frame, "ack": cid}
+            conn.send(frame)
         return done
 
     async def _finish(self) -> None:
@@ -521,9 +655,12 @@ class TableRunner:
             return None
         if command.kind == "act":
             assert conn is not None
-            frame = await self._act(conn.seat, command.data)
+            version = self.table.version
+            frame = await self._act(conn.seat, command.data, conn)
             if frame["type"] == "refused":  # what the seat may do now, with the refusal
                 frame = {**frame, **self.moves_of(conn.seat), "clock": self.clock_json()}
+            elif conn.protocol >= 2 and frame["version"] == self.table.version > version:
+                return frame  # applied now: its events frame carried the ack
             conn.send(frame)
             return frame
         if command.kind == "substitute":
@@ -619,7 +756,10 @@ class TableRunner:
         self._broadcast({**words.pause_frame(), "clock": self.clock_json()})
         return True
 
-    async def _act(self, seat: int | None, message: dict[str, Any]) -> Frame:
+    async def _act(self, seat: int | None, message: dict[str, Any],
+                   conn: Conn | None = None) -> Frame:
+        """The answer to an action (``ack`` or ``refused``, remembered for a repeated id);
+        ``conn``: the connection that sent it."""
         cid: str = message["id"]
         table = self.table
         if seat is None:
@@ -644,7 +784,7 @@ class TableRunner:
         reason = table.check(seat, action)
         if reason is not None:
             return self._remember(key, self._refuse(cid, dict(encode_refusal(reason, you=True))))
-        done = await self._commit(seat, action, cid)
+        done = await self._commit(seat, action, cid, actor=conn)
         return self._remember(key, {"type": "ack", "id": cid, "version": done.version})
 
     def _refuse(self, cid: str, reason: Any) -> Frame:

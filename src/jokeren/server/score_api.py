@@ -16,7 +16,16 @@ from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from ..rules.house import Rules, RulesError
-from ..score.scorecard import Left, ScoreCard, ScoreError, add_round, new_card, tally, undo_round
+from ..score.scorecard import (
+    Left,
+    ScoreCard,
+    ScoreError,
+    add_round,
+    check_hand,
+    new_card,
+    tally,
+    undo_round,
+)
 from ..score.scorefile import from_obj, make_round, parse_left
 from ..words.catalogue import t
 from .errors import ApiError
@@ -191,12 +200,14 @@ async def show(body: CardIn) -> ScoreOut:
 @router.post("/penalty")
 async def penalty(body: PenaltyIn) -> PenaltyOut:
     """What one hand costs under the rules, before the round is written."""
+    rules = _rules(body.rules)
     try:
         given: Left = parse_left("", body.left)
         given = Left(given.cards, given.points, body.come_out)
+        check_hand(rules, given)
     except ScoreError as exc:
         raise refusal(exc) from None
-    return PenaltyOut(points=given.penalty(_rules(body.rules)))
+    return PenaltyOut(points=given.penalty(rules))
 
 
 TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

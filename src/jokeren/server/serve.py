@@ -24,7 +24,7 @@ from ..rules.textfile import os_reason
 from ..words.catalogue import t
 from .app import Settings, create_app
 from .headers import allowed_hosts
-from .limits import Limits
+from .limits import UVICORN_WS, Limits
 from .runtime import Timing
 from .store import Store, StoreError, async_url, check_url, default_url
 
@@ -230,10 +230,10 @@ def serve(host: str, port: int, db: str | None, open_browser: bool, *,
     if workers > 1:  # uvicorn's processes on one socket; a worker that dies is replaced
         os.environ[SETTINGS_ENV] = json.dumps(spec)
         uvicorn.run("jokeren.server.serve:worker_app", factory=True, workers=workers,
-                    host=host, port=port, ws_max_size=65536, log_level="info")
+                    host=host, port=port, log_level="info", **UVICORN_WS)
         return
-    uvicorn.run(create_app(settings_from(spec)), host=host, port=port, ws_max_size=65536,
-                log_level="info")
+    uvicorn.run(create_app(settings_from(spec)), host=host, port=port, log_level="info",
+                **UVICORN_WS)
 
 
 def listen_error(exc: OSError, host: str, port: int, lang: str) -> str:

@@ -3,8 +3,8 @@
 Refused here, changing nothing: a foreign Origin, a message over 4 KB, malformed JSON, an
 unknown type, a wrong shape, more messages than the rate limit allows (a seat's, over all
 its connections; a spectator's, per connection), more sockets opened from one address than
-its bucket allows. A socket that does not take its frames is dropped (``Limits.outbox``,
-``Limits.send_wait``).
+its bucket allows. A message over 64 KiB is refused too, and the socket closed (1009). A
+socket that does not take its frames is dropped (``Limits.outbox``, ``Limits.send_wait``).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import STORE_FAILED, ApiError
 from .frames import dumps, refusal
-from .limits import Bucket, Buckets, address, too_many
+from .limits import MOST_MESSAGE, Bucket, Buckets, Sends, address, too_many
 from .names import odd_character
 from .rooms import Rooms
-from .runtime import Conn, one_line
+from .runtime import PROTOCOL, Conn, one_line
 from .together import parse_say
 
 log = logging.getLogger("jokeren.server")
@@ -62,6 +62,14 @@ def message_id(text: str | bytes | None) -> str | None:
     return cid if isinstance(cid, str) else None
 
 
+def too_big(text: str | bytes | None) -> bool:
+    """A message over ``MOST_MESSAGE`` bytes: refused, and the socket closed (1009)."""
+    if text is None or len(text) <= MOST_MESSAGE // 4:  # 4 bytes a character at most
+        return False
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    return size > MOST_MESSAGE
+
+
 def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     """A client's message as ``{"type": "act", id, version, action}``, a ping, learning mode
     switched (``{"type": "learn", "on": bool}``), or a refusal frame (``type == "refused"``,
@@ -95,6 +103,15 @@ def parse(text: str | bytes | None) -> dict[str, Any] | dict[str, Any]:
     return {"type": "act", "id": cid, "version": version, "action": action}
 
 
+def protocol_of(hello: Any) -> int:
+    """The protocol a hello asks for: ``"protocol": 2`` (or later: the newest this server
+    speaks, ``PROTOCOL``) the lighter frames; without it, or 1, the first protocol's."""
+    asked = hello.get("protocol") if isinstance(hello, dict) else None
+    if isinstance(asked, bool) or not isinstance(asked, int) or asked < 2:
+        return 1
+    return min(asked, PROTOCOL)
+
+
 async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                        origins: tuple[str, ...], rate: float = RATE,
                        opened: Buckets | None = None) -> None:
@@ -120,12 +137,14 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         token = hello.get("token") if isinstance(hello, dict) else None
         since = hello.get("since") if isinstance(hello, dict) else None
         learn = isinstance(hello, dict) and hello.get("learn") is True
+        protocol = protocol_of(hello)
         if not isinstance(token, str) or len(token) > 256:
             raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')
         if isinstance(since, bool) or not isinstance(since, int | None):
             since = None
         runner, conn = await rooms.connect(
-            room_id, token, lambda seat: Conn(seat, learn, backlog=rooms.limits.outbox), since)
+            room_id, token, lambda seat: Conn(seat, learn, backlog=rooms.limits.outbox,
+                                              protocol=protocol), since)
     except ApiError as exc:
         log.info("room %s: refused at hello (%s)", room_id, exc.key)
         await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
@@ -143,7 +162,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             await ws.close(code=4400)
         return
     limits = rooms.limits
-    sender = asyncio.create_task(_send(ws, conn, limits.send_wait))
+    sender = asyncio.create_task(_send(ws, conn, limits.send_wait, rooms.sends))
     shared = (rate, max(BURST, rate * 3))  # a seat's connections share one bucket
     bucket = Bucket(shared) if conn.seat is None \
         else runner.bucket("messages", conn.seat, shared)
@@ -153,6 +172,10 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text", message.get("bytes"))
+            if too_big(text):  # said (no id: it is not read), then closed
+                conn.send(_bad("too_big"))
+                conn.close_code = 1009
+                break
             wait = bucket.take()
             if wait:  # refused, and nothing more is read until a message would be allowed:
                 # a client that keeps sending is slowed by its own socket (backpressure)
@@ -179,17 +202,24 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         runner.tell("leave", conn)  # last: a table let go is held by nothing here
 
 
-async def _send(ws: WebSocket, conn: Conn, wait: float) -> None:
+async def _send(ws: WebSocket, conn: Conn, wait: float, sends: Sends) -> None:
     """The connection's frames, in order; a socket that takes longer than ``wait`` seconds
     to take one (it does not read, and the kernel's buffers are full) is dropped."""
+    me = asyncio.current_task()
+    assert me is not None
     try:
         while (frame := await conn.outbox.get()) is not None:
-            async with asyncio.timeout(wait):  # no task of its own per frame (wait_for's)
-                await ws.send_text(dumps(frame))
-    except TimeoutError:
+            sends.start(me, wait)
+            text, frame = dumps(frame), None  # not kept while the next one is awaited:
+            await ws.send_text(text)  # a frame that lives on is traversed by the gc
+            sends.done(me)
+    except asyncio.CancelledError:
+        if not sends.was_late(me):
+            raise
         log.info("a connection that did not read for %.0f s was dropped", wait)
         conn.close()
     except Exception:
+        sends.done(me)
         conn.close()
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(), wait)
+        await asyncio.wait_for(ws.close(conn.close_code), wait)
