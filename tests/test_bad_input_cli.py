@@ -115,6 +115,8 @@ CASES: list[tuple[str, list[str]]] = [
                                "Bob=" + "9" * 5000, "--left", "Cas=4"]),
     ("score-round-buy-superscript", ["score", "round", "{card}", "--out", "Ann", "--left",
                                      "Bob=10", "--left", "Cas=5", "--buy", "Bob=\u00b2"]),
+    ("score-round-buy-huge", ["score", "round", "{card}", "--out", "Ann", "--left",
+                              "Bob=10", "--left", "Cas=5", "--buy", "Bob=999999999"]),
     ("score-round-left-missing", ["score", "round", "{card}", "--out", "Ann", "--left",
                                   "Bob=3"]),
     ("score-round-no-out", ["score", "round", "{card}", "--left", "Bob=3"]),

@@ -23,10 +23,13 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 import jokeren
-from jokeren.rules.house import Rules
+from jokeren.rules.house import PRESETS, Rules
+from jokeren.score.scorecard import points_step
 
 KEYS = sorted({*(f.name for f in fields(Rules)), "format", "rules", "players", "seed",
                "rounds", "hands", "moves", "dealer", "upcard", "stock"}, key=len, reverse=True)
@@ -195,6 +198,11 @@ HTTP: list[tuple[str, str, str, Any]] = [
     ("score-penalty-bad-card", "POST", "/api/score/penalty", {"left": "Ks 7x"}),
     ("score-penalty-two-signs", "POST", "/api/score/penalty", {"left": "--5"}),
     ("score-penalty-superscript", "POST", "/api/score/penalty", {"left": "\u00b2"}),
+    ("score-penalty-negative", "POST", "/api/score/penalty", {"left": -5}),
+    ("score-penalty-negative-text", "POST", "/api/score/penalty", {"left": "-5"}),
+    ("score-penalty-huge", "POST", "/api/score/penalty", {"left": 999_999_995}),
+    ("score-penalty-not-a-step", "POST", "/api/score/penalty", {"left": 37}),
+    ("score-penalty-copies", "POST", "/api/score/penalty", {"left": "Ks " * 40}),
     ("score-round-left-huge", "POST", "/api/score/round",
      {"card": "{card}", "entry": {"out": "Ann", "left": {"Bob": "9" * 5000}}}),
     ("score-penalty-unknown-preset", "POST", "/api/score/penalty",
@@ -263,6 +271,49 @@ def test_http_bad_input_is_a_4xx_with_a_sentence(server: Server, method: str, pa
     assert "Traceback" not in answer.text
     log = server.new_log()
     assert "Traceback" not in log and " 500 " not in log, log
+
+
+def test_points_and_buys_past_their_bounds_are_refused(server: Server) -> None:
+    """/api/score/penalty echoed -5 and 999999999, /api/score/round took a billion buys:
+    now one sentence each (docs/score.md, the bounds), and a hand that can be is counted."""
+    assert server.http.post("/api/score/penalty", json={"left": 35}).json() == {"points": 35}
+    assert server.http.post("/api/score/penalty", json={"left": "Ks *"}).json() == \
+        {"points": 30}
+    made = server.http.post("/api/score/new", json={"players": ["Ann", "Bob", "Cor"]})
+    entry = {"out": "Ann", "left": {"Bob": 10, "Cor": 5}, "buys": {"Bob": 10**12}}
+    answer = server.http.post("/api/score/round", json={"card": made.json()["card"],
+                                                         "entry": entry})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["key"] == "score_err_buys_most"
+    said = _refusal(answer.json())
+    assert said["en"] == ("Bob cannot have bought 1000000000000 cards in one round: the "
+                          "packs hold 108 cards"), said
+    entry["buys"] = {"Bob": 3}
+    answer = server.http.post("/api/score/round", json={"card": made.json()["card"],
+                                                         "entry": entry})
+    assert answer.status_code == 200, answer.text
+
+
+@settings(max_examples=100, deadline=None)
+@given(points=st.integers(-10**15, 10**15) | st.integers(-20, 2000),
+       preset=st.sampled_from(["amerikaans", "jokeren", "jokeren-7"]), as_text=st.booleans())
+def test_the_penalty_of_any_points_is_a_hands_or_a_sentence(server: Server, points: int,
+                                                            preset: str,
+                                                            as_text: bool) -> None:
+    """Any points, as a number or as text: the same points back when a hand of the rules
+    can cost them, else 400 with the sentence (never an echo of -5 or a billion)."""
+    rules = PRESETS[preset]
+    answer = server.http.post("/api/score/penalty", json={
+        "rules": preset, "left": str(points) if as_text else points})
+    if answer.status_code == 200:
+        assert answer.json() == {"points": points}
+        assert 0 <= points <= 1320 and not points % points_step(rules)
+        return
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["key"] in ("score_err_hand_negative", "score_err_hand_step",
+                                    "score_err_hand_most", "score_err_hand_value"), answer.text
+    said = _refusal(answer.json())
+    assert said["en"] != said["nl"]
 
 
 def test_rules_check_says_why_house_rules_cannot_be_played(server: Server) -> None:
@@ -362,3 +413,67 @@ def test_socket_bad_hello_gets_an_error_frame(server: Server, path: str,
         assert said["en"] != said["nl"], said
     log = server.new_log()
     assert "Traceback" not in log and " 500 " not in log, log
+
+
+def _closed_code(ws: Any, bound: float = WAIT) -> int | None:
+    """The close code of a socket the server closes (frames before it are skipped)."""
+    from websockets.exceptions import ConnectionClosed
+
+    ends = time.monotonic() + bound
+    with pytest.raises(ConnectionClosed):
+        while True:
+            left = ends - time.monotonic()
+            assert left > 0, "the socket was not closed"
+            ws.recv(timeout=left)
+    code: int | None = ws.close_code
+    return code
+
+
+@pytest.mark.parametrize("size", [70_000, 250_000])
+def test_a_message_over_64_kib_is_refused_in_words_then_closed(server: Server,
+                                                               size: int) -> None:
+    """uvicorn closed a frame over 64 KiB itself (1009) before the table saw it, so the page
+    got no sentence; now it reads up to 256 KiB and the table's socket says why (``too_big``,
+    both languages) before it closes (1009). The server answers on."""
+    seat = server.seat
+    for message in ("x" * size, b"\x00" * size):
+        with connect(_socket_url(server, seat), open_timeout=WAIT) as ws:
+            ws.send(json.dumps({"type": "hello", "token": seat["token"], "since": None}))
+            _frames(ws, "welcome")
+            ws.send(message)
+            refused = _frames(ws, "refused")
+            assert refused["reason"]["key"] == "too_big" and refused["id"] is None
+            said = _refusal(refused["reason"])
+            assert said["en"] != said["nl"], said
+            assert _closed_code(ws) == 1009
+    assert server.http.get("/api/presets").status_code == 200
+    log = server.new_log()
+    assert "Traceback" not in log and " 500 " not in log, log
+
+
+def test_a_lobby_message_over_64_kib_is_refused_in_words_then_closed(server: Server) -> None:
+    """The lobby socket had the same gap: a frame over 64 KiB closed by uvicorn unsaid."""
+    url = f"{server.base.replace('http://', 'ws://')}/ws/{server.room['room']}/lobby"
+    with connect(url, open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "hello", "token": server.room["host_token"]}))
+        _frames(ws, "lobby")
+        ws.send("x" * 100_000)
+        error = _frames(ws, "error")
+        assert error["reason"]["key"] == "too_big"
+        said = _refusal(error["reason"])
+        assert said["en"] != said["nl"], said
+        assert _closed_code(ws) == 1009
+    log = server.new_log()
+    assert "Traceback" not in log and " 500 " not in log, log
+
+
+def test_the_table_socket_is_not_compressed_even_when_the_browser_offers_it(
+        server: Server) -> None:
+    """A browser offers per-message deflate and uvicorn would take it: every frame then
+    compressed (a tenth more CPU an action, some 45 KB a socket). ``jokeren serve`` says no,
+    and the socket works as ever."""
+    seat = server.seat
+    with connect(_socket_url(server, seat), open_timeout=WAIT, compression="deflate") as ws:
+        assert "Sec-WebSocket-Extensions" not in ws.response.headers
+        ws.send(json.dumps({"type": "hello", "token": seat["token"], "since": None}))
+        assert _frames(ws, "welcome")["type"] == "welcome"

@@ -343,29 +343,61 @@ def _commands(group: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, 
         yield from _commands(sub, (*path, name))
 
 
-def _english_texts(command: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
-    """(the catalogue's key, the English text) of every help text under ``command``."""
-    from jokeren.cli.dutch import help_key
+def _help_keys(command: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
+    """(where, the catalogue's key of its help) of every command, group, option and argument
+    under ``command``."""
+    from jokeren.cli.helptext import help_key
 
-    if getattr(command, "help", None):
-        yield help_key(path), str(getattr(command, "help", ""))
+    yield " ".join(path) or "jokeren", help_key(path)
     for p in getattr(command, "params", ()):
-        if getattr(p, "help", None):
-            yield help_key(path, p.name), p.help
+        yield f"{' '.join(path)} {p.name}", help_key(path, p.name)
     for name, sub in getattr(command, "commands", {}).items():
-        yield from _english_texts(sub, (*path, name))
+        yield from _help_keys(sub, (*path, name))
 
 
 def test_every_help_text_has_its_dutch() -> None:
-    """Point 25: --help was English in Dutch mode for serve, score, club and the top."""
+    """Point 25: --help was English in Dutch mode for serve, score, club and the top. The
+    catalogue is the help's one source (the code gives Typer none): every command, option
+    and argument has its text there in both languages, the Dutch in Dutch, and no
+    ``cli_help_*`` is left over from a command or option that is gone."""
     from jokeren.cli.app import command
 
-    texts = list(_english_texts(command()))
-    assert len(texts) > 100
-    # the catalogue's cli_help_* has each text, its English as the code gives it to Typer
-    assert [(key, text) for key, text in texts
-            if catalogue_of().get(key, {}).get("en") != text] == []
-    assert {key: problems(t(key, "nl")) for key, _ in texts if problems(t(key, "nl"))} == {}
+    keys = list(_help_keys(command()))
+    assert len(keys) > 100
+    known = catalogue_of()
+    assert [(where, key) for where, key in keys if key not in known] == []
+    assert {key: problems(t(key, "nl")) for _, key in keys if problems(t(key, "nl"))} == {}
+    used = {key for _, key in keys}
+    assert sorted(k for k in known if k.startswith("cli_help_") and k not in used) == []
+    built = command()  # as it is run: each text in place, in English
+    assert built.help == t("cli_help", "en")
+    assert built.commands["replay"].params[0].help == t("cli_help_replay__file", "en")
+
+
+@pytest.mark.parametrize(("lang", "usage"), [
+    ("en", ["Usage: jokeren replay [OPTIONS] FILE", "Usage: jokeren rules [OPTIONS] [PRESET]",
+            "Usage: jokeren score export [OPTIONS] FILE TO",
+            "Usage: jokeren club season [OPTIONS] FILES..."]),
+    ("nl", ["Gebruik: jokeren replay [OPTIES] BESTAND",
+            "Gebruik: jokeren rules [OPTIES] [SPELVORM]",
+            "Gebruik: jokeren score export [OPTIES] BESTAND DOEL",
+            "Gebruik: jokeren club season [OPTIES] BESTANDEN..."]),
+])
+def test_usage_lines_name_the_arguments_in_words(lang: str, usage: list[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The usage line said ``jokeren replay [OPTIONS] {file}`` (Typer's placeholder for a
+    required argument); now the argument's name in capitals, Dutch in Dutch."""
+    monkeypatch.setenv("JOKEREN_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "100")
+    for line in usage:
+        path = line.split("jokeren ", 1)[1].split(" [")[0].split()
+        out = CliRunner().invoke(app, [*path, "--help"], prog_name="jokeren").stdout
+        assert line in out, out
+        assert "{" not in next(u for u in out.splitlines() if "jokeren" in u), out
+    result = CliRunner().invoke(app, ["replay"], prog_name="jokeren")
+    assert result.exit_code == 2
+    assert ("Gebruik: jokeren replay [OPTIES] BESTAND" if lang == "nl" else
+            "Usage: jokeren replay [OPTIONS] FILE") in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("path", list(_commands(__import__("jokeren.cli").cli.command())))

@@ -56,6 +56,7 @@ NOT = [
     r"\bgepikt\b", r"\bingepikt(e)?\b", r"\binpikken\b", r"\bvrijgekomen\b", r"\bdeler\b",
     r"\bcent\b", r"\bkamers?\b", r"\btips\b", r"\bscorebriefje\b", r"\brekenblad\b",
     r"\bgewoon\b", r"\bop tafel komen\b", r"\bzo dat\b", r"\bmatch\b",
+    r"\bu\b", r"\buw\b", r"\buzelf\b",  # informal "je" throughout: never "u" (the glossary)
 ]
 # A source text's number or year: players never read "(000)" or "(2010)".
 SOURCE = re.compile(r"\b00\d\b|\((19|20)\d\d\b|\b(19|20)\d\d\)")
@@ -80,7 +81,8 @@ def test_the_checker_catches_what_players_met() -> None:
     for line in ("Voorinstelling", "schudnummer {seed}", "regels (000, 2010)", "zo dat",
                  "Jokeren (2010)", "opening_only_contract staat aan", "h Hint", "Tips",
                  "Scorebriefje", "een kamer maken", "gewoon", "de ingepikte joker",
-                 "Pot: 5 cent", "preset amerikaans"):
+                 "Pot: 5 cent", "preset amerikaans", "U bent de secretaris",
+                 "alleen daarmee verandert u de avond", "houd hem voor uzelf"):
         assert problems(line), line
     assert problems("Ann legt V♥ aan bij combinatie 1; de stok is op; 'players' is een "
                     "lijst; --force") == []

@@ -64,6 +64,8 @@ def test_bad_input_is_one_sentence_and_the_file_survives(tmp_path: Path) -> None
         assert card.read_bytes() == before
     code, _, err = run("round", str(card), "--out", "Ann", "--left", "Bob=1", "--lang", "nl")
     assert code == 2 and "geef de kaarten of punten die Cor overhield" in err
+    code, _, err = run("round", str(card), "--uit", "Ann", "--stok-op", "--lang", "nl")
+    assert (code, err) == (2, "jokeren: geef --uit NAAM, of --stok-op als niemand uitging\n")
     code, _, err = run("new", str(card), "--players", "Ann,Bob")
     assert code == 2 and "exists already" in err and card.read_bytes() == before
     (tmp_path / "bad.json").write_text('{"format": "jokeren-score/1", "players": ["A"]}')

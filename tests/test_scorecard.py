@@ -5,11 +5,25 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jokeren.bots.random_player import RandomPlayer
 from jokeren.play.simulate import play_match
+from jokeren.rules.cards import full_deck, parse_cards
 from jokeren.rules.house import PRESETS, Rules
-from jokeren.score.scorecard import ScoreCard, ScoreError, add_round, new_card, tally, undo_round
+from jokeren.rules.scoring import hand_penalty
+from jokeren.score.scorecard import (
+    Left,
+    ScoreCard,
+    ScoreError,
+    add_round,
+    check_hand,
+    new_card,
+    points_step,
+    tally,
+    undo_round,
+)
 from jokeren.score.scorefile import from_obj, make_round, to_json
 
 # docs/rules.md, row "penalty: 2-9 / 10 / JQK / ace / joker" (None: the card's face value), and
@@ -186,3 +200,97 @@ def test_a_nested_error_is_worded_in_the_same_language(obj: dict[str, object], e
     with pytest.raises(ScoreError) as err:
         from_obj({"format": "jokeren-score/1", **obj})
     assert err.value.text("en").startswith(en) and err.value.text("nl").startswith(nl)
+
+
+# --- bounds: buys and a hand's points (hypothesis) -----------------------------------------
+
+FRUGAL = settings(max_examples=100, deadline=None)
+
+
+@FRUGAL
+@given(k=st.integers(min_value=0, max_value=10**12), players=st.integers(3, 8))
+def test_a_players_buys_in_a_round_are_at_most_the_packs_cards(k: int, players: int) -> None:
+    """``score round --buy Bob=999999999`` was taken (a pot of ten million euros): a player
+    buys at most as many cards in a round as the packs hold (108 with two packs and four
+    jokers); more is refused with one sentence, and the card is as it was."""
+    rules = Rules.load({"preset": "amerikaans", "money": {"per_buy": 1, "per_point": 1}})
+    names = ["Ann", "Bob", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans"][:players]
+    card = new_card(rules, names)
+    packs = rules.pack_count(players) * 52 + rules.joker_count(players)
+    entry = make_round(names, "Ann", dict.fromkeys(names[1:], 0), buys={"Bob": k})
+    if k <= packs:
+        assert tally(add_round(card, entry)).pot == k
+        return
+    with pytest.raises(ScoreError) as refused:
+        add_round(card, entry)
+    assert refused.value.key == "score_err_buys_most"
+    assert refused.value.text("en") == (f"Bob cannot have bought {k} cards in one round: "
+                                        f"the packs hold {packs} cards")
+    assert refused.value.text("nl").startswith("Bob kan in één ronde geen ")
+
+
+@FRUGAL
+@given(points=st.integers(min_value=-10**12, max_value=10**12),
+       preset=st.sampled_from(sorted(PRESETS)))
+def test_a_hands_points_alone_are_ones_a_hand_can_cost(points: int, preset: str) -> None:
+    """/api/score/penalty echoed any points (-5, 999999999): a hand on its own costs 0 or
+    more, a multiple of what every card costs, and never more than every card of the
+    packs at the rules' largest table."""
+    rules = PRESETS[preset]
+    players = rules.players[1]
+    deck = full_deck(rules.pack_count(players), rules.joker_count(players))
+    everything = max(hand_penalty(rules, deck, True), hand_penalty(rules, deck, False))
+    step = points_step(rules)
+    try:
+        check_hand(rules, Left(points=points))
+    except ScoreError as exc:
+        assert exc.text("en") != exc.text("nl")
+        if exc.key == "score_err_hand_negative":
+            assert points < 0
+        elif exc.key == "score_err_hand_step":
+            assert points >= 0 and points % step
+        else:
+            assert exc.key == "score_err_hand_most" and points > 0 and not points % step
+        return
+    assert 0 <= points <= everything and not points % step
+
+
+def test_the_points_of_a_hand_alone_refused_in_words() -> None:
+    rules = PRESETS["amerikaans"]
+    for points, en, nl in [
+        (-5, "a hand's points cannot be negative",
+         "de strafpunten van een hand kunnen niet negatief zijn"),
+        (37, "a hand cannot cost 37 points: in amerikaans every card counts a multiple of 5",
+         "een hand kan geen 37 strafpunten kosten: in amerikaans telt elke kaart een "
+         "veelvoud van 5"),
+        (999_999_995, "a hand cannot cost 999999995 points: 165 cards cost 1320 at most",
+         "een hand kan geen 999999995 strafpunten kosten: 165 kaarten kosten hoogstens 1320"),
+    ]:
+        with pytest.raises(ScoreError) as refused:
+            check_hand(rules, Left(points=points))
+        assert (refused.value.text("en"), refused.value.text("nl")) == (en, nl)
+    check_hand(rules, Left(points=35))
+
+
+@FRUGAL
+@given(data=st.data(), preset=st.sampled_from(sorted(PRESETS)))
+def test_every_hand_a_player_can_keep_is_accepted(data: st.DataObject, preset: str) -> None:
+    """What a real hand costs (any cards of the packs, as many as a hand holds at the end of
+    a round without buys) is accepted, as points and as cards."""
+    rules = PRESETS[preset]
+    players = rules.players[1]
+    deck = full_deck(rules.pack_count(players), rules.joker_count(players))
+    size = data.draw(st.integers(0, rules.hand_size + rules.draws))
+    hand = data.draw(st.permutations(deck))[:size]
+    come_out = data.draw(st.booleans())
+    check_hand(rules, Left(cards=tuple(hand), come_out=come_out))
+    check_hand(rules, Left(points=hand_penalty(rules, hand, come_out)))
+
+
+def test_a_card_more_often_than_the_packs_hold_it_is_refused_alone_too() -> None:
+    rules = PRESETS["jokeren"]
+    with pytest.raises(ScoreError) as refused:
+        check_hand(rules, Left(cards=tuple(parse_cards("Ks Ks Ks"))))
+    assert refused.value.text("en") == "K♠ is entered 3 times, but the packs hold it 2 times"
+    # a Dutch reader's king is H (the glossary): it said "K♠ is 3 keer ingevoerd"
+    assert refused.value.text("nl") == "H♠ is 3 keer ingevoerd, maar de spellen hebben hem 2 keer"

@@ -506,6 +506,7 @@ def test_quit_asks_saves_and_resume_goes_on(tmp_path: Path) -> None:
 
     async def go_on(pilot: Pilot[Any]) -> None:
         assert "Ann's hand (14)" in screen_text(app=again)
+        assert "Going on with the saved match, round 1" in screen_text(app=again)
         await key_cards(pilot, "Qs")
         await pilot.press("x")
         assert again.view().discard_size >= 1

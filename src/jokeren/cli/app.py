@@ -22,6 +22,7 @@ from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 from .common import fail, load_rules
 from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
+from .helptext import give_help
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
@@ -36,6 +37,7 @@ class JokerenGroup(typer.core.TyperGroup):
         argv = list(sys.argv[1:] if args is None else args)
         plain_flags(self)
         language = lang_of_args(argv)
+        give_help(self, language.value)
         argv = lang_to_command(self, argv)
         if language != "nl":
             return super().main(argv, prog_name, complete_var, standalone_mode,
@@ -45,25 +47,21 @@ class JokerenGroup(typer.core.TyperGroup):
                             windows_expand_args=windows_expand_args, **extra)
 
 
+# The help of each command and option: the catalogue's cli_help_* (cli/helptext.py).
 app = typer.Typer(
     cls=JokerenGroup,
     add_completion=False,
     no_args_is_help=True,
-    help="Jokeren: Amerikaans Jokeren and its Dutch relatives, with every table's house rules.",
     pretty_exceptions_enable=False,
 )
 
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON, jokeren-record/1).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    lang: Annotated[Lang | None, typer.Option(help="Language of the text output.")] = None,
+    file: Annotated[Path, typer.Argument()],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[Lang | None, typer.Option()] = None,
 ) -> None:
-    """Play a game record through the rules and say whether every move was legal.
-
-    Exit status: 0 all moves legal, 1 at an illegal move, 2 for a malformed record.
-    """
     language = lang or detect_lang()
     try:
         record = Record.load(file)
@@ -86,19 +84,11 @@ def replay_cmd(
 
 @app.command("rules")
 def rules_cmd(
-    preset: Annotated[str | None, typer.Argument(help="A preset name (all presets if left out).")]
-    = None,
-    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
-    = None,
-    check: Annotated[Path | None, typer.Option(
-        "--check", help="Validate a house-rules file (TOML or JSON) and print its rules.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print every key as JSON.")] = False,
+    preset: Annotated[str | None, typer.Argument()] = None,
+    lang: Annotated[Lang | None, typer.Option()] = None,
+    check: Annotated[Path | None, typer.Option("--check")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Print a preset's rules, or check a house-rules file.
-
-    Exit status of --check: 0 for usable rules, 2 for a bad file or rules that contradict
-    each other (one sentence each on standard error).
-    """
     from ..words.rules import contradiction_lines, preset_name, rules_text
 
     language = lang or detect_lang()
@@ -132,41 +122,20 @@ def rules_cmd(
 
 @app.command("simulate")
 def simulate_cmd(
-    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
-    = "amerikaans",
-    players: Annotated[int | None, typer.Option(
-        "--players", help="Number of players (default: one per --bots entry, else 3).")]
-    = None,
-    matches: Annotated[int | None, typer.Option("--matches", help="Number of matches.")]
-    = None,
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", help="Play single rounds instead of matches, cycling through the "
-        "schedule.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=(
-        "Seed of the first deal; deal k is dealt from seed + k, so runs with nearby seeds "
-        "share deals."))] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Folder for the game records.")]
-    = None,
-    bots: Annotated[str, typer.Option("--bots", help="One computer player per seat, e.g. "
-                                      "strong,basic (or one for all): random, basic, strong, "
-                                      "strong:N, level1..level5.")] = "random",
-    paired: Annotated[bool, typer.Option(
-        "--paired/--no-paired", help="Play every deal once per rotation of the seats.")]
-    = True,
-    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
-    max_reshuffles: Annotated[int | None, typer.Option(
-        "--max-reshuffles", help="End a round when the stock runs out after this many "
-        "rebuilds.")] = 2,
-    max_turns: Annotated[int | None, typer.Option(
-        "--max-turns", help="End a round after this many turns, everyone scoring (two "
-        "players may pass one discard back and forth for ever).")] = 1000,
-    lang: Annotated[Lang | None, typer.Option(help="nl or en.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    rules: Annotated[str, typer.Option("--rules")] = "amerikaans",
+    players: Annotated[int | None, typer.Option("--players")] = None,
+    matches: Annotated[int | None, typer.Option("--matches")] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds")] = None,
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    save: Annotated[Path | None, typer.Option("--save")] = None,
+    bots: Annotated[str, typer.Option("--bots")] = "random",
+    paired: Annotated[bool, typer.Option("--paired/--no-paired")] = True,
+    workers: Annotated[int, typer.Option("--workers")] = 1,
+    max_reshuffles: Annotated[int | None, typer.Option("--max-reshuffles")] = 2,
+    max_turns: Annotated[int | None, typer.Option("--max-turns")] = 1000,
+    lang: Annotated[Lang | None, typer.Option()] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Let computer players play matches or single rounds, and report who wins.
-
-    Without --json and --rounds, every match's score sheet is printed before the report.
-    """
     from ..play.simulate import run_tournament
 
     language = lang or detect_lang()
@@ -212,32 +181,18 @@ def simulate_cmd(
 
 @app.command("play")
 def play_cmd(
-    rules: Annotated[str, typer.Option("--rules", help="Preset name or house-rules file.")]
-    = "amerikaans",
-    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 3,
-    humans: Annotated[str, typer.Option(
-        "--humans", help="The people at the screen: names with commas, or a count.")] = "",
-    bots: Annotated[str, typer.Option("--bots", help="Computer players' levels: one for "
-                                      "all, or one per computer seat (basic,strong).")]
-    = "basic",
-    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
-    = None,
-    learn: Annotated[bool, typer.Option(
-        "--learn", help="Learning mode: open hands, each computer move explained.")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals.")] = None,
-    save: Annotated[Path | None, typer.Option(
-        "--save", help="Write the match as a game record to this new file after every "
-        "round (and on quitting).")] = None,
-    resume: Annotated[Path | None, typer.Option(
-        "--resume", help="Go on with a match saved by play (its record): the moves so far "
-        "are played again, and it is saved back to the same file.")] = None,
-    confirm: Annotated[bool, typer.Option(
-        "--confirm/--no-confirm", help="Ask before going out or discarding a joker.")] = True,
-    setup: Annotated[bool, typer.Option(
-        "--setup/--no-setup", help="Show the setup screen first (filled in from these "
-        "options), or start at once.")] = True,
+    rules: Annotated[str, typer.Option("--rules")] = "amerikaans",
+    players: Annotated[int, typer.Option("--players")] = 3,
+    humans: Annotated[str, typer.Option("--humans")] = "",
+    bots: Annotated[str, typer.Option("--bots")] = "basic",
+    lang: Annotated[Lang | None, typer.Option()] = None,
+    learn: Annotated[bool, typer.Option("--learn")] = False,
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    save: Annotated[Path | None, typer.Option("--save")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume")] = None,
+    confirm: Annotated[bool, typer.Option("--confirm/--no-confirm")] = True,
+    setup: Annotated[bool, typer.Option("--setup/--no-setup")] = True,
 ) -> None:
-    """Play at the terminal: against the computer, or with several people around one screen."""
     try:
         from ..tui.app import JokerenApp
         from ..tui.screens import SetupChoice, make_config
@@ -297,37 +252,18 @@ _add_sub_apps()
 
 @app.command("serve")
 def serve_cmd(
-    host: Annotated[str | None, typer.Option(
-        "--host", help="Address to listen on (default 127.0.0.1: only this computer).")]
-    = None,
-    lan: Annotated[bool, typer.Option(
-        "--lan", help="Listen on every address, so the phones in the house can join: prints "
-        "this computer's address and a QR code to scan.")] = False,
-    public_url: Annotated[str | None, typer.Option(
-        "--public-url", help="The address people reach the server by (a reverse proxy's, "
-        "e.g. https://jokeren.example.org): invite links use it.")] = None,
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    db: Annotated[str | None, typer.Option(
-        "--db", help="Database URL: sqlite:///FILE or postgresql://USER@HOST/NAME (default: "
-        "a SQLite file in your data directory).")] = None,
-    open_browser: Annotated[bool, typer.Option(
-        "--open", help="Open a table against the computer in the browser.")] = False,
-    bot_delay: Annotated[float, typer.Option(
-        "--bot-delay", help="Seconds before each computer move, so people can follow it.")]
-    = 0.6,
-    round_pause: Annotated[float, typer.Option(
-        "--round-pause", help="Seconds between the end of a round and the next deal.")] = 4.0,
-    redis: Annotated[str | None, typer.Option(
-        "--redis", help="Share the rooms with other jokeren serve processes through this "
-        "Redis (redis://HOST:PORT/N); the --db must be a PostgreSQL they all use.")] = None,
-    workers: Annotated[int, typer.Option(
-        "--workers", help="Processes serving this port (above 1 needs --redis and a "
-        "PostgreSQL --db).")] = 1,
-    lang: Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
-    = None,
+    host: Annotated[str | None, typer.Option("--host")] = None,
+    lan: Annotated[bool, typer.Option("--lan")] = False,
+    public_url: Annotated[str | None, typer.Option("--public-url")] = None,
+    port: Annotated[int, typer.Option("--port")] = 8000,
+    db: Annotated[str | None, typer.Option("--db")] = None,
+    open_browser: Annotated[bool, typer.Option("--open")] = False,
+    bot_delay: Annotated[float, typer.Option("--bot-delay")] = 0.6,
+    round_pause: Annotated[float, typer.Option("--round-pause")] = 4.0,
+    redis: Annotated[str | None, typer.Option("--redis")] = None,
+    workers: Annotated[int, typer.Option("--workers")] = 1,
+    lang: Annotated[Lang | None, typer.Option()] = None,
 ) -> None:
-    """Serve rooms for playing together online (invite links, one table per room) and the
-    browser table."""
 
     language = lang or detect_lang()
     if lan and host is not None and host not in ("0.0.0.0", "::"):
@@ -357,9 +293,10 @@ def serve_cmd(
 
 
 def command() -> JokerenGroup:
-    """The ``jokeren`` command (it chooses its language when run)."""
+    """The ``jokeren`` command, its help in English (it chooses its language when run)."""
     built = typer.main.get_command(app)
     assert isinstance(built, JokerenGroup)
+    give_help(built, "en")
     return built
 
 

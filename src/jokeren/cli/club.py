@@ -28,13 +28,10 @@ from ..score.scorefile import find_player
 from ..words.catalogue import t
 from .common import ForceOpt, LangOpt, fail, lang_of, write_grids
 
-club_app = typer.Typer(
-    no_args_is_help=True, pretty_exceptions_enable=False,
-    help="Club evening (clubavond, 003): register the players, draw the tables of 3 and 4 "
-         "by lot for each round, enter each table's form, print forms and standings; a "
-         "season sums evenings. The file format is in docs/club.md.")
+# The help of each command and option: the catalogue's cli_help_* (cli/helptext.py).
+club_app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
 
-FileArg = Annotated[Path, typer.Argument(help="The club evening file (JSON, jokeren-club/1).")]
+FileArg = Annotated[Path, typer.Argument()]
 KINDS = (".pdf", ".xlsx", ".csv")
 # The choices of --missed and --threes in Dutch.
 DUTCH = {"gemiddelde": "average", "hoogste": "highest", "per-partij": "per-game",
@@ -86,32 +83,18 @@ def tables_text(evening: Evening, round_no: int, lang: str) -> str:
 @club_app.command("new")
 def new_cmd(
     file: FileArg,
-    players: Annotated[str, typer.Option("--players", "--spelers", help="The players present, with "
-                                         "commas (6 or more).")],
-    rounds: Annotated[int, typer.Option("--rounds", "--rondes", help="Rounds in the evening.")] = 7,
-    games: Annotated[int, typer.Option("--games", "--partijen",
-            help="Games per table and round.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", "--lot", help="Seed of the draw by lot.")] = 0,
-    rules: Annotated[str, typer.Option("--rules", "--regels",
-            help="The rules played (a name, printed "
-                                       "on the forms).")] = "jokeren",
-    title: Annotated[str, typer.Option("--title", "--titel", help="The evening's title.")] = "",
-    date: Annotated[str, typer.Option("--date", "--datum", help="The evening's date, "
-                                      "YYYY-MM-DD (on the forms; a season takes an "
-                                      "evening once).")] = "",
-    missed: Annotated[str, typer.Option(
-        "--missed", "--gemist", help="How a round a player did not play counts (absent, "
-        "late, gone home): average (the round's average), highest (the "
-        "round's highest total) or per-game (rank by points per game played).")]
-    = "average",
-    threes: Annotated[str, typer.Option(
-        "--threes", "--drietallen", help="How points at a table of 3 count: alike (the "
-        "draw shares the tables of 3 out evenly) or scaled (times 9/8).")]
-    = "alike",
+    players: Annotated[str, typer.Option("--players", "--spelers")],
+    rounds: Annotated[int, typer.Option("--rounds", "--rondes")] = 7,
+    games: Annotated[int, typer.Option("--games", "--partijen")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "--lot")] = 0,
+    rules: Annotated[str, typer.Option("--rules", "--regels")] = "jokeren",
+    title: Annotated[str, typer.Option("--title", "--titel")] = "",
+    date: Annotated[str, typer.Option("--date", "--datum")] = "",
+    missed: Annotated[str, typer.Option("--missed", "--gemist")] = "average",
+    threes: Annotated[str, typer.Option("--threes", "--drietallen")] = "alike",
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Register the players present and draw the first round."""
     language = lang_of(lang)
     try:
         evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title,
@@ -126,9 +109,8 @@ def new_cmd(
 
 
 @club_app.command("add")
-def add_cmd(file: FileArg, name: Annotated[str, typer.Argument(help="A latecomer's name.")],
+def add_cmd(file: FileArg, name: Annotated[str, typer.Argument()],
             lang: LangOpt = None) -> None:
-    """Register a player who came late: drawn from the next round on."""
     language = lang_of(lang)
     try:
         evening = add_player(_load(file, language), name)
@@ -140,15 +122,10 @@ def add_cmd(file: FileArg, name: Annotated[str, typer.Argument(help="A latecomer
 @club_app.command("draw")
 def draw_cmd(
     file: FileArg,
-    absent: Annotated[list[str] | None, typer.Option(
-        "--absent", "--afwezig", help="A player not playing this round (once per player).")]
-    = None,
-    round_no: Annotated[int | None, typer.Option(
-        "--round", "--ronde", help="Draw this round again (someone left or came), and drop "
-        "the rounds after it; only before any of their forms is entered.")] = None,
+    absent: Annotated[list[str] | None, typer.Option("--absent", "--afwezig")] = None,
+    round_no: Annotated[int | None, typer.Option("--round", "--ronde")] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Draw the tables of the next round by lot, spreading who meets whom."""
     language = lang_of(lang)
     evening = _load(file, language)
     try:
@@ -164,22 +141,13 @@ def draw_cmd(
 @club_app.command("enter")
 def enter_cmd(
     file: FileArg,
-    round_no: Annotated[int, typer.Option("--round", "--ronde", help="The round (from 1).")],
-    table: Annotated[int, typer.Option("--table", "--tafel", help="The table (from 1).")],
-    game: Annotated[list[str], typer.Option(
-        "--game", "--partij",
-        help="One game's points in the form's seat order, e.g. '0 12 35 7'; once "
-        "per game.")],
-    stock_out: Annotated[list[int] | None, typer.Option(
-        "--stock-out", "--stok-op",
-        help="A game (from 1) in which the stock ran out and nobody went "
-        "out.")] = None,
-    totals: Annotated[str | None, typer.Option(
-        "--totals", "--totalen",
-        help="The column totals written on the form, to check them.")] = None,
+    round_no: Annotated[int, typer.Option("--round", "--ronde")],
+    table: Annotated[int, typer.Option("--table", "--tafel")],
+    game: Annotated[list[str], typer.Option("--game", "--partij")],
+    stock_out: Annotated[list[int] | None, typer.Option("--stock-out", "--stok-op")] = None,
+    totals: Annotated[str | None, typer.Option("--totals", "--totalen")] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Enter (or correct) one table's competition form, checked as 003 asks."""
     language = lang_of(lang)
     evening = _load(file, language)
     try:
@@ -201,7 +169,6 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 @club_app.command("show")
 def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
-    """Print the draw so far, the forms still to enter, and the standings."""
     from ..club.clubgrids import standings_grid
     from ..score.grids import to_text
 
@@ -219,14 +186,11 @@ def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
 @club_app.command("forms")
 def forms_cmd(
     file: FileArg,
-    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
-    round_no: Annotated[int | None, typer.Option(
-        "--round", "--ronde",
-        help="Only this round's tables (default: every round drawn).")] = None,
+    to: Annotated[Path, typer.Argument()],
+    round_no: Annotated[int | None, typer.Option("--round", "--ronde")] = None,
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Write the competition forms, one per table and round, to print or to fill in."""
     from ..club.clubgrids import round_grids
 
     language = lang_of(lang)
@@ -241,15 +205,11 @@ def forms_cmd(
 @club_app.command("seating")
 def seating_cmd(
     file: FileArg,
-    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
-    round_no: Annotated[int | None, typer.Option(
-        "--round", "--ronde", help="Only this round's tables (default: every round drawn).")]
-    = None,
+    to: Annotated[Path, typer.Argument()],
+    round_no: Annotated[int | None, typer.Option("--round", "--ronde")] = None,
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Write the seating: each round's tables in large type for the wall, then each
-    player's table per round."""
     from ..club.clubgrids import seating_grids
 
     language = lang_of(lang)
@@ -262,12 +222,10 @@ def seating_cmd(
 @club_app.command("standings")
 def standings_cmd(
     file: FileArg,
-    to: Annotated[Path, typer.Argument(help="The file to write: .pdf, .xlsx or .csv.")],
+    to: Annotated[Path, typer.Argument()],
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Write the evening's standings, with the tie-breaks stated (xlsx: with the forms, which
-    the standings' formulas read)."""
     from ..club.clubgrids import standings_book, standings_grid
 
     language = lang_of(lang)
@@ -278,32 +236,24 @@ def standings_cmd(
 
 @club_app.command("season")
 def season_cmd(
-    files: Annotated[list[Path], typer.Argument(help="The season's club evening files.")],
-    to: Annotated[Path | None, typer.Option("--to", "--naar",
-            help="Also write .pdf, .xlsx or .csv.")]
-    = None,
-    plots: Annotated[Path | None, typer.Option(
-        "--plots", "--grafieken",
-        help="A folder for the statistics as png: penalty per game, games won, "
-        "spread.")] = None,
-    best: Annotated[int | None, typer.Option(
-        "--best", "--beste", help="Count each player's best N evenings only (lowest "
-        "points per game).")] = None,
-    minimum: Annotated[int, typer.Option(
-        "--minimum", help="Evenings a player needs to be ranked; the others are "
-        "listed without a place.")] = 1,
+    files: Annotated[list[Path], typer.Argument()],
+    to: Annotated[Path | None, typer.Option("--to", "--naar")] = None,
+    plots: Annotated[Path | None, typer.Option("--plots", "--grafieken")] = None,
+    best: Annotated[int | None, typer.Option("--best", "--beste")] = None,
+    minimum: Annotated[int | None, typer.Option("--minimum")] = None,
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Sum evenings into a season's standings; optionally plot each player's figures."""
     from ..club.clubgrids import season_grid
-    from ..club.evening import look_alike, same_evening
+    from ..club.evening import look_alike, same_evening, season_minimum
     from ..score.grids import to_text
 
     language = lang_of(lang)
-    if (best is not None and best < 1) or minimum < 1:
+    if (best is not None and best < 1) or (minimum is not None and minimum < 1):
         fail(ScoreError("club_err_season_counts"), language)
     evenings = [_load(f, language) for f in files]
+    if minimum is None:
+        minimum = season_minimum(len(evenings))
     for i, one in enumerate(evenings):
         for j in range(i):
             if same_evening(evenings[j], one):
@@ -338,12 +288,10 @@ def season_cmd(
 @club_app.command("rename")
 def rename_cmd(
     file: FileArg,
-    old: Annotated[str, typer.Argument(help="The name as it stands in the file.")],
-    new: Annotated[str, typer.Argument(help="The name it should be (one player's one "
-                                       "spelling over the season).")],
+    old: Annotated[str, typer.Argument()],
+    new: Annotated[str, typer.Argument()],
     lang: LangOpt = None,
 ) -> None:
-    """Rename a player in an evening (merge two spellings of one player, on purpose)."""
     from ..club.evening import rename
 
     language = lang_of(lang)

@@ -18,8 +18,8 @@ from ..score.scorecard import ScoreError
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang
 
-LangOpt = Annotated[Lang | None, typer.Option(help="nl or en (default: from the locale).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
+LangOpt = Annotated[Lang | None, typer.Option()]
+ForceOpt = Annotated[bool, typer.Option("--force")]
 
 
 class Worded(Protocol):

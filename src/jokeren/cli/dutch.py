@@ -5,11 +5,9 @@ anywhere on the line, since --help is answered before the other options are read
 the locale (``i18n.detect_lang``). Typer (which carries its own copy of Click as
 ``typer._click``) has no catalogue for its own words, so in Dutch mode:
 
-- the built command tree is walked: help texts from the catalogue (``help_key``: the
-  command's ``cli_help_PATH``, an option's ``cli_help_PATH__NAME`` or, where every command
-  says it alike, ``cli_help__NAME``), arguments by their Dutch
-  names, Dutch type labels, panels titled "Argumenten", "Opties" and "Opdrachten", and a
-  Dutch text for --help;
+- the built command tree is walked (the help texts are the catalogue's in either
+  language: cli/helptext.py): arguments by their Dutch names, Dutch type labels, panels
+  titled "Argumenten", "Opties" and "Opdrachten", and a Dutch text for --help;
 - the usage line says "Gebruik:" (a Context whose HelpFormatter writes that prefix);
 - "[required]", "[default: ...]" and the error panel's words are module strings of Typer's
   rich_utils: set for the one run and put back after it;
@@ -31,7 +29,7 @@ from typer import rich_utils
 from typer._click import ClickException, Context, HelpFormatter
 from typer._click.exceptions import UsageError
 
-from ..words.catalogue import Lang, catalogue, detect_lang, t
+from ..words.catalogue import Lang, detect_lang, t
 from ..words.help import ARGUMENTS, DEFAULTS
 
 # Click's and Typer's own words in Dutch: the catalogue's cli_click_* (messages.json).
@@ -163,21 +161,9 @@ def run_in_dutch(command: Any, main: Callable[..., Any], args: Sequence[str],
     sys.exit(result if isinstance(result, int) else 0)
 
 
-def help_key(path: Sequence[str], param: str | None = None) -> str:
-    """The catalogue's key of the help of the command at ``path`` (``("score", "new")``) or
-    of its option or argument ``param``: ``cli_help_score_new``, ``cli_help_score_new__to``,
-    else ``cli_help__to`` (the one text every command gives that option)."""
-    base = "cli_help" + "".join("_" + p.replace("-", "_") for p in path)
-    if param is None:
-        return base
-    own = f"{base}__{param}"
-    return own if own in catalogue() else f"cli_help__{param}"
-
-
 def translate(command: Any, path: tuple[str, ...] = ()) -> None:
-    """Put the Dutch texts into ``command`` (at ``path``) and every command under it."""
-    if command.help:
-        command.help = t(help_key(path), "nl")
+    """Put the Dutch words into ``command`` (at ``path``) and every command under it (the
+    help texts themselves are given in the run's language by ``helptext.give_help``)."""
     command.context_class = DutchContext
     command.options_metavar = "[OPTIES]"
     if getattr(command, "subcommand_metavar", None):
@@ -191,8 +177,6 @@ def translate(command: Any, path: tuple[str, ...] = ()) -> None:
 
 
 def _translate_param(param: Any, path: tuple[str, ...]) -> None:
-    if getattr(param, "help", None):
-        param.help = t(help_key(path, param.name), "nl")
     param.rich_help_panel = PANELS.get(param.param_type_name)
     if param.param_type_name == "argument" and param.name in ARGUMENTS:
         param.metavar = ARGUMENTS[param.name]
@@ -291,5 +275,5 @@ def _refused(exc: ClickException, param: Any) -> str:
         t("cli_click_value_not_here", "nl")
 
 
-__all__ = ["DutchContext", "error_text", "help_key", "lang_of_args", "lang_to_command",
+__all__ = ["DutchContext", "error_text", "lang_of_args", "lang_to_command",
            "plain_flags", "run_in_dutch", "translate"]

@@ -18,12 +18,10 @@ from ..score.scorefile import find_player, load, make_round, save, to_json
 from ..words.catalogue import t
 from .common import ForceOpt, LangOpt, fail, lang_of, load_rules, write_grids
 
-score_app = typer.Typer(
-    no_args_is_help=True, pretty_exceptions_enable=False,
-    help="Score card for a match played with real cards (scorekaart): new, round, undo, "
-         "show, export. The file format is in docs/score.md.")
+# The help of each command and option: the catalogue's cli_help_* (cli/helptext.py).
+score_app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
 
-FileArg = Annotated[Path, typer.Argument(help="The score card file (JSON, jokeren-score/1).")]
+FileArg = Annotated[Path, typer.Argument()]
 
 
 def _pairs(items: list[str], lang: str) -> list[tuple[str, str]]:
@@ -57,27 +55,15 @@ def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None
 @score_app.command("new")
 def new_cmd(
     file: FileArg,
-    players: Annotated[str, typer.Option(
-        "--players", "--spelers",
-        help="The players in seating order, with commas: Ann,Bob,Cor. The last "
-        "one deals first.")],
-    rules: Annotated[str, typer.Option("--rules", "--regels",
-            help="Preset name or house-rules file.")]
-    = "amerikaans",
-    money: Annotated[bool, typer.Option(
-        "--money", "--geld",
-        help="Play for money (000): a cent per buy, each loser's penalty in cents, "
-        "the pot to whoever goes out in the last round.")] = False,
-    eliminate_at: Annotated[int | None, typer.Option(
-        "--eliminate-at", "--af-bij",
-        help="Eliminate at this total (004: 250 short, 500 long).")] = None,
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", "--rondes", help="Rounds in the match (default: the rules').")] = None,
-    title: Annotated[str, typer.Option("--title", "--titel", help="A title for the card.")] = "",
+    players: Annotated[str, typer.Option("--players", "--spelers")],
+    rules: Annotated[str, typer.Option("--rules", "--regels")] = "amerikaans",
+    money: Annotated[bool, typer.Option("--money", "--geld")] = False,
+    eliminate_at: Annotated[int | None, typer.Option("--eliminate-at", "--af-bij")] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", "--rondes")] = None,
+    title: Annotated[str, typer.Option("--title", "--titel")] = "",
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Start a score card: the rules and the players."""
     language = lang_of(lang)
     base = load_rules(rules, language)
     changes: dict[str, object] = {}
@@ -102,34 +88,18 @@ def new_cmd(
 @score_app.command("round")
 def round_cmd(
     file: FileArg,
-    out: Annotated[str | None, typer.Option(
-        "--out", "--uit", help="Who went out (uitgegaan).")] = None,
-    stock_out: Annotated[bool, typer.Option(
-        "--stock-out", "--stok-op", help="Nobody went out: the stock ran out and everyone scores.")]
-    = False,
-    left: Annotated[list[str] | None, typer.Option(
-        "--left", "--over",
-        help="A player's cards left, as cards ('Bob=Ks 7h *') or points (Bob=35); "
-        "once per player who did not go out.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "--uit")] = None,
+    stock_out: Annotated[bool, typer.Option("--stock-out", "--stok-op")] = False,
+    left: Annotated[list[str] | None, typer.Option("--left", "--over")] = None,
     not_come_out: Annotated[list[str] | None, typer.Option(
-        "--not-come-out", "--niet-uitgekomen",
-        help="A player who had not come out (a joker may count "
-        "differently, 001).")] = None,
-    all_at_once: Annotated[bool, typer.Option(
-        "--all-at-once", "--in-een-keer",
-        help="The one out went out all at once (the bonus, if the rules "
-        "give one).")] = False,
-    buy: Annotated[list[str] | None, typer.Option(
-        "--buy", "--koop",
-        help="Cards a player bought this round, e.g. Bob=2 (money: a cent each).")]
-    = None,
+        "--not-come-out", "--niet-uitgekomen")] = None,
+    all_at_once: Annotated[bool, typer.Option("--all-at-once", "--in-een-keer")] = False,
+    buy: Annotated[list[str] | None, typer.Option("--buy", "--koop")] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Enter a round: who went out, and what every other player kept."""
     language = lang_of(lang)
     if (out is None) == (not stock_out):
-        fail("give --out NAME, or --stock-out if nobody went out" if language == "en" else
-              "geef --out NAAM, of --stock-out als niemand uitging", language)
+        fail(ScoreError("score_err_out_or_stock"), language)
     card = _load(file, language)
     try:
         buys: dict[str, int] = {}
@@ -157,7 +127,6 @@ def round_cmd(
 
 @score_app.command("undo")
 def undo_cmd(file: FileArg, lang: LangOpt = None) -> None:
-    """Take back the last round entered."""
     language = lang_of(lang)
     card = _load(file, language)
     try:
@@ -169,13 +138,11 @@ def undo_cmd(file: FileArg, lang: LangOpt = None) -> None:
 
 @score_app.command("from-record")
 def from_record_cmd(
-    record: Annotated[Path, typer.Argument(help="A game record (jokeren-record/1), e.g. "
-                                           "from jokeren play --save.")],
+    record: Annotated[Path, typer.Argument()],
     file: FileArg,
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Make a score card of a match played in the program, to export it like any other."""
     from ..engine.record import Record, replay
     from ..rules.sentence import Sentence
     from ..score.scorecard import card_of_game
@@ -201,9 +168,8 @@ def from_record_cmd(
 @score_app.command("show")
 def show_cmd(
     file: FileArg, lang: LangOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the totals as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Print the card: rounds, running totals, pot, eliminated players, the winner."""
     language = lang_of(lang)
     card = _load(file, language)
     if as_json:
@@ -229,12 +195,10 @@ def show_cmd(
 @score_app.command("export")
 def export_cmd(
     file: FileArg,
-    to: Annotated[Path, typer.Argument(help="The file to write: .xlsx (with formulas), .csv "
-                                       "or .pdf.")],
+    to: Annotated[Path, typer.Argument()],
     force: ForceOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Write the card as a spreadsheet (xlsx, csv) or a printable pdf."""
     language = lang_of(lang)
     card = _load(file, language)
     try:

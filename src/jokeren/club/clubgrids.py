@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..score.grids import Cell, Grid, Value, col, total_cell
+from ..score.grids import Cell, Grid, Value, col, hundredths, total_cell
 from ..words.catalogue import t
 from ..words.rules import describe
-from .evening import Evening, SeasonRow, dealer, round_points, standings, unequal_games
+from .evening import (
+    Evening,
+    SeasonRow,
+    dealer,
+    evening_winners,
+    per_game_rounds,
+    round_points,
+    standings,
+    unequal_games,
+)
 
 _MONTHS = {"nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli",
                   "augustus", "september", "oktober", "november", "december"),
@@ -115,7 +124,7 @@ def standings_grid(evening: Evening, lang: str = "en") -> Grid:
               t("club_points", lang), t("club_games", lang), t("club_missed_col", lang),
               t("club_won", lang), t("club_best_round", lang), t("club_per_game", lang)]
     grid = Grid(title, header, widths=[1.5, 3.0, *[1.1] * rounds, 2.6, 1.8, 1.6, 2.2, 2.2, 1.8],
-                sheet=t("club_standings_sheet", lang))
+                sheet=t("club_standings_sheet", lang), lang=lang)
     rows = standings(evening)
     index = {name: i for i, name in enumerate(evening.players)}
     line = {row.name: k + 2 for k, row in enumerate(rows)}  # spreadsheet rows
@@ -123,13 +132,13 @@ def standings_grid(evening: Evening, lang: str = "en") -> Grid:
     first, last = col(2), col(1 + rounds)
     for row in rows:
         p, here = index[row.name], line[row.name]
-        cells: list[Value | Cell] = [row.place, row.name]
+        cells: list[Value | Cell] = [row.place if row.place is not None else "-", row.name]
         own: list[str] = []
         for r in range(rounds):
             cells.append(_round_cell(evening, r, p, counted[r][p], line, lang, own))
         points = Cell(row.points, f"SUM({first}{here}:{last}{here})" if rounds else None)
         per_game = None if row.per_game is None else Cell(
-            round(row.per_game, 2), f"ROUND(({'+'.join(own)})/{row.games},2)" if own else None)
+            hundredths(row.per_game), f"ROUND(({'+'.join(own)})/{row.games},2)" if own else None)
         cells += [points, row.games, row.missed, row.won, row.best_round, per_game]
         grid.add(*cells)
     grid.notes = [*counting_notes(evening, lang), t("club_rounds_note", lang)]
@@ -173,11 +182,16 @@ def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
                lang), t(f"club_missed_{evening.missed}", lang)]
     if evening.threes == "scaled":
         notes.append(t("club_threes_scaled", lang))
+    if evening.missed == "per-game" and per_game_rounds(evening) > 1:
+        notes.append(t("club_per_game_minimum", lang, n=per_game_rounds(evening)))
     fewer = unequal_games(evening)
     if fewer:
         most = max(r.games for r in standings(evening))
         notes.append(t("club_unequal", lang, most=most,
                        who=", ".join(f"{r.name} {r.games}" for r in fewer)))
+    winners = evening_winners(evening)
+    if winners:  # the evening is over: every round drawn and every form in
+        notes.append(t("club_evening_winner", lang, name=" / ".join(winners)))
     return notes
 
 
@@ -187,10 +201,10 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = 
                 [t("club_place", lang), t("club_player", lang), t("club_evenings", lang),
                  t("club_counted_col", lang), t("club_games", lang), t("club_points", lang),
                  t("club_won", lang), t("club_per_game", lang)],
-                widths=[1.2, 3.0, 1.6, 1.6, 1.6, 2.0, 1.6, 1.8])
+                widths=[1.2, 3.0, 1.6, 1.6, 1.6, 2.0, 1.6, 1.8], lang=lang)
     for r in rows:
         grid.add(r.place if r.place is not None else "-", r.name, r.evenings, r.counted,
-                 r.games, r.points, r.won, round(r.per_game, 2))
+                 r.games, r.points, r.won, hundredths(r.per_game))
     grid.notes = [t("club_season_tiebreak", lang)]
     if best:
         grid.notes.append(t("club_season_best", lang, n=best))

@@ -73,9 +73,9 @@ def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: i
     if rules not in PRESETS:
         raise ClubError("club_err_rules", value=rules, options=", ".join(sorted(PRESETS)))
     if missed not in MISSED:
-        raise ClubError("club_err_missed", value=missed, options=", ".join(MISSED))
+        raise ClubError("club_err_missed", value=missed)
     if threes not in THREES:
-        raise ClubError("club_err_threes", value=threes, options=", ".join(THREES))
+        raise ClubError("club_err_threes", value=threes)
     return Evening(names, rounds, games, seed, rules, title, missed=missed, threes=threes,
                    date=check_date(date))
 
@@ -96,8 +96,11 @@ def check_date(text: str) -> str:
 
 def add_player(evening: Evening, name: str) -> Evening:
     """A latecomer: drawn from the next round on."""
-    if not name.strip() or name.strip().lower() in {p.lower() for p in evening.players}:
-        raise ClubError("score_err_names")
+    if not name.strip():
+        raise ClubError("club_err_add_empty")
+    taken = next((p for p in evening.players if p.lower() == name.strip().lower()), None)
+    if taken is not None:  # said as such (it was "players need different, non-empty names")
+        raise ClubError("club_err_add_taken", name=name.strip(), player=taken)
     check_names([name], ClubError)
     if len(evening.players) >= MOST_PLAYERS:
         raise ClubError("club_err_many", n=len(evening.players) + 1, most=MOST_PLAYERS)
@@ -203,7 +206,7 @@ class Standing:
     games: int  # games played
     won: int  # games gone out in (scored 0)
     best_round: int | None  # the lowest table total of one round played
-    place: int
+    place: int | None  # None: no game played (yet): never ranked above those who played
     missed: int = 0  # rounds entered for others in which this player had no table
     per_game: float | None = None  # penalty points per game played
 
@@ -259,9 +262,16 @@ def round_points(evening: Evening) -> list[dict[int, int | None]]:
 def standings(evening: Evening) -> list[Standing]:
     """Lowest penalty total first (or per game played, with ``missed`` "per-game"); ties:
     more games won, then the lowest round total; still equal, the same place (listed by
-    name)."""
+    name). A player with no game entered (registered but absent, or a latecomer before
+    their first form) has no place and is listed last: filled in with every round's
+    average, a member who never came ranked above everyone who played worse than
+    average. Ranked per game ("per-game"), a place needs half the rounds played so far
+    (``per_game_rounds``): a latecomer who played one round and went out in it would head
+    an evening of seven."""
     counted = round_points(evening)
     games = player_games(evening)
+    needed = per_game_rounds(evening) if evening.missed == "per-game" else 1
+    unranked: set[str] = set()
     rows = []
     for p, played in games.items():
         rounds: dict[int, int] = {}
@@ -276,21 +286,44 @@ def standings(evening: Evening) -> list[Standing]:
         rows.append(Standing(evening.players[p], points, len(played),
                              sum(1 for _, pts in played if pts == 0),
                              min(rounds.values()) if rounds else None, 0, missed, per_game))
-    return _place(rows, evening.missed == "per-game")
+        if len(rounds) < needed:
+            unranked.add(evening.players[p])
+    return _place(rows, evening.missed == "per-game", unranked)
 
 
-def _place(rows: list[Standing], per_game: bool = False) -> list[Standing]:
-    def key(row: Standing) -> tuple[float, int, float]:
+def per_game_rounds(evening: Evening) -> int:
+    """The rounds a player needs to have played for a place when the evening ranks per
+    game: half the rounds with a form entered, rounded up (at least 1)."""
+    entered = sum(1 for row in evening.forms if any(form is not None for form in row))
+    return max(1, math.ceil(entered / 2))
+
+
+def _place(rows: list[Standing], per_game: bool = False,
+           unranked: set[str] | None = None) -> list[Standing]:
+    out_of = unranked or set()
+
+    def key(row: Standing) -> tuple[bool, float, int, float]:
         first = float(row.points) if not per_game else (
             row.per_game if row.per_game is not None else float("inf"))
-        return (first, -row.won, row.best_round if row.best_round is not None else float("inf"))
+        return (row.games == 0 or row.name in out_of, first, -row.won,
+                row.best_round if row.best_round is not None else float("inf"))
 
     rows.sort(key=lambda row: (key(row), row.name.lower()))
     out: list[Standing] = []
     for i, row in enumerate(rows):
         place = out[-1].place if out and key(rows[i - 1]) == key(row) else i + 1
-        out.append(replace(row, place=place))
+        out.append(replace(row, place=None if row.games == 0 or row.name in out_of
+                           else place))
     return out
+
+
+def evening_winners(evening: Evening) -> list[str]:
+    """Who won the evening once it is over (every round drawn, every form entered): the
+    players in first place; empty before."""
+    if len(evening.draws) < evening.rounds or any(
+            form is None for row in evening.forms for form in row):
+        return []
+    return [row.name for row in standings(evening) if row.place == 1]
 
 
 def unequal_games(evening: Evening) -> list[Standing]:
@@ -320,13 +353,24 @@ def same_evening(one: Evening, other: Evening) -> bool:
     return (one.players, one.draws, one.forms) == (other.players, other.draws, other.forms)
 
 
+def season_minimum(evenings: int) -> int:
+    """The evenings a player needs to be ranked in a season of ``evenings`` when the club
+    does not say: half of them, rounded up. Ranked by points per game, a guest who played
+    one round of one evening (4 games, one gone out) would otherwise head a season of
+    regulars with 40 games each: few games are a lucky draw's, not a better player's."""
+    return max(1, math.ceil(evenings / 2))
+
+
 def season(evenings: Sequence[Evening], best: int | None = None,
-           minimum: int = 1) -> list[SeasonRow]:
+           minimum: int | None = None) -> list[SeasonRow]:
     """A season sums its evenings, ranked by penalty points per game played (so a missed
     evening neither helps nor hurts), ties by games won per game, then shared. With
     ``best``, each player's best evenings (lowest points per game) count, at most that
-    many; players with fewer than ``minimum`` evenings are listed after, unranked. The
-    same evening twice is refused (``same_evening``)."""
+    many; players with fewer than ``minimum`` evenings (by default ``season_minimum``: half
+    the evenings) are listed after, unranked. The same evening twice is refused
+    (``same_evening``)."""
+    if minimum is None:
+        minimum = season_minimum(len(evenings))
     for i, one in enumerate(evenings):
         for j in range(i):
             if same_evening(evenings[j], one):
@@ -402,6 +446,8 @@ def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
 
 
 __all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
-           "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form", "half_up",
-           "look_alike", "new_evening", "player_games", "present_in", "redraw", "rename",
-           "round_points", "same_evening", "season", "standings", "unequal_games"]
+           "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form",
+           "evening_winners", "half_up", "look_alike", "new_evening", "per_game_rounds",
+           "player_games", "present_in", "redraw", "rename",
+           "round_points", "same_evening", "season", "season_minimum", "standings",
+           "unequal_games"]

@@ -32,6 +32,15 @@ def per_player(evenings: Sequence[Evening]) -> dict[str, list[list[int]]]:
     return out
 
 
+def evening_label(evening: Evening, number: int, lang: str = "en") -> str:
+    """An evening as the plots name it: its title, else its date in words ("9 december
+    2026"), else "Avond 2" (it said "Avond 2" for a dated evening without a title)."""
+    from .clubgrids import date_words
+
+    return evening.title or date_words(evening.date, lang) or \
+        f"{t('club_evening', lang)} {number}"
+
+
 def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> list[Path]:
     """The three pictures in ``folder`` (made if missing); their paths."""
     import matplotlib
@@ -42,7 +51,7 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     folder.mkdir(parents=True, exist_ok=True)
     data = per_player(evenings)
     names = [n for n, evs in data.items() if any(evs)]
-    labels = [ev.title or f"{t('club_evening', lang)} {i}" for i, ev in enumerate(evenings, 1)]
+    labels = [evening_label(ev, i, lang) for i, ev in enumerate(evenings, 1)]
     paths = []
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
@@ -54,7 +63,9 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     ax.set_xticks(range(len(evenings)), labels, rotation=20, ha="right")
     ax.set_ylabel(t("club_points", lang))
     ax.set_title(t("club_plot_penalty", lang))
-    ax.legend(fontsize="small", ncol=2)
+    # beside the lines, not over them (it hid a player's point at the lower left)
+    ax.legend(fontsize="small", ncol=1 + len(names) // 16, loc="upper left",
+              bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     paths.append(_save(fig, folder / "penalty_per_game.png"))
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
@@ -89,4 +100,4 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
-__all__ = ["per_player", "write_plots"]
+__all__ = ["evening_label", "per_player", "write_plots"]

@@ -37,11 +37,33 @@ class Grid:
     widths: list[float] = field(default_factory=list)  # relative column widths (pdf, xlsx)
     row_mm: float | None = None  # pdf: body rows this tall (room to write by hand)
     sheet: str | None = None  # xlsx: the sheet's name (31 characters at most), else the title
+    lang: str = "en"  # how the text and the pdf write a fraction (nl 8,75; en 8.75)
 
     def add(self, *values: Value | Cell, bold: bool = False) -> int:
         """Append a row; its spreadsheet row number (the header is row 1)."""
         self.rows.append([v if isinstance(v, Cell) else Cell(v, bold=bold) for v in values])
         return len(self.rows) + 1
+
+
+def hundredths(x: float) -> float:
+    """``x`` to two decimals, a half up, as a spreadsheet's ROUND(x, 2) does (Python's
+    round() takes a half to the even side: 530/16 = 33.125 became 33.12 where the xlsx
+    standings, recomputed, say 33.13)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return float(Decimal(repr(x)).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+
+def shown(value: Value, lang: str = "en") -> str:
+    """A cell's value as the text and the pdf print it: a fraction with two decimals in the
+    language's way (nl 8,75; en 8.75), anything else as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        from ..support.messages import decimals
+
+        return decimals(value, lang)
+    return str(value)
 
 
 def col(index: int) -> str:
@@ -84,7 +106,7 @@ def to_text(grid: Grid) -> str:
     for name in grid.header:
         table.add_column(name)
     for row in grid.rows:
-        table.add_row(*("" if c.value is None else str(c.value) for c in row))
+        table.add_row(*(shown(c.value, grid.lang) for c in row))
     return "\n".join([render(table), *grid.notes])
 
 
@@ -166,7 +188,7 @@ def _card_notes(card: ScoreCard, lang: str) -> list[str]:
     names = card.players
     notes = []
     for i, entry in enumerate(card.rounds, 1):
-        kept = [f"{names[s]}: {' '.join(c.symbol() for c in e.cards) or '-'}"
+        kept = [f"{names[s]}: {' '.join(c.symbol(lang) for c in e.cards) or '-'}"
                 for s, e in enumerate(entry.left) if e is not None and e.cards is not None]
         if kept:
             notes.append(f"{t('round', lang)} {i} · {t('score_cards_left', lang)}: "

@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..support.files import write_atomic
-from .grids import Grid
+from .grids import Grid, shown
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 _DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
@@ -98,7 +98,7 @@ def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True, per_page: int =
         story.append(Paragraph(_rich(grid.title + "  ♠ ♥ ♦ ♣"), title))
         data = [[Paragraph(_rich(h), head) for h in grid.header]]
         for row in grid.rows:
-            data.append([Paragraph(_rich("" if c.value is None else str(c.value)),
+            data.append([Paragraph(_rich(shown(c.value, grid.lang)),
                                    head if c.bold else body) for c in row])
         widths = grid.widths or [1.0] * len(grid.header)
         scale = (page[0] - 24 * mm) / sum(widths)

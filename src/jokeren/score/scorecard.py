@@ -40,7 +40,8 @@ class ScoreError(ValueError):
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang``; a nested error (``error=``) in the same language."""
         values: dict[str, Any] = {
-            k: text_of(v, lang) if isinstance(v, BaseException) else v
+            k: text_of(v, lang) if isinstance(v, BaseException)
+            else v.symbol(lang) if isinstance(v, Card) else v  # a Dutch reader's H♠
             for k, v in self.params.items()}
         return t(self.key, lang, **values)
 
@@ -213,6 +214,12 @@ def check_round(card: ScoreCard, entry: RoundEntry) -> None:
     if any(b < 0 for b in entry.buys):
         raise ScoreError("score_err_buys")
     active = len(so_far.active)
+    if any(entry.buys) and not card.rules.buying_on(active):
+        raise ScoreError("score_err_no_buying", preset=card.rules.preset)
+    most = most_buys(card.rules, active)
+    for s, k in enumerate(entry.buys):
+        if k > most:
+            raise ScoreError("score_err_buys_most", name=names[s], k=k, most=most)
     for s, given in enumerate(entry.left):
         if given is None:
             continue
@@ -220,9 +227,7 @@ def check_round(card: ScoreCard, entry: RoundEntry) -> None:
         bought = entry.buys[s] if entry.buys else 0 if card.rules.money is not None else None
         if given.points is not None:
             check_points(card.rules, active, given.points, bought, names[s])
-    if any(entry.buys) and not card.rules.buying_on(len(so_far.active)):
-        raise ScoreError("score_err_no_buying", preset=card.rules.preset)
-    _check_copies(card, entry, len(so_far.active))
+    check_copies(card.rules, entry.left, len(so_far.active))
 
 
 def points_step(rules: Rules) -> int:
@@ -266,16 +271,45 @@ def check_points(rules: Rules, players: int, points: int, buys: int | None,
         raise ScoreError("score_err_most", name=name, points=points, most=most, cards=cards)
 
 
-def _check_copies(card: ScoreCard, entry: RoundEntry, players: int) -> None:
+def most_buys(rules: Rules, players: int) -> int:
+    """The most cards one player can have bought in a round: as many as the packs hold.
+    A turn draws one card and discards one, a buy brings the discard and ``buying.extra``
+    stock cards, so after k buys a player holds or has laid down at least 12 + k cards,
+    and the packs hold no more than their cards (a joker swapped back into the hand and
+    laid again aside, which no table does a hundred times)."""
+    return rules.pack_count(players) * 52 + rules.joker_count(players)
+
+
+def check_hand(rules: Rules, given: Left) -> None:
+    """One hand on its own (``/api/score/penalty``), at the largest table the rules allow
+    and its buys not known: points that one hand can cost (0 or more, a multiple of
+    ``points_step``, at most ``most_points``), no card more often than the packs hold it."""
+    players = rules.players[1]
+    if given.points is not None:
+        points = given.points
+        if points < 0:
+            raise ScoreError("score_err_hand_negative")
+        step = points_step(rules)
+        if points % step:
+            raise ScoreError("score_err_hand_step", points=points, step=step,
+                             preset=rules.preset)
+        cards = hand_cards(rules, players, None)
+        most = most_points(rules, players, cards)
+        if points > most:
+            raise ScoreError("score_err_hand_most", points=points, most=most, cards=cards)
+    check_copies(rules, (given,), players)
+
+
+def check_copies(rules: Rules, hands: Sequence[Left | None], players: int) -> None:
     """No card more often than the packs hold it (a card misread or typed twice)."""
     counts: Counter[Card] = Counter()
-    for given in entry.left:
+    for given in hands:
         if given is not None and given.cards is not None:
             counts.update(JOKER if c.joker else c for c in given.cards)
-    packs, jokers = card.rules.pack_count(players), card.rules.joker_count(players)
+    packs, jokers = rules.pack_count(players), rules.joker_count(players)
     for c, k in counts.items():
         if k > (jokers if c.joker else packs):
-            raise ScoreError("score_err_copies", card=c.symbol(), k=k,
+            raise ScoreError("score_err_copies", card=c, k=k,
                              most=jokers if c.joker else packs)
 
 
@@ -298,5 +332,6 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 
 
 __all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
-           "card_of_game", "check_names", "check_points", "check_round", "hand_cards",
-           "most_points", "new_card", "points_step", "tally", "undo_round"]
+           "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
+           "check_round", "hand_cards", "most_buys", "most_points", "new_card", "points_step",
+           "tally", "undo_round"]

@@ -25,7 +25,10 @@ _ROUND_KEYS = {"out", "left", "all_at_once", "not_come_out", "buys", "comment"}
 
 def parse_left(name: str, value: object) -> Left:
     """``35`` (points) or ``"Ks 7h *"`` (cards; ``""`` or ``"-"`` for none), the cards in
-    the notation's letters or the Dutch ones (``"Hs 7h *"``: heer schoppen)."""
+    the notation's letters or the Dutch ones (``"Hs 7h *"``: heer schoppen). ``name``: the
+    player's, for the sentence of a value refused; ``""`` for a hand on its own."""
+    bad_value = ScoreError("score_err_left_value", name=name) if name else \
+        ScoreError("score_err_hand_value")
     if isinstance(value, int) and not isinstance(value, bool):
         return Left(points=value)
     if isinstance(value, str):
@@ -33,14 +36,15 @@ def parse_left(name: str, value: object) -> Left:
         digits = text.removeprefix("-")
         if digits.isascii() and digits.isdigit():  # not '²', '--5' or thousands of digits
             if len(digits) > 9:
-                raise ScoreError("score_err_left_value", name=name)
+                raise bad_value
             return Left(points=int(text))
         try:
             cards = () if text in ("", "-") else typed_cards(text)
         except NotationError as exc:
-            raise ScoreError("score_err_card", name=name, error=exc) from None
+            raise (ScoreError("score_err_card", name=name, error=exc) if name else
+                   ScoreError("score_err_hand_card", error=exc)) from None
         return Left(cards=tuple(to_hand(c) for c in cards))
-    raise ScoreError("score_err_left_value", name=name)
+    raise bad_value
 
 
 def find_player(players: Sequence[str], text: str) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..support.files import write_atomic
@@ -47,7 +47,10 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
         sheet = book.create_sheet(_sheet_name(grid.sheet or grid.title, taken))
         sheet.oddHeader.center.text = shown(grid.title)  # on the printed page
         for j, name in enumerate(grid.header, 1):
-            _text(sheet, 1, j, name).font = bold
+            head = _text(sheet, 1, j, name)
+            head.font = bold
+            if _numbers(grid, j - 1):  # over its numbers, which a spreadsheet puts right
+                head.alignment = Alignment(horizontal="right")
         for i, row in enumerate(grid.rows, 2):
             for j, c in enumerate(row, 1):
                 cell = (sheet.cell(row=i, column=j, value=f"={c.formula}") if c.formula
@@ -55,14 +58,39 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
                 if c.bold:
                     cell.font = bold
         below = len(grid.rows) + 3
+        wide = len(grid.header)
+        chars = sum(6 * w for w in grid.widths) if grid.widths else 10.0 * wide
         for k, note in enumerate(grid.notes):
-            _text(sheet, below + k, 1, note)
+            # across the table's columns, wrapped: a long note (the rules in words under a
+            # competition form) ran off the printed page in one cell
+            cell = _text(sheet, below + k, 1, note)
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            if wide > 1:
+                sheet.merge_cells(start_row=below + k, start_column=1, end_row=below + k,
+                                  end_column=wide)
+            lines = -(-len(shown(note)) * 11 // max(1, int(chars * 10)))
+            if lines > 1:
+                sheet.row_dimensions[below + k].height = 15 * lines
         for j, width in enumerate(grid.widths):
             sheet.column_dimensions[col(j)].width = 6 * width
         sheet.freeze_panes = "A2"
+        # printed one page wide (the standings' later columns and notes went to a second
+        # page, cut off), across the page when the table is wide
+        sheet.sheet_properties.pageSetUpPr.fitToPage = True
+        sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
+        sheet.page_setup.paperSize = sheet.PAPERSIZE_A4  # (LibreOffice took Letter)
+        if chars > 90:
+            sheet.page_setup.orientation = "landscape"
     buf = io.BytesIO()
     book.save(buf)
     return buf.getvalue()
+
+
+def _numbers(grid: Grid, column: int) -> bool:
+    """Whether a column's cells below the header are numbers (or formulas of them)."""
+    cells = [row[column] for row in grid.rows if column < len(row)]
+    return any(c.value is not None or c.formula for c in cells) and all(
+        c.formula or c.value is None or isinstance(c.value, int | float) for c in cells)
 
 
 def write_xlsx(path: str | Path, grids: Sequence[Grid]) -> None:

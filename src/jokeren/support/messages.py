@@ -76,6 +76,17 @@ def number(value: object, lang: str, group: bool = True) -> str:
     return text
 
 
+def decimals(value: float, lang: str, places: int = 2) -> str:
+    """A fraction with ``places`` decimals as the language writes it (nl ``8,75``, en
+    ``8.75``), a half up; not grouped (a figure in a table)."""
+    from babel.numbers import format_decimal
+
+    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), "ROUND_HALF_UP")
+    text: str = format_decimal(exact, format="0." + "0" * places,
+                               locale=_locale(_lang(lang)), decimal_quantization=False)
+    return text
+
+
 def money(cents: int, lang: str) -> str:
     """An amount in cents as money (nl ``€ 5,61``, en ``€5.61``)."""
     from babel.numbers import format_currency

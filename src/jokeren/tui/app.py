@@ -221,6 +221,11 @@ class JokerenApp(App[None]):
         self.session = Session(config, self.deal, self.fixed_bots, self.resumed)
         self.seat = self.session.humans[0]
         self.eliminated = self.session.table.state.eliminated
+        if self.resumed is not None:  # an empty log said nothing of the stop before
+            state = self.session.table.state
+            ended = state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)  # its result is in
+            self.add_log(Text(t("tui_resumed", self.lang,
+                                r=len(state.results) + (0 if ended else 1)), style="dim"))
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

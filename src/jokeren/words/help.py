@@ -1,8 +1,7 @@
 """``jokeren --help`` in Dutch: the names of the arguments and the default values that are
-words. The help texts themselves are the catalogue's ``cli_help_*`` (messages.json, keyed by
-the command's path: cli/dutch.py's ``help_key``); Typer takes the English from docstrings
-and options where the code is written, and tests/test_dutch.py checks that the catalogue's
-English is that text, for every command and option.
+words. The help texts themselves, in both languages, are the catalogue's ``cli_help_*``
+(messages.json, keyed by the command's path: cli/helptext.py's ``help_key``), their one
+source: the code gives Typer none.
 """
 
 from __future__ import annotations
