@@ -1,18 +1,23 @@
 """A person at the browser table who plays simply: passes every offer, draws by tapping
 the stock (or takes by tapping the discard pile, once, when asked to), and discards the
 card just drawn (never a joker). The computer players go out; the test follows the match
-through the screen alone, as a person would."""
+through the screen alone, as a person would. And the few steps every table test begins
+with: a room made through the API, a person seated at it by its invite link, the match
+started."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import axe_playwright_python
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from serving import call
 
 ACT = {"nl": {"draw": "Trekken", "pass": "Passen", "discard": "Afleggen", "buy": "Kopen",
               "take": "Pakken"},
@@ -24,6 +29,67 @@ STALL = 8.0  # seconds of an unchanged screen, where this person may act, before
 
 # axe-core, as the axe-playwright-python package ships it (no npm needed to run the tests)
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+
+
+def make_room(server: str, rules: object, computers: int = 0, people: int = 1,
+              level: str = "basic", **options: object) -> dict[str, Any]:
+    """A room made through the API: ``people`` seats for persons, then ``computers``
+    computer players of ``level``; ``options`` (a ``turn_timer``) go with the request. The
+    server's answer: the room's id, its invite link and host token."""
+    return call(f"{server}/api/rooms", {
+        "rules": rules, **options,
+        "seats": [*[{"kind": "person"}] * people,
+                  *[{"kind": "computer", "level": level}] * computers]})
+
+
+def set_seed(serve_dir: Path, room: dict[str, Any], seed: int | str) -> None:
+    """Sets the room's seed in the server's SQLite file, before its start: a known deal."""
+    with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
+        db.execute("UPDATE room SET seed = ? WHERE id = ?", (str(seed), room["room"]))
+
+
+def at_table(page: Page) -> None:
+    """Waits for the page to move to its table (the pages change the path without loading a
+    page)."""
+    page.wait_for_function("location.pathname.startsWith('/table/')")
+
+
+def take_seat(page: Page, room: dict[str, Any], name: str) -> None:
+    """A person takes a seat of the room by its invite link, under ``name``, and is shown
+    the table."""
+    page.goto(str(room["invite"]))
+    page.locator("input").first.fill(name)
+    page.locator("button[type=submit]").click()
+    at_table(page)
+
+
+def seat_in(chromium: Browser, room: dict[str, Any], name: str, **options: Any
+            ) -> tuple[BrowserContext, Page]:
+    """``take_seat`` in a browser context of its own (``options``: its locale, screen, touch);
+    the context (to close) and the page."""
+    context = chromium.new_context(**options)
+    page = context.new_page()
+    take_seat(page, room, name)
+    return context, page
+
+
+def play_against_computers(page: Page, server: str, name: str, opponents: int,
+                           preset: str | None = None) -> None:
+    """From the home page, ``name`` plays against ``opponents`` computer players (the
+    ``preset`` chosen first, else the page's own); waits for the table's status line."""
+    page.goto(f"{server}/")
+    page.locator("input").first.fill(name)
+    if preset is not None:
+        page.locator("select").nth(0).select_option(preset)
+    page.locator("select").nth(1).select_option(str(opponents))
+    page.locator("button[type=submit]").click()
+    at_table(page)
+    page.locator(".status").wait_for()
+
+
+def start(server: str, room: dict[str, Any]) -> None:
+    """The host starts the room's match."""
+    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
 
 
 def serious_violations(page: Page) -> list[dict[str, object]]:

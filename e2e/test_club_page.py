@@ -52,15 +52,15 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     page.get_by_role("button", name="Loot ronde 1").wait_for()
     evening = page.url.rstrip("/").rsplit("/", 1)[1]
     assert "#" not in page.url  # the secretary's token is kept in this browser, not shown
-    page.get_by_text("De link van de secretaris (houd hem voor uzelf)").click()
+    page.get_by_text("De link van de secretaris (houd hem voor jezelf)").click()
     secretary_link = page.get_by_label(
-        "De link van de secretaris (houd hem voor uzelf)").input_value()
+        "De link van de secretaris (houd hem voor jezelf)").input_value()
     assert secretary_link.startswith(f"{server}/club/{evening}#")
     assert len(secretary_link.split("#")[1]) >= 32
 
     # Mies has not come yet: round 1 is drawn for 12, three tables of 4.
     page.locator(".players li", has_text=LATE).locator("input").uncheck()
-    page.locator(".players li", has_text=LATE).get_by_text("(weg)").wait_for()
+    page.locator(".players li", has_text=LATE).get_by_text("(afwezig)").wait_for()
     page.get_by_role("button", name="Loot ronde 1").click()
     page.locator(".round[data-round='1']").wait_for()
     first = _seating(page, 1)
@@ -69,7 +69,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
 
     # She arrives: the six other rounds for 13 (a table of 4 and three of 3).
     page.locator(".players li", has_text=LATE).locator("input").check()
-    page.locator(".players li", has_text=LATE).get_by_text("(weg)").wait_for(state="detached")
+    page.locator(".players li", has_text=LATE).get_by_text("(afwezig)").wait_for(state="detached")
     for r in range(2, 8):
         page.get_by_role("button", name=f"Loot ronde {r}").click()
         page.locator(f".round[data-round='{r}']").wait_for()
@@ -100,7 +100,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     refusal = page.locator(".round[data-round='2'] article.table[data-table='1'] "
                            "td.wrong [data-testid='column-refusal']")
     refusal.wait_for()
-    assert refusal.inner_text() == (f"de kolom van {seats[1]} telt op tot {totals[1]}, niet de "
+    assert refusal.inner_text() == (f"De kolom van {seats[1]} telt op tot {totals[1]}, niet de "
                                     f"{wrong[1]} die er staat")
     table = page.locator(".round[data-round='2'] article.table[data-table='1']")
     assert table.locator("td.wrong").count() == 1
@@ -155,7 +155,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     # The member reads, and cannot change anything: no draw, no forms, no presence.
     reader = wall.new_page()
     reader.goto(f"{server}/club/{evening}")
-    reader.get_by_text("U leest mee").wait_for()
+    reader.get_by_text("Je leest mee").wait_for()
     assert reader.locator("table.form").count() == 0
     assert reader.locator(".players input:not([disabled])").count() == 0
     # The secretary's link opens the evening for change on another computer, and leaves
@@ -163,7 +163,7 @@ def test_an_evening_of_13_in_the_browser(server: str, chromium: Browser, tmp_pat
     laptop = chromium.new_context(locale="nl-NL")
     other = laptop.new_page()
     other.goto(secretary_link)
-    other.get_by_text("U bent de secretaris.", exact=False).wait_for()
+    other.get_by_text("Je bent de secretaris.", exact=False).wait_for()
     assert "#" not in other.url and other.locator("table.form").count() == 27
     laptop.close()
     assert errors == []

@@ -7,14 +7,11 @@ discard it. The moves the server lists are read from the socket's frames."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
-from driver import press, tap
+from driver import make_room, press, set_seed, start, take_seat, tap
 from playwright.sync_api import Browser, Locator, Page, expect
-from serving import call
 
 
 def touch_drag(page: Page, source: Locator, target: Locator) -> None:
@@ -46,8 +43,10 @@ class Listed:
             frame = json.loads(payload)
         except ValueError:
             return
-        if isinstance(frame, dict) and frame.get("view") is not None:
-            self.moves = [m for m in frame.get("moves") or [] if isinstance(m, str)]
+        # every frame that carries moves replaces them; protocol 2 (the page's) sends them
+        # only when they changed
+        if isinstance(frame, dict) and isinstance(frame.get("moves"), list):
+            self.moves = [m for m in frame["moves"] if isinstance(m, str)]
 
 
 def _card(page: Page, card: str) -> Locator:
@@ -63,21 +62,15 @@ def _hand(page: Page) -> list[str]:
 def test_a_finger_drags_stock_pile_and_cards(
         server: str, serve_dir: Path, chromium: Browser) -> None:
     # seed 1: the person may lay a set at the first turn (found by the engine)
-    room: dict[str, Any] = call(f"{server}/api/rooms", {
-        "rules": {"preset": "amerikaans", "rounds": 1},
-        "seats": [{"kind": "person"}, *[{"kind": "computer", "level": "basic"}] * 2]})
-    with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
-        db.execute("UPDATE room SET seed = ? WHERE id = ?", ("1", room["room"]))
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+    set_seed(serve_dir, room, 1)
     context = chromium.new_context(locale="en-GB", viewport={"width": 390, "height": 844},
                                    has_touch=True, is_mobile=True)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     listed = Listed(page)
-    page.goto(str(room["invite"]))
-    page.locator("input").first.fill("Mens8")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    take_seat(page, room, "Mens8")
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     stock, pile = page.locator(".centre .stock"), page.locator(".centre .pile")
     melds = page.locator(".melds .meld")

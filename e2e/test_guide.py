@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from driver import Person, play_until, serious_violations
+from driver import Person, at_table, play_until, serious_violations
 from playwright.sync_api import Browser, Page, expect
 from serving import call
 
@@ -48,7 +48,7 @@ def test_a_guided_first_round_then_hints(server: str, chromium: Browser) -> None
     page.evaluate("localStorage.setItem('jokeren-hints', '0')")
     page.locator("input").first.fill("Leerling")
     page.get_by_role("button", name=said["start"]).click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
+    at_table(page)
     page.locator(".hand button").first.wait_for()
     guide = page.locator(".guide")
     expect(guide).to_have_attribute("data-step", "goal")

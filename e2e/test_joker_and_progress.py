@@ -9,12 +9,21 @@ seed found here by the engine itself."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
-from driver import Person, log_lines, open_settings, play_until, serious_violations
+from driver import (
+    Person,
+    at_table,
+    log_lines,
+    make_room,
+    open_settings,
+    play_until,
+    seat_in,
+    serious_violations,
+    set_seed,
+    start,
+)
 from playwright.sync_api import Browser, expect
-from serving import call
 
 from jokeren.engine.actions import DRAW
 from jokeren.engine.phase import Phase
@@ -52,17 +61,10 @@ def _seed_with_a_run_joker() -> tuple[int, list[str], list[str]]:
 def test_a_joker_asks_what_it_stands_for_and_progress_shows(server: str, serve_dir: Path,
                                                             chromium: Browser) -> None:
     seed, naturals, readings = _seed_with_a_run_joker()
-    room = call(f"{server}/api/rooms", {"rules": RULES, "seats": [
-        {"kind": "person"}, {"kind": "computer", "level": "basic"}]})
-    with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
-        db.execute("UPDATE room SET seed = ? WHERE id = ?", (str(seed), room["room"]))
-    context = chromium.new_context(locale="nl-NL")
-    page = context.new_page()
-    page.goto(str(room["invite"]))
-    page.locator("input").first.fill("Anna")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    room = make_room(server, RULES, computers=1)
+    set_seed(serve_dir, room, seed)
+    context, page = seat_in(chromium, room, "Anna", locale="nl-NL")
+    start(server, room)
     page.get_by_role("button", name="Trekken", exact=True).click()
     expect(page.locator(".status")).to_contain_text("Om uit te komen")
 
@@ -121,7 +123,7 @@ def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(
     page.locator("input").first.fill("Dora")
     page.get_by_label("Learning mode: open cards, explained").check()
     page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
+    at_table(page)
     open_settings(page)
     expect(page.get_by_label("Learning mode: why the computer players move")).to_be_checked()
     page.locator(".panel:not([hidden]) .close").click()
@@ -134,7 +136,7 @@ def test_learning_mode_shows_open_cards_and_why_and_ends_with_its_game(
     # the next table, started without the box ticked, starts without learning mode
     page.goto(f"{server}/")
     page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
+    at_table(page)
     open_settings(page)
     expect(page.get_by_label("Learning mode: why the computer players move")).not_to_be_checked()
     context.close()

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import Person, buttons, open_settings, play_until, press
+from driver import Person, buttons, make_room, open_settings, play_until, press, seat_in, start
 from playwright.sync_api import Browser, Page, expect
-from serving import call
 
 # What the person sees that a reload must keep, read at one moment.
 SEEN = """() => {
@@ -52,17 +51,12 @@ def _reload_keeps(page: Page, moment: str) -> dict[str, Any]:
 
 def test_a_reload_at_five_moments_of_a_match_restores_what_was_seen(
         server: str, chromium: Browser) -> None:
-    room: dict[str, Any] = call(f"{server}/api/rooms", {
-        "rules": {"preset": "amerikaans", "rounds": 2, "max_turns": 30},
-        "seats": [{"kind": "person"}, *[{"kind": "computer", "level": "basic"}] * 2]})
-    context = chromium.new_context(locale="en-GB", viewport={"width": 360, "height": 740},
-                                   has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.goto(str(room["invite"]))
-    page.locator("input").first.fill("Mens7")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    room = make_room(server, {"preset": "amerikaans", "rounds": 2, "max_turns": 30},
+                     computers=2)
+    context, page = seat_in(chromium, room, "Mens7", locale="en-GB",
+                            viewport={"width": 360, "height": 740}, has_touch=True,
+                            is_mobile=True)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     me = Person(page, "en")
     stock = page.locator(".centre .stock")

@@ -3,7 +3,7 @@ with what the winner laid in the turn they went out marked, then the score sheet
 
 from __future__ import annotations
 
-from driver import Person, play_until
+from driver import Person, play_against_computers, play_until
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from jokeren.rules.house import Rules
@@ -14,13 +14,7 @@ def table_against_bob(chromium: Browser, server: str, locale: str, name: str,
     """A jokeren-7 room of the person ``name`` and one computer player (Bob), at its table."""
     context = chromium.new_context(locale=locale)
     page = context.new_page()
-    page.goto(f"{server}/")
-    page.locator("input").first.fill(name)
-    page.locator("select").nth(0).select_option("jokeren-7")
-    page.locator("select").nth(1).select_option("1")
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    page.locator(".status").wait_for()
+    play_against_computers(page, server, name, 1, preset="jokeren-7")
     return context, page
 
 

@@ -4,9 +4,8 @@ whole inside the viewport (no seat off the edge, no text cut off by an ellipsis)
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from driver import make_room, seat_in, start
 from playwright.sync_api import Browser, expect
 from serving import call
 
@@ -55,22 +54,12 @@ MEASURE = """(words) => {
 @pytest.mark.parametrize("seats", [4, 6])
 def test_every_seat_is_read_whole_on_three_screens(
         server: str, chromium: Browser, seats: int) -> None:
-    room: dict[str, Any] = call(f"{server}/api/rooms", {
-        "rules": {"preset": "amerikaans", "rounds": 1},
-        "seats": [{"kind": "person"}, {"kind": "person"},
-                  *[{"kind": "computer", "level": "basic"}] * (seats - 2)]})
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=seats - 2,
+                     people=2)
     words = call(f"{server}/api/messages")
-    pages = []
-    for name in ("Oma Truus", "Jan"):
-        context = chromium.new_context(locale="nl-NL", viewport=SCREENS[0],
-                                       has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(str(room["invite"]))
-        page.locator("input").first.fill(name)
-        page.locator("button[type=submit]").click()
-        page.wait_for_function("location.pathname.startsWith('/table/')")
-        pages.append((context, page))
-    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+    pages = [seat_in(chromium, room, name, locale="nl-NL", viewport=SCREENS[0],
+                     has_touch=True, is_mobile=True) for name in ("Oma Truus", "Jan")]
+    start(server, room)
     (context, page), (other, gone) = pages
     gone.locator(".hand button").first.wait_for()
     other.close()  # Jan's page closes: his seat is marked away

@@ -6,14 +6,25 @@ the hand's order, the tray, the log and the panels, reduced motion, and axe-core
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import Person, log_lines, open_settings, play_until, press, serious_violations
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from serving import call
+from driver import (
+    Person,
+    at_table,
+    buttons,
+    log_lines,
+    make_room,
+    open_settings,
+    play_until,
+    press,
+    seat_in,
+    serious_violations,
+    set_seed,
+    start,
+)
+from playwright.sync_api import Browser, Page, expect
 
 from jokeren.rules.house import PRESETS
 
@@ -30,26 +41,18 @@ new PerformanceObserver((list) => {
 """
 
 
-def _seat_in(chromium: Browser, server: str, room: dict[str, Any], name: str,
-             **options: Any) -> tuple[BrowserContext, Page]:
-    """A person takes a seat of the room by its invite link."""
-    context = chromium.new_context(**options)
-    page = context.new_page()
-    page.goto(str(room["invite"]))
-    page.locator("input").first.fill(name)
-    page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    return context, page
-
-
-def _room(server: str, rules: object, computers: int, level: str = "basic") -> dict[str, Any]:
-    return call(f"{server}/api/rooms", {
-        "rules": rules,
-        "seats": [{"kind": "person"}, *[{"kind": "computer", "level": level}] * computers]})
-
-
-def _start(server: str, room: dict[str, Any]) -> None:
-    call(f"{server}/api/rooms/{room['room']}/start", {"token": room["host_token"]})
+# The status line as it shows: its text and whether the whole of it is shown (no line
+# below its two lines, none wider than its box: it is clamped with "…" past two lines).
+STATUS_SEEN = """() => {
+  const p = document.querySelector('.status');
+  if (!p) return null;
+  const text = document.createRange();
+  text.selectNodeContents(p);
+  const r = text.getBoundingClientRect(), box = p.getBoundingClientRect();
+  const whole = p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1
+    && r.bottom <= box.bottom + 1 && r.right <= box.right + 1;
+  return { text: p.textContent.trim(), whole };
+}"""
 
 
 def _outside(page: Page, selector: str) -> list[str]:
@@ -77,12 +80,11 @@ def test_with_ten_combinations_the_hand_and_actions_fit_three_screens(
         server: str, serve_dir: Path, chromium: Browser) -> None:
     # six players of amerikaans: seed 21 (found by the engine with this simple person)
     # puts ten combinations on the table within the first round
-    room = _room(server, {"preset": "amerikaans", "rounds": 1}, 5)
-    with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
-        db.execute("UPDATE room SET seed = ? WHERE id = ?", ("21", room["room"]))
-    context, page = _seat_in(chromium, server, room, "Mens1", locale="nl-NL",
-                             viewport=SCREENS[0], has_touch=True, is_mobile=True)
-    _start(server, room)
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=5)
+    set_seed(serve_dir, room, 21)
+    context, page = seat_in(chromium, room, "Mens1", locale="nl-NL",
+                            viewport=SCREENS[0], has_touch=True, is_mobile=True)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     me = Person(page, "nl")
     melds = page.locator(".melds .meld")
@@ -104,12 +106,12 @@ def test_with_ten_combinations_the_hand_and_actions_fit_three_screens(
 
 def test_a_whole_round_on_a_phone_moves_nothing_under_a_finger(
         server: str, chromium: Browser) -> None:
-    room = _room(server, {"preset": "amerikaans", "rounds": 1}, 2)
-    context, page = _seat_in(chromium, server, room, "Mens2", locale="nl-NL",
-                             viewport=SCREENS[0], has_touch=True, is_mobile=True)
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+    context, page = seat_in(chromium, room, "Mens2", locale="nl-NL",
+                            viewport=SCREENS[0], has_touch=True, is_mobile=True)
     page.add_init_script(CLS_OBSERVER)
     page.reload()
-    _start(server, room)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     me = Person(page, "nl", take=True)
     play_until([me], lambda: page.locator(".match-end").count() > 0, timeout=400)
@@ -120,6 +122,44 @@ def test_a_whole_round_on_a_phone_moves_nothing_under_a_finger(
     context.close()
 
 
+def test_a_buy_offer_is_read_whole_on_a_phone(server: str, chromium: Browser) -> None:
+    """At 360 x 740 the status line of a buy offer (the card te koop, and the card from the
+    stock a buyer also gets) is read whole in Dutch and in English, never cut with "…";
+    so is every other status line met on the way."""
+    room = make_room(server, {"preset": "amerikaans", "rounds": 2}, computers=2)
+    context, page = seat_in(chromium, room, "Mens9", locale="nl-NL",
+                            viewport=SCREENS[0], has_touch=True, is_mobile=True)
+    start(server, room)
+    page.locator(".hand button").first.wait_for()
+    me = Person(page, "nl")
+    cut: set[str] = set()
+    offer: dict[str, Any] = {}
+
+    def offered() -> bool:
+        seen = page.evaluate(STATUS_SEEN)
+        if seen and not seen["whole"]:
+            cut.add(seen["text"])
+        if "Kopen" not in buttons(page):
+            return False
+        # the offer waits for this person: nothing moves until Kopen or Passen
+        offer["nl"] = page.evaluate(STATUS_SEEN)
+        page.locator("button.lang").click()
+        expect(page.locator(".controls button", has_text="Buy")).to_be_visible()
+        offer["en"] = page.evaluate(STATUS_SEEN)
+        return True
+
+    play_until([me], offered, timeout=300)
+    assert "te koop" in offer["nl"]["text"] and "van de stok" in offer["nl"]["text"], offer
+    assert "for sale" in offer["en"]["text"] and "from the stock" in offer["en"]["text"], offer
+    assert offer["nl"]["whole"] and offer["en"]["whole"], offer
+    assert cut == set()
+    # the check sees a line cut: three offers in a row do not fit two lines
+    page.locator(".status").evaluate("(p, t) => { p.textContent = t + ' ' + t + ' ' + t; }",
+                                     offer["en"]["text"])
+    assert page.evaluate(STATUS_SEEN)["whole"] is False
+    context.close()
+
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_is_played_to_its_end_by_tapping_stock_and_pile(
         server: str, chromium: Browser, preset: str) -> None:
@@ -127,12 +167,12 @@ def test_every_preset_is_played_to_its_end_by_tapping_stock_and_pile(
     tapping the stock and taking once by tapping the pile; Turbo's further draws and
     Rummikub's table come from the moves the server lists."""
     rules = {"preset": preset, "rounds": 1, "max_turns": 24}
-    room = _room(server, rules, 2)
-    context, page = _seat_in(chromium, server, room, "Mens3", locale="en-GB",
-                             viewport=SCREENS[1], has_touch=True, is_mobile=True)
+    room = make_room(server, rules, computers=2)
+    context, page = seat_in(chromium, room, "Mens3", locale="en-GB",
+                            viewport=SCREENS[1], has_touch=True, is_mobile=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    _start(server, room)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     # in `jokeren` the pile's card may only be taken to be laid at once: this person draws
     me = Person(page, "en", take=preset != "jokeren")
@@ -151,12 +191,11 @@ def test_every_preset_is_played_to_its_end_by_tapping_stock_and_pile(
 def test_a_reload_restores_the_hand_order_the_tray_the_log_and_the_panel(
         server: str, serve_dir: Path, chromium: Browser) -> None:
     # seed 1: the person may lay a set at their first turn (found by the engine)
-    room = _room(server, {"preset": "amerikaans", "rounds": 1}, 2)
-    with sqlite3.connect(serve_dir / "jokeren.sqlite") as db:
-        db.execute("UPDATE room SET seed = ? WHERE id = ?", ("1", room["room"]))
-    context, page = _seat_in(chromium, server, room, "Mens4", locale="en-GB",
-                             viewport=SCREENS[0], has_touch=True, is_mobile=True)
-    _start(server, room)
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+    set_seed(serve_dir, room, 1)
+    context, page = seat_in(chromium, room, "Mens4", locale="en-GB",
+                            viewport=SCREENS[0], has_touch=True, is_mobile=True)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     me = Person(page, "en")
     # the person's own play: draw, then compose
@@ -189,10 +228,10 @@ def test_a_reload_restores_the_hand_order_the_tray_the_log_and_the_panel(
 
 def test_reduced_motion_removes_the_animations(server: str, chromium: Browser) -> None:
     def animations(reduced: bool) -> int:
-        room = _room(server, {"preset": "amerikaans", "rounds": 1}, 2)
-        context, page = _seat_in(chromium, server, room, "Mens5", locale="en-GB",
-                                 reduced_motion="reduce" if reduced else "no-preference")
-        _start(server, room)
+        room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+        context, page = seat_in(chromium, room, "Mens5", locale="en-GB",
+                                reduced_motion="reduce" if reduced else "no-preference")
+        start(server, room)
         page.locator(".hand button").first.wait_for()
         me = Person(page, "en")
         most = 0
@@ -221,14 +260,14 @@ def test_no_serious_accessibility_violations_on_the_other_pages(
         page.locator("main *").first.wait_for()
         page.wait_for_timeout(300)
         assert serious_violations(page) == [], path
-    room = _room(server, "amerikaans", 1)
+    room = make_room(server, "amerikaans", computers=1)
     page.goto(str(room["invite"]))
     page.locator("input").first.wait_for()
     assert serious_violations(page) == [], "join"
     page.locator("input").first.fill("Mens6")
     page.locator("button[type=submit]").click()
-    page.wait_for_function("location.pathname.startsWith('/table/')")
-    _start(server, room)
+    at_table(page)
+    start(server, room)
     page.locator(".hand button").first.wait_for()
     open_settings(page)
     assert serious_violations(page) == [], "settings"

@@ -9,6 +9,7 @@ listed, and the rematch starts a new match with the same seats."""
 from __future__ import annotations
 
 import io
+import time
 
 import zxingcpp
 from driver import Person, play_until
@@ -134,11 +135,18 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     host.get_by_role("dialog", name="Settings").get_by_role("button", name="Close").click()
     chat.get_by_role("button", name="Close").click()
 
-    # the match ends; the host plays again in one tap and every page follows
+    # the match ends; the host plays again in one tap and every page follows, told by the
+    # finished room's lobby socket (no page asks for the room again and again)
     people = [Person(host, "en"), Person(bea, "en"), Person(cor, "en")]
     play_until(people, lambda: host.locator(".match-end").count() > 0)
     old = host.url
+    room = old.split("/table/")[1].split("#")[0]
+    asked: list[str] = []
+    for page in (bea, cor):
+        page.on("request", lambda r: asked.append(r.url)
+                if r.url.split("?")[0].endswith(f"/api/rooms/{room}") else None)
     expect(bea.get_by_text("Waiting for the host to play again")).to_be_visible()
+    waited = time.monotonic()
     with bea.expect_download() as got:
         bea.get_by_role("button", name="Download the match (record)").click()
     assert got.value.suggested_filename.endswith(".json")
@@ -148,6 +156,10 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     with bea.expect_download() as sheet:
         match.get_by_role("button", name="score sheet (xlsx)").click()
     assert sheet.value.suggested_filename.endswith(".xlsx")
+    # the pages wait on the room's lobby socket, which stays open (before, they asked for
+    # the room every 2 s): none asks over two of those periods
+    bea.wait_for_timeout(max(0, 4500 - int(1000 * (time.monotonic() - waited))))
+    assert asked == []
     host.get_by_role("button", name="Play again: same seats and rules").click()
     for page in (host, bea, cor):
         page.wait_for_url(lambda url: "/table/" in url and url != old)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))  # e2e's helpers
 
-from driver import Person, play_until
+from driver import Person, play_against_computers, play_until
 from playwright.sync_api import Browser, sync_playwright
 from serving import CHROMIUM, CHROMIUM_ARGS, finished_room, running_server
 
@@ -39,11 +39,7 @@ def main(folder: Path) -> None:
                                           has_touch=phone, device_scale_factor=1,
                                           bypass_csp=True)
             page = context.new_page()
-            page.goto(f"{base}/")
-            page.locator("input").first.fill("Anna" if lang == "nl" else "Ann")
-            page.locator("select").nth(1).select_option("3")
-            page.locator("button[type=submit]").click()
-            page.wait_for_function("location.pathname.startsWith('/table/')")
+            play_against_computers(page, base, "Anna" if lang == "nl" else "Ann", 3)
             page.locator(".hand button").first.wait_for()
             me = Person(page, lang)
             play_until([me], lambda page=page: page.locator(".scroll .melds .meld").count() >= 5

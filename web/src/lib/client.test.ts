@@ -75,7 +75,7 @@ describe("TableClient", () => {
     sockets[0]!.drop();
     timers.shift()!();
     sockets[1]!.open();
-    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 4, learn: true });
+    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 4, protocol: 2, learn: true });
   });
 
   it("says hello with its token, then acts at the version it knows", () => {
@@ -83,7 +83,7 @@ describe("TableClient", () => {
     client.connect();
     sockets[0]!.open();
     // a fresh page asks for every event from the first deal, for a whole log
-    expect(sockets[0]!.sent[0]).toEqual({ type: "hello", token: "tok", since: -1 });
+    expect(sockets[0]!.sent[0]).toEqual({ type: "hello", token: "tok", since: -1, protocol: 2 });
     sockets[0]!.frame({ type: "welcome", seat: 0, version: 3, view: {} });
     client.act("draw");
     expect(sockets[0]!.sent[1]).toEqual({ type: "act", id: "id0", version: 3, action: "draw" });
@@ -94,6 +94,43 @@ describe("TableClient", () => {
     expect(client.version).toBe(4);
     expect(log).toContain("ok draw 4");
     expect(log).toContain("events 2 4");
+  });
+
+  it("protocol 2: keeps the view, moves and values, applies the changes, takes the ack inside", () => {
+    const views: { view: unknown; moves: string[]; values: Record<string, number>; clock: unknown }[] = [];
+    const log: string[] = [];
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: "ws://x/ws/r", token: "tok", timer: () => undefined, newId: () => "id0",
+      socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      handlers: {
+        view: (view, _version, moves, clock, values) => views.push({ view, moves, values, clock }),
+        accepted: (action, version) => log.push(`ok ${action} ${version}`),
+      },
+    });
+    client.connect();
+    sockets[0]!.open();
+    const melds = [{ kind: "set", cards: ["7h", "7d", "7s"], start: 7 }];
+    sockets[0]!.frame({ type: "welcome", protocol: 2, seat: 0, version: 3, clock: null,
+      view: { hand: ["2c", "3c"], table: melds, stock_size: 40 },
+      moves: ["draw"], values: { "Jc Qc Kc": 30 } });
+    client.act("draw");
+    sockets[0]!.frame({ type: "events", version: 4, events: [], ack: "id0",
+      changes: { hand: ["2c", "3c", "4c"], stock_size: 39 }, moves: ["discard 2c"] });
+    expect(log).toEqual(["ok draw 4"]);
+    expect(client.waiting).toBe(false);
+    expect(views.at(-1)).toEqual({ view: { hand: ["2c", "3c", "4c"], table: melds, stock_size: 39 },
+      moves: ["discard 2c"], values: {}, clock: undefined });
+    // moves not sent: the last ones stand; a clock that starts is sent
+    const clock = { seat: 1, kind: "turn", left: 29.5, seconds: 30 };
+    sockets[0]!.frame({ type: "events", version: 5, events: [], changes: { hand: ["3c", "4c"] }, clock });
+    expect(views.at(-1)).toEqual({ view: { hand: ["3c", "4c"], table: melds, stock_size: 39 },
+      moves: ["discard 2c"], values: {}, clock });
+    // the whole view again (a stale refusal, missed): kept from there
+    sockets[0]!.frame({ type: "missed", version: 6, events: [], view: { hand: ["5c"] }, moves: [], clock: null });
+    sockets[0]!.frame({ type: "events", version: 7, events: [], changes: { stock_size: 30 } });
+    expect(views.at(-1)).toEqual({ view: { hand: ["5c"], stock_size: 30 }, moves: [], values: {},
+      clock: undefined });
   });
 
   it("hands on the welcome's round_end after the view, and nothing when it is absent", () => {
@@ -117,7 +154,7 @@ describe("TableClient", () => {
     expect(log).toContain("retrying 1");
     timers.shift()!();
     sockets[1]!.open();
-    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 7 });
+    expect(sockets[1]!.sent[0]).toEqual({ type: "hello", token: "tok", since: 7, protocol: 2 });
     sockets[1]!.frame({ type: "welcome", seat: 1, version: 8, view: {} });
     // the same id again: the server applies it once and answers with its first answer
     expect(sockets[1]!.sent[1]).toEqual({ type: "act", id: "id0", version: 8, action: "discard 7h" });

@@ -3,7 +3,10 @@
 // the last view, the version, and what it sent until the server answered. A dropped
 // connection is retried with growing pauses; the hello then carries the last version, so
 // the server sends what was missed, and an action not yet answered is sent again with the
-// same id (the server applies an id once).
+// same id (the server applies an id once). The hello asks for protocol 2: an events frame
+// then carries only the view's keys that changed (`changes`), `moves` and `clock` only
+// when they changed, and the ack of this page's own action (`ack`); the client keeps the
+// rest and hands on whole views (an older server's whole frames are read as before).
 
 import type { EventJSON, ViewJSON } from "./wire.gen";
 
@@ -26,7 +29,8 @@ export interface SocketLike {
 export interface ClientEvents {
   /** The whole view of the seat (every frame that changes the table carries one), the
    *  moves listed for it and the clock that runs for the seat to act (null: none;
-   *  undefined: the frame does not say, as a refusal's) and the points of the listed melds
+   *  undefined: the frame does not say, as a refusal's, or that it is still null) and the
+   *  points of the listed melds
    *  while the seat must come out with points. */
   view?(view: ViewJSON, version: number, moves: string[], clock: unknown,
     values: Record<string, number>): void;
@@ -85,6 +89,10 @@ export class TableClient {
   private waitingForStart = false;
   private learning = false;
   private opened: SocketLike | null = null; // the socket whose hello went out
+  // protocol 2: the last view, moves and values the server sent (docs/protocol.md)
+  private kept: ViewJSON | null = null;
+  private moves: string[] = [];
+  private values: Record<string, number> = {};
   private readonly opts: Required<Omit<ClientOptions, "handlers">> & { handlers: ClientEvents };
 
   constructor(options: ClientOptions) {
@@ -107,7 +115,7 @@ export class TableClient {
       const since = this.version >= 0 ? this.version : -1;
       this.opened = ws;
       const learn = this.learning ? { learn: true } : {};
-      ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since, ...learn }));
+      ws.send(JSON.stringify({ type: "hello", token: this.opts.token, since, protocol: 2, ...learn }));
     };
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onerror = () => undefined;
@@ -165,6 +173,12 @@ export class TableClient {
     this.ws?.send(JSON.stringify({ type: "act", id, version: this.version, action }));
   }
 
+  private accepted(id: string, version: number): void {
+    const action = this.sent.get(id);
+    this.sent.delete(id);
+    if (action !== undefined) this.opts.handlers.accepted?.(action, version);
+  }
+
   private receive(data: unknown): void {
     let frame: Frame;
     try {
@@ -174,13 +188,24 @@ export class TableClient {
     }
     const h = this.opts.handlers;
     const version = typeof frame.version === "number" ? frame.version : this.version;
+    // what the frame tells of the view and the moves, made whole from what was kept
+    if (frame.view) this.kept = frame.view as ViewJSON;
+    else if (frame.changes && this.kept) this.kept = { ...this.kept, ...(frame.changes as Partial<ViewJSON>) };
+    if ("moves" in frame) {
+      this.moves = movesOf(frame);
+      this.values = valuesOf(frame);
+    }
+    const view = frame.view || frame.changes ? this.kept : null;
+    const show = (): void => {
+      if (view) h.view?.(view, version, this.moves, frame.clock, this.values);
+    };
     switch (frame.type) {
       case "welcome": {
         this.attempt = 0;
         this.waitingForStart = false;
         h.status?.("open", 0);
         this.version = version;
-        if (frame.view) h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
+        show();
         const ended = frame.round_end as { view?: unknown; events?: unknown } | null | undefined;
         if (ended && typeof ended.view === "object" && ended.view !== null) {
           h.roundEnd?.({ view: ended.view as ViewJSON,
@@ -196,26 +221,23 @@ export class TableClient {
         this.version = version;
         h.events?.((frame.events as EventJSON[] | undefined) ?? [], version);
         if (frame.why) h.why?.(frame.why as Why);
-        if (frame.view) h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
+        show();
+        if (frame.ack !== undefined) this.accepted(String(frame.ack), version);
         break;
       }
       case "seats":
         h.seats?.((frame.seats as Record<string, unknown>[] | undefined) ?? []);
         break;
-      case "ack": {
-        const id = String(frame.id);
-        const action = this.sent.get(id);
-        this.sent.delete(id);
-        if (action !== undefined) h.accepted?.(action, version);
+      case "ack":
+        this.accepted(String(frame.id), version);
         break;
-      }
       case "refused": {
         const id = frame.id === null || frame.id === undefined ? null : String(frame.id);
         const action = id === null ? null : (this.sent.get(id) ?? null);
         if (id !== null) this.sent.delete(id);
         if (frame.view) {
           this.version = version;
-          h.view?.(frame.view as ViewJSON, version, movesOf(frame), frame.clock, valuesOf(frame));
+          show();
         }
         h.refused?.(frame.reason as Refusal, action);
         break;

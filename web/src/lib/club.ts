@@ -5,7 +5,7 @@ import { t } from "./i18n";
 
 export interface Words { en: string; nl: string }
 export interface StandingOut {
-  place: number; name: string; points: number; games: number; won: number;
+  place: number | null; name: string; points: number; games: number; won: number;
   best_round: number | null; missed: number; per_game: number | null; rounds: (number | null)[];
 }
 export interface FormOut { games: number[][]; stock_out: number[]; totals: number[] }
@@ -26,8 +26,12 @@ export class ClubFailure extends Error {
   }
 }
 
+/** A refusal as the page shows it, on its own: with a capital (the server's sentence is
+ *  worded to follow "jokeren: " on a command line, "de kolom van Bob telt op tot 40"). */
 export function sentence(exc: unknown, lang: Lang): string {
-  return exc instanceof ClubFailure ? exc.text[lang] : t("web_error", lang, { text: String(exc) });
+  if (!(exc instanceof ClubFailure)) return t("web_error", lang, { text: String(exc) });
+  const text = exc.text[lang];
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export async function clubCall<T>(method: "GET" | "POST", path: string, token: string | null,
@@ -57,4 +61,21 @@ export const membersKey = "jokeren-club-members";
 export function formNumbers(cells: string[][]): number[][] | null {
   const rows = cells.map((row) => row.map((c) => (/^\s*\d+\s*$/.test(c) ? Number(c) : NaN)));
   return rows.some((row) => row.some((n) => Number.isNaN(n))) ? null : rows;
+}
+
+/** The evening's date as a club writes it on its forms: "4 december 2026" (nl), "4 December
+ *  2026" (en), as `jokeren club` prints it; empty stays empty. */
+export function dateWords(date: string, lang: Lang): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(lang === "nl" ? "nl-NL" : "en-GB",
+                                 { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
+}
+
+/** Penalty points per game with two decimals, a half up, in the page's language (nl 33,13). */
+export function perGame(value: number | null, lang: Lang): string {
+  if (value === null) return "";
+  return new Intl.NumberFormat(lang === "nl" ? "nl-NL" : "en-GB",
+                               { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(value);
 }

@@ -32,8 +32,11 @@ export function preferredLang(languages: readonly string[]): Lang {
 }
 
 /** The message `key` in `lang` with its `{name}` fields filled in; the key itself when the
- *  catalogue lacks it (so a missing text shows, rather than an empty button). */
-export function t(key: string, lang: Lang, values: Record<string, string | number> = {}): string {
+ *  catalogue lacks it (so a missing text shows, rather than an empty button). `you`: said to
+ *  the player who acts, `KEY_you` where the catalogue has it (docs/words.md). */
+export function t(key: string, lang: Lang, values: Record<string, string | number> = {},
+                  you = false): string {
+  if (you && messages[`${key}_you`]) key = `${key}_you`;
   const entry = messages[key];
   if (!entry) return key;
   let text = entry[lang] ?? entry.en;

@@ -55,6 +55,45 @@ describe("watchLobby", () => {
     watch.stop();
   });
 
+  it("waits after the match for the rematch's room, opening the socket again ever more slowly", async () => {
+    const sockets: FakeSocket[] = [];
+    const pauses: number[] = [];
+    const later: (() => void)[] = [];
+    const next: string[] = [];
+    let reads = 0;
+    const finished = (after: string | null) => ({ ...room("finished", ["Ann", "Bea"]), next: after });
+    watchLobby({
+      url: "u", token: "t", socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      oninfo: (info) => { if (info.next) next.push(info.next); },
+      read: async () => { reads += 1; return finished(null) as unknown as RoomInfo; },
+      live: (info) => !info.next && info.status !== "ended",
+      timer: (fn, ms) => { pauses.push(ms); later.push(fn); },
+      again: 1000, most: 8000,
+    });
+    // the server goes again and again: one read and one new socket each time, each pause
+    // twice the last, up to the longest (never a tight loop)
+    for (let i = 0; i < 5; i += 1) {
+      sockets.at(-1)?.onclose?.({});
+      await Promise.resolve();
+      later.at(-1)?.();
+    }
+    expect(reads).toBe(5);
+    expect(sockets).toHaveLength(6);
+    expect(pauses).toEqual([1000, 2000, 4000, 8000, 8000]);
+    // a frame resets the pause; the frame that names the new room is the last waited for
+    const live = sockets.at(-1) as FakeSocket;
+    live.frame({ type: "lobby", ...finished(null) });
+    live.onclose?.({});
+    expect(pauses.at(-1)).toBe(1000);
+    later.at(-1)?.();
+    const last = sockets.at(-1) as FakeSocket;
+    last.frame({ type: "lobby", ...finished("r2") });
+    last.onclose?.({});
+    expect(next).toEqual(["r2"]);
+    expect(sockets).toHaveLength(7);
+    expect(pauses).toHaveLength(6); // not opened again
+  });
+
   it("stops for good when the page goes", () => {
     const sockets: FakeSocket[] = [];
     const later: (() => void)[] = [];

@@ -1,7 +1,9 @@
 // The lobby, live (issue 39): a socket to /ws/ROOM/lobby sends the room as the server reads
-// it whenever it changes (joins, who has the page open, seats arranged, the start). A
-// socket that closes while the room is still open is opened again after a pause; the page
-// reads the room once meanwhile, so a server without the socket still shows the lobby.
+// it whenever it changes (joins, who has the page open, seats arranged, the start, the
+// host's rematch of a finished match). A socket that closes while the page still waits
+// (`live`: by default while the room is open) is opened again after a pause that doubles
+// up to `most` while no frame comes; the page reads the room once meanwhile, so a server
+// without the socket still shows the lobby.
 import type { RoomInfo } from "./api";
 import type { SocketLike } from "./client";
 
@@ -14,19 +16,25 @@ export interface LobbyOptions {
   oninfo: (info: RoomInfo) => void;
   /** Reads the room once (GET /api/rooms/ROOM) while the socket is down. */
   read: () => Promise<RoomInfo>;
+  /** Whether the page still waits for news of the room (default: while it is open). */
+  live?: (info: RoomInfo) => boolean;
   timer?: (fn: () => void, ms: number) => unknown;
-  /** The pause before the socket is opened again (ms). */
+  /** The first pause before the socket is opened again (ms), and the longest. */
   again?: number;
+  most?: number;
 }
 
 export function watchLobby(o: LobbyOptions): LobbyWatch {
   const timer = o.timer ?? ((fn, ms) => setTimeout(fn, ms));
+  const live = o.live ?? ((info: RoomInfo) => info.status === "open");
   let stopped = false;
-  let status = "open";
+  let waiting = true;
+  let pause = o.again ?? 2000;
   let ws: SocketLike | null = null;
+  const seen = (info: RoomInfo): void => { waiting = live(info); o.oninfo(info); };
 
   const open = (): void => {
-    if (stopped) return;
+    if (stopped || !waiting) return;
     const socket = o.socket(o.url);
     ws = socket;
     socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token: o.token }));
@@ -36,18 +44,19 @@ export function watchLobby(o: LobbyOptions): LobbyWatch {
       try { frame = JSON.parse(String(ev.data)) as Record<string, unknown>; } catch { return; }
       if (frame.type === "lobby") {
         const { type: _type, ...info } = frame;
-        status = String(info.status);
-        o.oninfo(info as unknown as RoomInfo);
+        pause = o.again ?? 2000;
+        seen(info as unknown as RoomInfo);
       } else if (frame.type === "error") {
-        status = "refused";
+        waiting = false;
       }
     };
     socket.onclose = () => {
       if (ws !== socket) return;
       ws = null;
-      if (stopped || status !== "open") return;
-      o.read().then((info) => { status = info.status; o.oninfo(info); }, () => undefined);
-      timer(open, o.again ?? 2000);
+      if (stopped || !waiting) return;
+      o.read().then((info) => { if (!stopped) seen(info); }, () => undefined);
+      timer(open, pause);
+      pause = Math.min(pause * 2, o.most ?? 30000);
     };
   };
   open();

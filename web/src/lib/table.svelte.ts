@@ -211,7 +211,7 @@ export class TableState {
     const players = this.view?.players ?? [];
     const lines: string[] = [];
     for (const e of events) {
-      const line = eventLine(e, players, this.lang);
+      const line = eventLine(e, players, this.lang, this.view?.seat ?? null);
       if (line) lines.push(line);
     }
     if (lines.length) this.log = [...this.log, ...lines].slice(-500);

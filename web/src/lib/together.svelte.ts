@@ -55,7 +55,8 @@ export class Together {
         return true;
       case "back": {
         const events = Array.isArray(frame.events) ? frame.events as EventJSON[] : [];
-        const lines = events.map((e) => eventLine(e, players, lang)).filter((l): l is string => Boolean(l));
+        const you = typeof frame.seat === "number" ? frame.seat : null; // its own moves: "Je ..."
+        const lines = events.map((e) => eventLine(e, players, lang, you)).filter((l): l is string => Boolean(l));
         const moves = typeof frame.version === "number" && typeof frame.since === "number"
           ? frame.version - frame.since : lines.length;
         this.back = { moves, lines: lines.slice(-BACK_LINES), more: Math.max(0, lines.length - BACK_LINES) };

@@ -20,8 +20,23 @@ describe("status line", () => {
     expect(statusLine(view({ to_act: 1 }), "nl")).toBe("Bob is aan de beurt");
     expect(statusLine(view({ phase: "play" }), "nl"))
       .toBe("Om uit te komen leg je set van 3; of leg een kaart af");
-    expect(statusLine(view({ phase: "buying", turn: 1, to_act: 0 }), "nl"))
-      .toBe("Bob wil V♥ niet: koop de kaart of pas (wie koopt, krijgt er een kaart van de stok bij)");
+  });
+
+  it("says a buy offer whole, with what a buyer gets from the stock, in a few words", () => {
+    const offer = (extra?: number) => view({ phase: "buying", turn: 1, to_act: 0,
+      rules: extra === undefined ? "amerikaans" : { preset: "amerikaans", buying: { extra } } });
+    expect(statusLine(offer(), "nl")).toBe("V♥ is te koop, met een kaart van de stok erbij: koop of pas");
+    expect(statusLine(offer(), "en")).toBe("Q♥ is for sale with a card from the stock: buy or pass");
+    expect(statusLine(offer(2), "nl")).toBe("V♥ is te koop, met 2 kaarten van de stok erbij: koop of pas");
+    expect(statusLine(offer(2), "en")).toBe("Q♥ is for sale with 2 cards from the stock: buy or pass");
+    expect(statusLine(offer(0), "nl")).toBe("V♥ is te koop: koop of pas");
+    expect(statusLine(offer(0), "en")).toBe("Q♥ is for sale: buy it or pass");
+    // at most 62 characters: two lines of the status line at 360 px (e2e/test_table_phone.py)
+    for (const lang of ["nl", "en"] as const) {
+      for (const extra of [undefined, 0, 1, 12]) {
+        expect(statusLine(view({ ...offer(extra), discard_top: "Th" }), lang).length).toBeLessThanOrEqual(62);
+      }
+    }
   });
 });
 
@@ -36,6 +51,28 @@ describe("log", () => {
     expect(eventLine(ev("draw", { seat: 1, hidden: 1 }), players, "en")).toBe("Bob drew a card");
     expect(eventLine(ev("pass"), players, "nl")).toBeNull();
     expect(eventLine(ev("deal", { hidden: 13 }), players, "nl")).toBeNull();
+  });
+
+  it("says the reader's own moves to them, in the second person, and the others' in the third", () => {
+    const mine = (kind: string, over: Record<string, unknown> = {}, lang: "nl" | "en" = "nl") =>
+      eventLine(ev(kind, over), players, lang, 0);
+    expect(mine("draw", { cards: ["7h"] })).toBe("Je trok 7♥");
+    expect(mine("draw", { cards: ["7h"] }, "en")).toBe("You drew 7♥");
+    expect(mine("take", { cards: ["7h"] })).toBe("Je pakte 7♥");
+    expect(mine("buy", { cards: ["7h"] }, "en")).toBe("You bought 7♥");
+    expect(mine("discard", { cards: ["Qs"] })).toBe("Je legde V♠ af");
+    expect(mine("lay", { cards: ["Qs"], to: 2 }, "en")).toBe("You laid off Q♠ on meld 2");
+    expect(mine("meld", { melds: [{ kind: "set", cards: ["7h", "7s", "7c"], start: 7 }] })).toBe("Je legde 7♥ 7♠ 7♣ op tafel");
+    expect(mine("out")).toBe("Je ging uit!");
+    expect(mine("match-over", {}, "en")).toBe("The match is over: you win");
+    // given to the reader: "aan jou"; another seat's moves stay in the third person
+    expect(mine("exchanged", { seat: 1, to: 0, cards: ["2c"] })).toBe("Bob gaf 2♣ aan jou");
+    expect(mine("exchanged", { seat: 0, to: 1, cards: ["2c"] }, "en")).toBe("You gave 2♣ to Bob");
+    expect(mine("draw", { seat: 1, hidden: 1 })).toBe("Bob trok een kaart");
+    expect(mine("discard", { seat: 1, cards: ["Qs"] }, "en")).toBe("Bob discarded Q♠");
+    // a spectator (no seat) reads everyone in the third person
+    expect(eventLine(ev("discard", { cards: ["Qs"] }), players, "en", null)).toBe("Anna discarded Q♠");
+    expect(eventLine(ev("upcard", { seat: null, cards: ["5d"] }), players, "en", 0)).toBe("5♦ is turned up");
   });
 
   it("marks the cards passed to this seat in the exchange, and no others", () => {

@@ -26,13 +26,13 @@ export function myMove(v: ViewJSON): boolean {
     v.phase !== "round-over" && v.phase !== "match-over";
 }
 
-/** What a buyer gets besides the card: the rules' `buying.extra` cards from the stock
- *  (1 unless the house rules say otherwise), said in the offer. */
-export function buyExtra(v: ViewJSON, lang: Lang): string {
+/** The buy offer: the card, and what a buyer gets besides it (the rules' `buying.extra`
+ *  cards from the stock, 1 unless the house rules say otherwise). Short enough to be read
+ *  whole in the status line's two lines on a 360 px phone. */
+export function buyOffer(v: ViewJSON, card: string, lang: Lang): string {
   const buying = typeof v.rules === "object" ? v.rules.buying as { extra?: unknown } | null | undefined : undefined;
   const n = typeof buying?.extra === "number" ? buying.extra : 1;
-  if (n === 0) return "";
-  return n === 1 ? t("web_buy_extra", lang) : t("web_buy_extra_n", lang, { n });
+  return t(n === 0 ? "web_st_buy" : n === 1 ? "web_st_buy_extra" : "web_st_buy_extra_n", lang, { card, n });
 }
 
 /** The status line: whose turn it is and what this seat may do now. */
@@ -57,7 +57,7 @@ export function statusLine(v: ViewJSON, lang: Lang): string {
     case "draw":
       return top ? t("web_st_draw", lang, { card: top }) : t("web_st_draw_only", lang);
     case "buying":
-      return `${t("web_st_buy", lang, { card: top, name: name(v.turn) })} ${buyExtra(v, lang)}`;
+      return buyOffer(v, top, lang);
     default:
       break;
   }
@@ -68,9 +68,14 @@ export function statusLine(v: ViewJSON, lang: Lang): string {
   return t("web_st_play", lang);
 }
 
-/** One log line for an event as this seat saw it, or null for events not worth a line. */
-export function eventLine(e: EventJSON, players: readonly string[], lang: Lang): string | null {
+/** One log line for an event as this seat saw it, or null for events not worth a line;
+ *  in the second person when `you` (the reader's seat) made it ("Je trok een kaart"). */
+export function eventLine(e: EventJSON, players: readonly string[], lang: Lang,
+                          you: number | null = null): string | null {
   const name = e.seat === null ? "" : (players[e.seat] ?? "?");
+  const own = you !== null && e.seat === you;
+  const said = (key: string, values: Record<string, string | number> = {}): string =>
+    t(key, lang, { name, ...values }, own);
   const cards = cardsText(e.cards, lang);
   switch (e.kind) {
     case "pass":
@@ -80,24 +85,23 @@ export function eventLine(e: EventJSON, players: readonly string[], lang: Lang):
     case "upcard":
       return t("web_ev_upcard", lang, { cards });
     case "draw":
-      return e.cards.length ? t("tui_ev_draw", lang, { name, cards })
-        : t("tui_ev_draw_hidden", lang, { name, n: e.hidden || 1 });
+      return e.cards.length ? said("tui_ev_draw", { cards })
+        : said("tui_ev_draw_hidden", { n: e.hidden || 1 });
     case "exchanged": {
-      const to = e.to === null ? "?" : (players[e.to] ?? "?");
-      return t(e.cards.length ? "tui_ev_exchanged" : "tui_ev_exchanged_hidden", lang,
-        { name, cards, to });
+      const to = e.to === null ? "?" : e.to === you ? t("tui_ev_to_reader", lang) : (players[e.to] ?? "?");
+      return said(e.cards.length ? "tui_ev_exchanged" : "tui_ev_exchanged_hidden", { cards, to });
     }
     case "come-out":
     case "meld":
-      return t(e.kind === "come-out" ? "tui_ev_come_out" : "tui_ev_meld", lang,
-        { name, cards: meldsText(e.melds, lang) || cards });
+      return said(e.kind === "come-out" ? "tui_ev_come_out" : "tui_ev_meld",
+        { cards: meldsText(e.melds, lang) || cards });
     case "lay":
     case "swap":
-      return t(`tui_ev_${e.kind}`, lang, { name, cards, n: e.to ?? "?" });
+      return said(`tui_ev_${e.kind}`, { cards, n: e.to ?? "?" });
     case "match-over":
-      return t("tui_ev_match_over", lang, { name });
+      return said("tui_ev_match_over");
     default:
-      return t(`tui_ev_${e.kind.replace(/-/g, "_")}`, lang, { name, cards });
+      return said(`tui_ev_${e.kind.replace(/-/g, "_")}`, { cards });
   }
 }
 
