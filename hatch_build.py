@@ -60,7 +60,14 @@ def compile_package(package: Path, workdir: Path) -> dict[str, str]:
     shutil.copytree(package, workdir / "jokeren",
                     ignore=shutil.ignore_patterns("__pycache__", *(f"*{x}" for x in SUFFIXES)))
     modules = [f"jokeren/{m}.py" for m in COMPILED]
-    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=workdir, check=True,
+    # pip builds the wheel before it installs the package's dependencies, so on a new
+    # machine the third-party modules the compiled ones reach (pydantic through
+    # engine/wire_schema, babel through support/messages) may be missing; mypyc needs none
+    # of their types (their objects stay Python objects), and without this flag it stopped
+    # with "Cannot find implementation or library stub" and the wheel fell back to pure
+    # Python
+    subprocess.run([sys.executable, "-m", "mypyc", "--ignore-missing-imports", *modules],
+                   cwd=workdir, check=True,
                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     built = {}
     for path in workdir.rglob("*"):
