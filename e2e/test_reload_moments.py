@@ -5,9 +5,20 @@ buttons are the same before and after the reload."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from driver import Person, buttons, make_room, open_settings, play_until, press, seat_in, start
+from driver import (
+    Person,
+    buttons,
+    make_room,
+    open_settings,
+    play_until,
+    press,
+    seat_in,
+    set_seed,
+    start,
+)
 from playwright.sync_api import Browser, Page, expect
 
 # What the person sees that a reload must keep, read at one moment.
@@ -50,9 +61,13 @@ def _reload_keeps(page: Page, moment: str) -> dict[str, Any]:
 
 
 def test_a_reload_at_five_moments_of_a_match_restores_what_was_seen(
-        server: str, chromium: Browser) -> None:
+        server: str, serve_dir: Path, chromium: Browser) -> None:
     room = make_room(server, {"preset": "amerikaans", "rounds": 2, "max_turns": 30},
                      computers=2)
+    # A known deal: "Set aside" stands beside "Meld" only while a meld is listed, and a
+    # random deal lets the person come out at the first turn 5 times in 6 (CI failed on
+    # the sixth). Seed 1 does (found by the engine with this simple person).
+    set_seed(serve_dir, room, 1)
     context, page = seat_in(chromium, room, "Mens7", locale="en-GB",
                             viewport={"width": 360, "height": 740}, has_touch=True,
                             is_mobile=True)
@@ -75,6 +90,7 @@ def test_a_reload_at_five_moments_of_a_match_restores_what_was_seen(
     # 2. cards composed in the tray (two groups), the log open
     stock.click()
     expect(page.locator(".controls button", has_text="Discard")).to_be_visible()
+    expect(page.locator(".controls button", has_text="Set aside")).to_be_visible()
     hand = page.locator(".hand button")
     for group in range(2):
         hand.nth(0).click()
