@@ -112,6 +112,12 @@ class Conn:
     def __post_init__(self) -> None:
         self.outbox = Outbox()  # at most backlog frames, and the closing None
 
+    @property
+    def takes_changes(self) -> bool:
+        """Its events frames may carry the table's view changes rather than the view: a
+        protocol 2 socket of this process (a remote one's own process makes them)."""
+        return self.protocol >= 2 and not self.remote
+
     def send(self, frame: Frame) -> None:
         if self.closed:
             return
@@ -561,16 +567,15 @@ class TableRunner:
         if before[0] == table.version - 1:
             for conn in conns:
                 old = before[1].get(conn.seat)
-                if conn.protocol >= 2 and not conn.remote and old is not None \
-                        and conn.seat not in changes:
+                if conn.takes_changes and old is not None and conn.seat not in changes:
                     changes[conn.seat] = view_changes(old, now[conn.seat])
-        whole = [s for s in now if any(c.seat == s and (c.seat not in changes or c.remote
-                                                        or c.protocol < 2) for c in conns)]
+        whole = [s for s in now
+                 if any(c.seat == s and not (c.takes_changes and s in changes) for c in conns)]
         views = dict(zip(whole, encode_views([now[s] for s in whole]), strict=True))
         clock = self.clock_json()
         frames: dict[tuple[int | None, bool], Frame] = {}
         for conn in conns:
-            lighter = conn.seat in changes and conn.protocol >= 2 and not conn.remote
+            lighter = conn.takes_changes and conn.seat in changes
             if (conn.seat, lighter) not in frames:  # moves: the seat to act's, once a version
                 frames[conn.seat, lighter] = events_frame(
                     table, conn.seat, done.events, clock=clock,
