@@ -9,6 +9,7 @@ import sys
 
 import uvicorn
 
+from jokeren.server import memory
 from jokeren.server.app import Settings, create_app
 from jokeren.server.limits import UVICORN_WS, Limits
 from jokeren.server.runtime import Timing
@@ -19,6 +20,8 @@ if __name__ == "__main__":
     timing = Timing(bot_delay=delay, round_pause=delay, grace=60.0)
     redis = sys.argv[4] if len(sys.argv) > 4 else ""
     # no rate limit on a seat's messages: the tests' people answer at once
-    settings = Settings(db=db, timing=timing, limits=Limits.off(), rate=1000.0, redis=redis)
+    # a process of its own, like `jokeren serve`: the server's own garbage collector
+    settings = Settings(db=db, timing=timing, limits=Limits.off(), rate=1000.0, redis=redis,
+                        collect_every=memory.EVERY)
     uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
                 **UVICORN_WS)

@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 
 from ..rules.textfile import os_reason
 from ..words.catalogue import t
+from . import memory
 from .app import Settings, create_app
 from .headers import allowed_hosts
 from .limits import UVICORN_WS, Limits
@@ -157,7 +158,8 @@ def settings_from(spec: dict[str, Any]) -> Settings:
                                                  round_pause=spec["round_pause"]),
                     limits=Limits.off() if spec["limits_off"] else Limits(),
                     hosts=tuple(spec["hosts"]), origins=tuple(spec["origins"]),
-                    public_url=spec["public_url"], redis=spec["redis"])
+                    public_url=spec["public_url"], redis=spec["redis"],
+                    collect_every=memory.EVERY)
 
 
 def worker_app() -> FastAPI:
