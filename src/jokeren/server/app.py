@@ -56,11 +56,10 @@ class Settings:
     workers: int = 2  # threads in which computer players think
     rate: float = 10.0  # messages a second one seat may send (all its connections)
     trim_every: float = 60.0  # seconds between giving free memory back (memory.py)
-    # seconds between the server's looks at its size (memory.Collector): the old
-    # generation is collected when the process grew by a quarter since the last time;
-    # ``jokeren serve`` gives memory.EVERY. 0: Python's collector as it comes, for an app
-    # in a process that is not the server's own (the tests' servers), since the
-    # collector's settings and its freeze are the whole process's
+    # seconds between the server's own full garbage collections (memory.Collector);
+    # ``jokeren serve`` gives memory.EVERY. 0: Python's collector as it comes, for an app in
+    # a process that is not the server's own (the tests' servers), since the collector's
+    # settings and its freeze are the whole process's
     collect_every: float = 0.0
     limits: Limits = field(default_factory=Limits)  # fair shares (limits.py)
     # the names a request's Host may carry besides an IP address (headers.py): the one

@@ -17,7 +17,6 @@ import asyncio
 import ctypes
 import gc
 import logging
-import os
 import time
 
 log = logging.getLogger(__name__)
@@ -30,8 +29,8 @@ NEVER = 2**31 - 1  # young collections before an old one: the old one only when 
 # sockets' waits of the last second, whatever its period; so made ten times rarer it pauses
 # the tables a tenth as often for about twice as long (docs/server-load.md, "Pauses")
 MIDDLE = 100
-EVERY = 60.0  # seconds between the server's looks at its size (Collector.run)
-PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+# seconds between the server's own full collections (Collector, given by jokeren serve)
+EVERY = 300.0
 
 
 def _glibc() -> ctypes.CDLL | None:
@@ -55,41 +54,25 @@ def trim() -> bool:
     return _LIBC is not None and _LIBC.malloc_trim(0) == 1
 
 
-def resident() -> int | None:
-    """This process's resident size in bytes (None where /proc does not say)."""
-    try:
-        with open("/proc/self/statm", "rb") as f:
-            return int(f.read().split()[1]) * PAGE
-    except (OSError, ValueError, IndexError):
-        return None
-
-
 class Collector:
     """Python's garbage collector out of the path of moves (docs/server-load.md, "Pauses").
 
     Left to itself, the collector walks every tracked object of the process (the engine's
     caches hold hundreds of thousands) each time the old generation has grown by a quarter:
-    every few seconds under load, while every move waits. It counts objects that came, not
-    objects that stayed, and the caches churn (old answers go, new ones come), so it walks
-    again and again what is the same size. Almost nothing it finds there is garbage: what
-    dies in a cycle dies young and the young collections (a few ms) take it. So, from
-    ``start`` on, what the server loaded is frozen (never walked again), the old generation
-    is never collected of itself, and the middle one a tenth as often (``MIDDLE``). Every
-    ``every`` seconds ``run`` reads the process's size and collects the old generation
-    only when the process has grown by ``grow`` since the last one (``due``): a server of
-    steady size never stops its tables for it (a full walk is 400-800 ms at 250 tables),
-    and what dies in a cycle there still bounds the size, as Python's own rule means it
-    to. Where the size cannot be read it collects every ``blind`` seconds. ``stop`` gives
-    Python's settings back (the tests make many servers in one process)."""
+    every few seconds under load, 150-300 ms each, while every move waits. Almost nothing
+    it finds there is garbage: what dies in a cycle dies young and the young collections
+    (a few ms) take it. So, from ``start`` on, what the server loaded is frozen (never
+    walked again), the old generation is never collected of itself, and the server makes
+    that collection itself every ``every`` seconds (``run``), so what did die in a cycle
+    there is still given back; the middle generation is collected a tenth as often
+    (``MIDDLE``). ``stop`` gives Python's settings back. Its settings and its freeze are
+    the whole process's, so only ``jokeren serve`` runs it (``Settings.collect_every``),
+    not an app in another's process, such as the tests' servers."""
 
-    def __init__(self, every: float, grow: float = 0.25, blind: float = 300.0) -> None:
+    def __init__(self, every: float) -> None:
         self.every = every
-        self.grow = grow
-        self.blind = blind
         self.threshold = gc.get_threshold()
         self.pauses: list[float] = []  # the server's own full collections, seconds
-        self.base: int | None = None  # the size after the last one (read a check later)
-        self.last = time.monotonic()
 
     def start(self) -> None:
         gc.collect()
@@ -100,34 +83,20 @@ class Collector:
         gc.set_threshold(*self.threshold)
         gc.unfreeze()
 
-    def due(self, size: int | None, now: float) -> bool:
-        """Whether the old generation is to be collected now, the process being ``size``
-        bytes. The size a collection leaves is read at the next check, once the freed
-        memory went back (``keep_trimmed``)."""
-        if size is None:
-            return now - self.last >= self.blind
-        if self.base is None:
-            self.base = size
-            return False
-        return size > self.base * (1 + self.grow)
-
     def collect(self) -> int:
         began = time.perf_counter()
         found = gc.collect()
         took = time.perf_counter() - began
         self.pauses = [*self.pauses[-99:], took]
-        self.base, self.last = None, time.monotonic()
         log.debug("full collection: %d objects freed in %.0f ms", found, took * 1000)
         return found
 
     async def run(self) -> None:
-        """Every ``every`` seconds the old generation collected if ``due``, until
-        cancelled."""
+        """The old generation collected every ``every`` seconds, until cancelled."""
         while True:
             await asyncio.sleep(self.every)
             try:
-                if self.due(resident(), time.monotonic()):
-                    self.collect()
+                self.collect()
             except Exception:  # never the reason a server stops
                 log.exception("the garbage collection failed")
 
