@@ -221,5 +221,24 @@ async def _send(ws: WebSocket, conn: Conn, wait: float, sends: Sends) -> None:
     except Exception:
         sends.done(me)
         conn.close()
-    with contextlib.suppress(Exception):
+    try:
         await asyncio.wait_for(ws.close(conn.close_code), wait)
+    except Exception as gone:  # the socket is gone already
+        forget(gone)
+
+
+def forget(error: BaseException | None) -> None:
+    """Let go of the tracebacks of ``error`` and of what it was raised from or during. A
+    traceback holds every frame it passed, and the frame of ``asyncio.wait_for`` holds the
+    task whose exception it is: a cycle that only a full collection frees, with this
+    frame, the socket and its connection in it (a socket gone during a send left one;
+    docs/server-load.md, "Pauses")."""
+    seen: set[int] = set()
+    todo = [error]
+    while todo:
+        one = todo.pop()
+        if one is None or id(one) in seen:
+            continue
+        seen.add(id(one))
+        one.__traceback__ = None
+        todo += (one.__cause__, one.__context__)
