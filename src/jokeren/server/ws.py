@@ -231,8 +231,8 @@ def forget(error: BaseException | None) -> None:
     """Let go of the tracebacks of ``error`` and of what it was raised from or during. A
     traceback holds every frame it passed, and the frame of ``asyncio.wait_for`` holds the
     task whose exception it is: a cycle that only a full collection frees, with this
-    frame, the socket and its connection in it (a socket gone during a send left one;
-    docs/server-load.md, "Pauses")."""
+    frame, the socket and its connection in it (the close of a socket whose other end
+    was gone left one; docs/server-load.md, "Pauses")."""
     seen: set[int] = set()
     todo = [error]
     while todo:
