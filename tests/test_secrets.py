@@ -16,6 +16,7 @@ import json
 import random
 import re
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -24,12 +25,23 @@ from jokeren.engine.events import Event
 from jokeren.engine.state import Phase, State
 from jokeren.engine.wire import encode_event, encode_refusal, encode_view, encode_views
 from jokeren.play.table import Refused, Seat, Table
-from jokeren.rules.cards import NATURALS, to_hand
+from jokeren.rules.cards import NATURALS, Card, to_hand
 from jokeren.rules.house import PRESETS
 
-CARD = re.compile(r"(?<![\w*])\*?(?:10|[2-9AJQK])[shdc](?![\w])|(?<![\w*])\*(?![\w*])")
+# A card's name where no word character or ``*`` comes before it and none after (a joker
+# alone: nor a ``*``). Each branch starts with the character it needs, so that ``re`` skips
+# to the candidates rather than trying every position (the spy's texts are most of its
+# time); the look-behind then checks the character before that one.
+CARD = re.compile(r"\*(?<![\w*].)(?:(?:10|[2-9AJQK])[shdc](?!\w)|(?![\w*]))"
+                  r"|1(?<![\w*].)0[shdc](?!\w)|[2-9AJQK](?<![\w*].)[shdc](?!\w)")
 NAMES = ("Ann", "Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot",
          "Mees", "Noor", "Otto", "Pien")
+
+
+@cache
+def _name(card: Card) -> str:
+    """A card's name as it lies in a hand (a joker as ``*``), worked out once a card."""
+    return str(to_hand(card))
 
 
 def _faces(text: str) -> set[str]:
@@ -48,7 +60,7 @@ class Knowledge:
         self.known = [set() for _ in range(self.n + 1)]
 
     def public(self, cards: object) -> None:
-        names = {str(to_hand(c)) for c in cards}  # type: ignore[attr-defined]
+        names = {_name(c) for c in cards}  # type: ignore[attr-defined]
         for k in self.known:
             k.update(names)
 
@@ -58,12 +70,12 @@ class Knowledge:
                 self.public(e.cards)
             else:
                 for s in e.audience:
-                    self.known[s].update(str(to_hand(c)) for c in e.cards)
+                    self.known[s].update(_name(c) for c in e.cards)
         self.public(state.discard)
         self.public(c for m in state.table for c in m.cards)
         self.public(c for k in state.known for c in k)
         for s, hand in enumerate(state.hands):
-            self.known[s].update(str(c) for c in hand)
+            self.known[s].update(_name(c) for c in hand)
             if state.rules.open_hands:
                 self.public(hand)
 
@@ -183,6 +195,16 @@ def test_the_spy_sees_a_leak() -> None:
     unseen = [c for c in stock if c not in knowledge.known[0]]
     with pytest.raises(AssertionError, match="is sent"):
         knowledge.check(0, json.dumps(unseen))
+
+
+def test_the_spy_reads_card_names_as_words() -> None:
+    """Where the spy sees a card: a name standing alone (a joker as ``*``), not a part of
+    a longer word or number."""
+    assert _faces('["7h","*","*Qs"]') == {"7h", "*"}
+    assert _faces("10d 110d 1h *1h") == {"10d"}
+    assert _faces("Kh_ Kh* 7hx _7h 7h7h") == {"Kh"}
+    assert _faces("*7h* ** a* *a") == {"*"}
+    assert _faces("J\u2665 Ah, *10c.") == {"*", "Ah"}
 
 
 def test_views_that_differ_beyond_their_own_fields_are_written_whole() -> None:
