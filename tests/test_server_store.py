@@ -7,12 +7,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from jokeren.server.store import ActionRow, RoomRow, SeatRow, Store
+from jokeren.server import store as store_module
+from jokeren.server.store import ActionRow, Change, RoomRow, SeatRow, Store
 
 
 def _room(room_id: str) -> RoomRow:
@@ -99,3 +102,50 @@ def test_version_is_the_last_stored_action(tmp_path: Path) -> None:
             await store.close()
 
     assert asyncio.run(go()) == (3, 0, 0)
+
+
+def test_rooms_made_while_tables_play_never_meet_a_locked_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite has one writer at a time, and a writer that finds the database locked waits
+    in SQLite's busy handler, sleeping up to 100 ms between tries: the tables' actions
+    waited seconds while rooms were made. This process's writers take turns instead.
+    With no busy wait allowed (``busy_timeout=0``: a locked database is an error at
+    once), rooms made, joined and started while four tables store their actions meet no
+    lock."""
+    pragmas = store_module._sqlite_pragmas
+
+    def no_waiting(connection: Any, record: Any) -> None:
+        pragmas(connection, record)
+        connection.execute("PRAGMA busy_timeout=0")
+
+    monkeypatch.setattr(store_module, "_sqlite_pragmas", no_waiting)
+
+    def join(seat: int) -> Callable[[RoomRow, list[SeatRow]], tuple[int, Change]]:
+        def take(room: RoomRow, seats: list[SeatRow]) -> tuple[int, Change]:
+            return seat, Change(seat=seat, seat_values={"name": f"P{seat}",
+                                                        "token_hash": f"t{seat}"})
+        return take
+
+    async def rooms(maker: int) -> None:
+        for n in range(10):
+            room = f"m{maker}-{n}"
+            await store.create_room(_room(room), [SeatRow(room, s, "person") for s in range(4)])
+            for seat in range(4):
+                await store.locked(room, join(seat))
+            await store.set_room(room, status="playing")
+
+    async def table(r: int) -> None:
+        for version in range(1, 41):
+            await store.append(f"r{r}", ActionRow(version, 0, "draw", None))
+
+    async def go() -> dict[str, list[int]]:
+        nonlocal store
+        store = await _store(tmp_path, 4)
+        try:
+            await asyncio.gather(*(rooms(m) for m in range(3)), *(table(r) for r in range(4)))
+            return {f"r{r}": _committed(tmp_path, f"r{r}") for r in range(4)}
+        finally:
+            await store.close()
+
+    store: Store
+    assert asyncio.run(go()) == {f"r{r}": list(range(1, 41)) for r in range(4)}

@@ -13,7 +13,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -217,15 +217,36 @@ class Store:
         self._pending: list[_Pending] = []  # actions waiting for the next commit
         self._writer: asyncio.Task[None] | None = None
         self._actions: _SqliteActions | None = None
+        # SQLite has one writer at a time; another connection that wants to write polls in
+        # SQLite's busy handler, sleeping up to 100 ms between tries, and the actions'
+        # writer starved for seconds while rooms were made (a new room, its joins and
+        # start are several transactions). So this process's writers take turns here,
+        # in order, and meet no lock in SQLite (docs/server-load.md, "Rooms made").
+        self._turns: asyncio.Lock | None = asyncio.Lock() if self.sqlite else None
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
             database = make_url(url).database
             if database and database != ":memory:":
                 self._actions = _SqliteActions(database)
 
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        """This process's turn to write (SQLite; PostgreSQL locks rows, not the database)."""
+        if self._turns is None:
+            yield
+            return
+        async with self._turns:
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _begin(self) -> AsyncIterator[AsyncConnection]:
+        """A transaction that may write, in this process's turn."""
+        async with self._turn(), self.engine.begin() as conn:
+            yield conn
+
     async def migrate(self) -> None:
         """Bring the schema to the newest revision (Alembic)."""
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
@@ -238,7 +259,7 @@ class Store:
 
     # --- rooms ---------------------------------------------------------------------------
     async def create_room(self, room: RoomRow, seats: Sequence[SeatRow]) -> None:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(insert(schema.room).values(**room.__dict__))
             await conn.execute(insert(schema.seat), [s.__dict__ for s in seats])
 
@@ -262,7 +283,7 @@ class Store:
         r = schema.room.c
         if not room_id_ok(room_id):
             return None
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             held = await conn.execute(
                 update(schema.room).where(r.id == room_id).values(status=r.status))
             if held.rowcount != 1:
@@ -296,18 +317,18 @@ class Store:
         query = update(schema.room).where(r.id == room_id)
         if where is not None:
             query = query.where(r.status.in_(list(where)))
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             done = await conn.execute(query.values(**values))
             return bool(done.rowcount == 1)
 
     async def set_seat(self, room_id: str, seat: int, **values: Any) -> None:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(update(schema.seat).where(
                 schema.seat.c.room_id == room_id, schema.seat.c.seat == seat).values(**values))
 
     # --- club evenings --------------------------------------------------------------------
     async def create_club(self, club_id: str, secretary_hash: str, data: str) -> None:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(insert(schema.club_evening).values(
                 id=club_id, created=time.time(), secretary_hash=secretary_hash, data=data))
 
@@ -329,7 +350,7 @@ class Store:
         c = schema.club_evening.c
         if not room_id_ok(club_id):
             return None
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             held = await conn.execute(update(schema.club_evening).where(c.id == club_id)
                                       .values(data=c.data))
             if held.rowcount != 1:
@@ -376,9 +397,10 @@ class Store:
         now = time.time()
         rows = [{"room_id": room_id, "created": now, **row.__dict__} for room_id, row, _ in batch]
         if self._actions is not None:
-            await self._actions.insert(rows)
+            async with self._turn():
+                await self._actions.insert(rows)
             return
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(insert(schema.action), rows)
 
     async def actions(self, room_id: str) -> list[ActionRow]:
@@ -399,7 +421,7 @@ class Store:
 
     # --- together (issue 39): words said at the table, rematches -------------------------
     async def add_word(self, room_id: str, n: int, seat: int, kind: str, text: str) -> None:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(insert(schema.room_word).values(
                 room_id=room_id, n=n, seat=seat, kind=kind, text=text, created=time.time()))
 
@@ -414,7 +436,7 @@ class Store:
             return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows][::-1]
 
     async def set_next(self, room_id: str, next_id: str) -> None:
-        async with self.engine.begin() as conn:
+        async with self._begin() as conn:
             await conn.execute(insert(schema.room_next).values(room_id=room_id,
                                                                next_id=next_id))
 
