@@ -55,3 +55,16 @@ def test_several_servers_need_redis_and_postgresql(option: list[str]) -> None:
         capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "--servers" in done.stderr
+
+
+def test_the_rooms_made_benchmark_runs_without_error() -> None:
+    """benchmarks/rooms_made.py: 2 tables playing while 3 rooms are made (nothing timed)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "rooms_made.py"), "--tables", "2",
+         "--rooms", "3", "--before", "1", "--after", "10"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "3 rooms made by 4 threads" in done.stdout, done.stdout
+    assert "actions during the making: n=" in done.stdout
+    assert "actions outside it: n=" in done.stdout
+    assert "errors: 0" in done.stdout, done.stdout
