@@ -126,26 +126,26 @@ def test_rooms_made_while_tables_play_never_meet_a_locked_database(
                                                         "token_hash": f"t{seat}"})
         return take
 
-    async def rooms(maker: int) -> None:
-        for n in range(10):
-            room = f"m{maker}-{n}"
-            await store.create_room(_room(room), [SeatRow(room, s, "person") for s in range(4)])
-            for seat in range(4):
-                await store.locked(room, join(seat))
-            await store.set_room(room, status="playing")
-
-    async def table(r: int) -> None:
-        for version in range(1, 41):
-            await store.append(f"r{r}", ActionRow(version, 0, "draw", None))
-
     async def go() -> dict[str, list[int]]:
-        nonlocal store
         store = await _store(tmp_path, 4)
+
+        async def rooms(maker: int) -> None:
+            for n in range(10):
+                room = f"m{maker}-{n}"
+                await store.create_room(_room(room),
+                                        [SeatRow(room, s, "person") for s in range(4)])
+                for seat in range(4):
+                    await store.locked(room, join(seat))
+                await store.set_room(room, status="playing")
+
+        async def table(r: int) -> None:
+            for version in range(1, 41):
+                await store.append(f"r{r}", ActionRow(version, 0, "draw", None))
+
         try:
             await asyncio.gather(*(rooms(m) for m in range(3)), *(table(r) for r in range(4)))
             return {f"r{r}": _committed(tmp_path, f"r{r}") for r in range(4)}
         finally:
             await store.close()
 
-    store: Store
     assert asyncio.run(go()) == {f"r{r}": list(range(1, 41)) for r in range(4)}
