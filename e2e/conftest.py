@@ -27,6 +27,35 @@ def server(serve_dir: Path) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(autouse=True)
+def server_log(request: pytest.FixtureRequest, serve_dir: Path) -> Iterator[None]:
+    """What the shared server logged during each test: printed when the test fails (a
+    stalled table is otherwise a mystery once CI's machine is gone), and a traceback in it
+    fails the test, which passed only in appearance: never a traceback."""
+    log = serve_dir / "server.log"
+    start = log.stat().st_size if log.exists() else 0
+    yield
+    if not log.exists():
+        return
+    with log.open("rb") as f:
+        f.seek(start)
+        lines = f.read().decode("utf-8", "replace").splitlines()
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        print("the server's log during the test (its last 80 lines):", *lines[-80:], sep="\n")
+    if any(line.startswith("Traceback") for line in lines):
+        pytest.fail("the server logged a traceback during the test:\n" + "\n".join(lines[-80:]))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """Keeps each phase's report on the test (``rep_call``), for the fixtures' teardown."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 @pytest.fixture(scope="session")
 def pw() -> Iterator[Playwright]:
     with sync_playwright() as p:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import axe_playwright_python
-from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from serving import call
 
@@ -48,6 +49,28 @@ def set_seed(serve_dir: Path, room: dict[str, Any], seed: int | str) -> None:
         db.execute("UPDATE room SET seed = ? WHERE id = ?", (str(seed), room["room"]))
 
 
+def frames_of(page: Page) -> deque[str]:
+    """The page's last socket frames each way, kept from the first call on (made before the
+    page opens its table): a stalled test's sentence says whether the server went quiet,
+    or answered and the page did not follow."""
+    kept: deque[str] | None = getattr(page, "_jokeren_frames", None)
+    if kept is not None:
+        return kept
+    frames: deque[str] = deque(maxlen=12)
+
+    def keep(way: str) -> Callable[[str | bytes], None]:
+        return lambda frame: frames.append(f"{time.monotonic():.1f} {way} {str(frame)[:240]}")
+
+    def listen(socket: WebSocket) -> None:
+        socket.on("framereceived", keep("<"))
+        socket.on("framesent", keep(">"))
+        socket.on("close", lambda _: frames.append(f"{time.monotonic():.1f} closed"))
+
+    page.on("websocket", listen)
+    page._jokeren_frames = frames  # type: ignore[attr-defined]
+    return frames
+
+
 def at_table(page: Page) -> None:
     """Waits for the page to move to its table (the pages change the path without loading a
     page)."""
@@ -57,6 +80,7 @@ def at_table(page: Page) -> None:
 def take_seat(page: Page, room: dict[str, Any], name: str) -> None:
     """A person takes a seat of the room by its invite link, under ``name``, and is shown
     the table."""
+    frames_of(page)
     page.goto(str(room["invite"]))
     page.locator("input").first.fill(name)
     page.locator("button[type=submit]").click()
@@ -77,6 +101,7 @@ def play_against_computers(page: Page, server: str, name: str, opponents: int,
                            preset: str | None = None) -> None:
     """From the home page, ``name`` plays against ``opponents`` computer players (the
     ``preset`` chosen first, else the page's own); waits for the table's status line."""
+    frames_of(page)
     page.goto(f"{server}/")
     page.locator("input").first.fill(name)
     if preset is not None:
@@ -108,12 +133,17 @@ def buttons(page: Page) -> list[str]:
     return words
 
 
+MISSED: list[str] = []  # why the last taps did not happen (Playwright's words), newest last
+
+
 def tap(target: Locator) -> bool:
     """Taps a button that was there a moment ago; False when it went (the others played
-    on, an offer closed) before the tap: the next step reads the screen again."""
+    on, an offer closed) before the tap: the next step reads the screen again. Why a tap
+    did not happen is kept (``MISSED``) for a stalled test's sentence."""
     try:
         target.click(timeout=3000)
-    except PlaywrightTimeout:
+    except PlaywrightTimeout as exc:
+        MISSED[:] = [*MISSED[-2:], " | ".join(str(exc).splitlines()[-4:]) or repr(exc)]
         return False
     return True
 
@@ -185,6 +215,7 @@ class Person:
         if not getattr(page, "_jokeren_accepts", False):  # one handler, however many Persons
             page.on("dialog", lambda dialog: dialog.accept())
             page._jokeren_accepts = True  # type: ignore[attr-defined]
+        frames_of(page)
 
     def status(self) -> str:
         return self.page.locator(".status").inner_text()
@@ -246,7 +277,10 @@ def play_until(people: list[Person], done: Callable[[], bool], timeout: float = 
         people[0].page.wait_for_timeout(100)
     raise AssertionError("not done in time; status lines: "
                          + " / ".join(p.status() for p in people)
-                         + "; screens: " + " / ".join(describe(p.page) for p in people))
+                         + "; screens: " + " / ".join(describe(p.page) for p in people)
+                         + "; the last taps that did not happen: " + " / ".join(MISSED)
+                         + f"; now {time.monotonic():.1f}, the last frames: "
+                         + " / ".join(f for p in people for f in frames_of(p.page)))
 
 
 def describe(page: Page) -> str:

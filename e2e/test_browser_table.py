@@ -17,6 +17,7 @@ from driver import (
     round_text,
     seat_in,
     start,
+    take_seat,
 )
 from driver import serious_violations as _axe
 from playwright.sync_api import Browser, expect
@@ -24,11 +25,20 @@ from playwright.sync_api import Browser, expect
 
 def test_a_whole_amerikaans_match_against_two_computer_players(server: str,
                                                               chromium: Browser) -> None:
+    # A turn limit, as a table would agree on: only the computer players go out here (the
+    # person never lays a meld), and in Amerikaans' first round they can be left with one
+    # card each while every set on the table holds the four it may: they cannot go out,
+    # they do not buy, the stock is rebuilt without end (seen here: both at one card
+    # beside six full sets; a CI run still in round 1 after 600 s). The home page's own
+    # room is played in test_round_end.py.
+    room = make_room(server, {"preset": "amerikaans", "max_turns": 90}, computers=2)
     context = chromium.new_context(locale="nl-NL", viewport={"width": 1100, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    play_against_computers(page, server, "Anna", 2)
+    take_seat(page, room, "Anna")
+    start(server, room)
+    page.locator(".status").wait_for()
     me = Person(page, "nl")
     play_until([me], lambda: "Het potje is afgelopen" in me.status(), timeout=600)
     page.locator(".tools").get_by_role("button", name="Scoreblad").click()
