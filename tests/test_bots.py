@@ -19,6 +19,7 @@ from jokeren.engine import apply, deal_round
 from jokeren.engine.actions import DRAW, PASS, TAKE, Action, Verb
 from jokeren.engine.state import Phase, State
 from jokeren.engine.views import view
+from jokeren.play.table import Seat, Table
 from jokeren.rules.cards import JOKER, Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules
 from jokeren.rules.melds import read_meld
@@ -203,3 +204,43 @@ def test_strong_searches_worlds_its_opponents_play_allows() -> None:
     held = tuple(parse_cards("7c 9d"))
     assert not player.plausible(later, held, other)
     assert StrongPlayer(3).plausible(later, held, other)
+
+
+def _basic_table(preset: str, players: int, seed: int, rules: Rules | None = None) -> Table:
+    bots = {s: make_player("basic", seed * 7 + s) for s in range(players)}
+    return Table(rules or PRESETS[preset], [Seat(n, "basic") for n in "ABCDEF"[:players]],
+                 seed, players=bots)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_basic_never_throws_back_the_card_it_took(seed: int) -> None:
+    """What the basic player takes from the pile it keeps that turn: its take weighed the
+    hand alone and its discard also what the card gives the others, so it took a card to
+    throw it back (three of them passed one 3h round for ever, the stock never drawn)."""
+    table = _basic_table("amerikaans", 3, seed, replace(PRESETS["amerikaans"],
+                                                          max_reshuffles=1))
+    taken: dict[int, Card] = {}
+    takes = 0
+    while not table.finished:
+        seat, pile = table.state.to_act, table.state.discard
+        top = pile[-1] if pile else None
+        done = table.play_bot()
+        assert done is not None
+        if done.action.verb is Verb.TAKE and top is not None:
+            taken[seat], takes = top, takes + 1
+        elif done.action.verb is Verb.DISCARD:
+            assert taken.pop(seat, None) != done.action.card, f"{seat} threw back its take"
+        elif done.action.verb is Verb.DEAL:
+            taken.clear()
+    assert takes >= 3  # the player does take from the pile
+
+
+def test_basic_players_end_a_round_that_once_had_no_end() -> None:
+    """Three basic players, Amerikaans without a cap: the match (seed 17) whose third
+    round they once played for ever, each taking the 3h the other threw, ends."""
+    table = _basic_table("amerikaans", 3, 17)
+    steps = 0
+    while not table.finished:
+        assert table.play_bot() is not None
+        steps += 1
+        assert steps < 6 * 1500, f"round {table.state.round_index + 1} has no end"

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..engine.actions import Action, Verb
+from ..engine.actions import Action, Verb, discard
 from ..engine.phase import Phase
 from ..engine.views import SeatView
 from ..rules.cards import JOKER, Card, to_hand
@@ -84,9 +85,24 @@ class BasicPlayer:
 
     def draw(self, view: SeatView, legal: Sequence[Action]) -> Action:
         take = _find(legal, Verb.TAKE)
-        if take is not None and self.take_gain(view, view.discard_top) >= TAKE_MARGIN:
+        top = view.discard_top
+        if take is not None and self.take_gain(view, top) >= TAKE_MARGIN \
+                and not self.discards_again(view, top):
             return take
         return _pick(legal, Verb.DRAW)
+
+    def discards_again(self, view: SeatView, card: Card | None) -> bool:
+        """Whether ``card``, once taken, is the card this player would discard: the take
+        weighs the hand alone, the discard also what it gives the others, so a card could be
+        taken and thrown back turn after turn (seen: three computer players taking and
+        discarding one 3h for ever, the stock never drawn, a round without end)."""
+        if card is None:
+            return False
+        taken = to_hand(card)
+        hand = (*view.hand, taken)
+        ranked = self.ranked_discards(replace(view, hand=hand),
+                                      [discard(c) for c in dict.fromkeys(hand)])
+        return bool(ranked) and ranked[0][1].card == taken
 
     def upcard_offer(self, view: SeatView, legal: Sequence[Action]) -> Action:
         take = _find(legal, Verb.TAKE)
