@@ -268,6 +268,7 @@ class Person:
 
 def play_until(people: list[Person], done: Callable[[], bool], timeout: float = 300.0) -> None:
     """Lets everyone play until ``done()``; fails with each status line after ``timeout``."""
+    MISSED.clear()  # the misses of this play, not an earlier test's
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if done():
