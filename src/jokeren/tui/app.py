@@ -518,8 +518,13 @@ class JokerenApp(App[None]):
         box.set_class(self.hint is not None, "hinting")
         self.query_one("#log", Static).update(
             self.hint if self.hint is not None else Text("\n").join(self.log_texts()))
-        self.call_after_refresh(box.scroll_home if self.hint is not None else box.scroll_end,
-                                animate=False)
+        if self.hint is not None:  # a hint is read from its top
+            box.anchor(False)
+            self.call_after_refresh(box.scroll_home, animate=False)
+        else:
+            # The newest line shows in the same frame as the rest of the move: the layout
+            # keeps an anchored box at its end (a scroll after the refresh came a frame late).
+            box.anchor()
         status = self.message or Text(status_line(v, lang, len(self.groups)),
                                       style="bold")
         self.query_one("#status", Line).update(status)
