@@ -244,3 +244,35 @@ def test_basic_players_end_a_round_that_once_had_no_end() -> None:
         assert table.play_bot() is not None
         steps += 1
         assert steps < 6 * 1500, f"round {table.state.round_index + 1} has no end"
+
+
+def stuck_buying(hand: str, top: str, table: str = "5s 5h 5d 5c/Ks Kh Kd Kc") -> Action:
+    """What the basic player answers, out and holding ``hand``, when ``top`` is for sale in
+    Amerikaans' first round (sets only, at most four a set) with ``table`` laid and the two
+    others out with one card each (close to going out)."""
+    state = start("amerikaans", 3, 0, seed=5)
+    rules = state.rules
+    turn, seat = 0, 1
+    melds = tuple(read_meld(parse_cards(m), rules, 0) for m in table.split("/"))
+    hands = [tuple(parse_cards("2c")), tuple(sorted(parse_cards(hand))), tuple(parse_cards("3d"))]
+    state = replace(state, phase=Phase.BUYING, turn=turn, to_act=seat, offer=(seat, 2),
+                    hands=tuple(hands), table=melds, owners=(0,) * len(melds),
+                    come_out=(True, True, True),
+                    discard=(*state.discard, *parse_cards(top)))
+    legal = legal_actions(state)
+    assert {a.verb for a in legal} == {Verb.BUY, Verb.PASS}
+    return BasicPlayer().choose(view(state, seat), legal)
+
+
+def test_basic_buys_when_its_hand_can_no_longer_go_out() -> None:
+    """Out with one card beside full sets, a draw and a discard leave the hand as it was:
+    only a buy makes it bigger (CI's endless round at 5b5f604: two computer players at one
+    card each, never buying once out). It buys a card that pairs with its card, even with
+    the others close to going out, and still passes a card that does not, or when its card
+    can be laid off."""
+    assert stuck_buying("7h", "7d").verb is Verb.BUY
+    assert stuck_buying("7h", "*").verb is Verb.BUY
+    assert stuck_buying("7h", "9c").verb is Verb.PASS
+    assert stuck_buying("7h", "7d", table="5s 5h 5d 5c/7s 7c 7d").verb is Verb.PASS
+    assert stuck_buying("7h 9c", "7d").verb is Verb.BUY  # two cards and the last discard
+    assert stuck_buying("7h 9c Jd", "7d").verb is Verb.PASS  # can meld three and discard

@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import permutations
 
 from ..engine.actions import Action, Verb, discard
 from ..engine.phase import Phase
 from ..engine.views import SeatView
 from ..rules.cards import JOKER, Card, to_hand
+from ..rules.melds import MeldError, reading
 from .heuristic import HandEval, keep_round, without
 
 TAKE_MARGIN = 3.0  # taking the discard must beat a blind draw by this much
@@ -113,6 +115,9 @@ class BasicPlayer:
     def buying(self, view: SeatView, legal: Sequence[Action]) -> Action:
         buy = _find(legal, Verb.BUY)
         seat = view.seat or 0
+        if buy is not None and view.discard_top is not None and view.come_out[seat] \
+                and stuck(view) and partners(view, view.discard_top):
+            return buy  # the one way left to go out: a hand too small to meld grows
         if buy is None or view.discard_top is None or view.come_out[seat] \
                 or self.someone_close(view):
             return _pick(legal, Verb.PASS)
@@ -201,6 +206,33 @@ class BasicPlayer:
                     risk += 5.0
                     break
         return risk
+
+
+def stuck(view: SeatView) -> bool:
+    """Whether this hand, once out, can no longer go out of itself: too few cards to meld
+    (with the next draw, fewer than three and the last discard) and none that lays off on
+    the table. Then
+    only buying makes it bigger (a draw and a discard leave it as it was): seen in
+    Amerikaans' first round, a player with one card beside full sets of four, the round
+    going on for ever."""
+    hand = view.hand
+    least = 3 + (view.rules.going_out == "discard")  # a meld of three, and the last discard
+    if len(hand) + 1 >= least:
+        return False
+    return not any(c.joker or any(extends_meld(m.kind, m.cards, m.start, c, view)
+                                  for m in view.table) for c in hand)
+
+
+def partners(view: SeatView, card: Card) -> bool:
+    """Whether ``card`` and a card of the hand are two thirds of a meld of this round (a
+    joker would complete it): what makes buying worth it to a stuck hand."""
+    rules, round_index = view.rules, view.round_index
+    taken = to_hand(card)
+    for c in view.hand:
+        for trio in permutations((c, taken, JOKER)):
+            if not isinstance(reading(trio, rules, round_index), MeldError):
+                return True
+    return False
 
 
 def extends_meld(kind: str, cards: tuple[Card, ...], start: int, card: Card,
