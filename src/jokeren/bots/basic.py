@@ -115,11 +115,13 @@ class BasicPlayer:
     def buying(self, view: SeatView, legal: Sequence[Action]) -> Action:
         buy = _find(legal, Verb.BUY)
         seat = view.seat or 0
-        if buy is not None and view.discard_top is not None and view.come_out[seat] \
-                and stuck(view) and partners(view, view.discard_top):
-            return buy  # the one way left to go out: a hand too small to meld grows
-        if buy is None or view.discard_top is None or view.come_out[seat] \
-                or self.someone_close(view):
+        if buy is None or view.discard_top is None:
+            return _pick(legal, Verb.PASS)
+        if view.come_out[seat]:
+            # Out, a hand too small to meld grows only by buying: the one way left to go out.
+            stuck_and_useful = stuck(view) and partners(view, view.discard_top)
+            return buy if stuck_and_useful else _pick(legal, Verb.PASS)
+        if self.someone_close(view):
             return _pick(legal, Verb.PASS)
         ev = self.evaluator(view)
         gain = ev.score(view.hand) - ev.score((*view.hand, to_hand(view.discard_top)))
@@ -211,10 +213,9 @@ class BasicPlayer:
 def stuck(view: SeatView) -> bool:
     """Whether this hand, once out, can no longer go out of itself: too few cards to meld
     (with the next draw, fewer than three and the last discard) and none that lays off on
-    the table. Then
-    only buying makes it bigger (a draw and a discard leave it as it was): seen in
-    Amerikaans' first round, a player with one card beside full sets of four, the round
-    going on for ever."""
+    the table. Then only buying makes it bigger (a draw and a discard leave it as it was):
+    seen in Amerikaans' first round, a player with one card beside full sets of four, the
+    round going on for ever."""
     hand = view.hand
     least = 3 + (view.rules.going_out == "discard")  # a meld of three, and the last discard
     if len(hand) + 1 >= least:
