@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,3 +69,19 @@ def test_the_rooms_made_benchmark_runs_without_error() -> None:
     assert "actions during the making: n=" in done.stdout
     assert "actions outside it: n=" in done.stdout
     assert "errors: 0" in done.stdout, done.stdout
+
+
+def test_the_gc_log_times_a_servers_collections_and_nothing_else(tmp_path: Path) -> None:
+    """benchmarks/gc_log on PYTHONPATH: a process with ``serve`` among its arguments writes
+    its long collections to GCLOG; any other writes nothing."""
+    log = tmp_path / "gc.log"
+    env = {**os.environ, "GCLOG": str(log), "GCLOG_MS": "0",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "benchmarks" / "gc_log"),
+                                                       os.environ.get("PYTHONPATH")]))}
+    grow = "import gc; kept = [[i] for i in range(1000)]; gc.collect()"
+    subprocess.run([sys.executable, "-c", grow], env=env, check=True, timeout=120)
+    assert not log.exists()
+    subprocess.run([sys.executable, "-c", grow, "serve"], env=env, check=True, timeout=120)
+    lines = log.read_text().splitlines()
+    assert lines and all(" gen" in line and "ms collected=" in line for line in lines)
+    assert any(" gen2 " in line for line in lines)  # the full collection asked
