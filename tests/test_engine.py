@@ -12,7 +12,7 @@ from compiled_play import with_melds_and_results
 from jokeren.engine import Deal, IllegalMoveError, apply, deal_round, new_match
 from jokeren.engine.actions import DRAW, PASS, TAKE, Action, discard
 from jokeren.engine.state import Phase, RoundResult, State, evolve
-from jokeren.engine.views import event_for, view
+from jokeren.engine.views import SeatView, event_for, view
 from jokeren.play.table import people_table
 from jokeren.rules.cards import Card, parse_cards
 from jokeren.rules.house import PRESETS, Rules
@@ -216,6 +216,29 @@ def test_evolve_copies_every_field_as_dataclasses_replace_does() -> None:
     assert evolve(s) == s
     with pytest.raises(FrozenInstanceError):
         copy.turn = 0  # type: ignore[misc]
+
+
+def test_a_view_is_built_field_by_field_and_every_field_is_set() -> None:
+    """``view`` stores each field into a blank SeatView (engine/views.py): it must set every
+    field (``replace`` reads them all, an unset one raises), give a frozen SeatView and
+    show each seat its own hand, what it drew only in its own turn, the rest as counts."""
+    s = with_melds_and_results(5)
+    if not s.drawn:  # a turn with a card drawn: ``drawn`` is the turn's own
+        assert s.phase is Phase.DRAW
+        s, _ = apply(s, s.turn, DRAW)
+    assert s.drawn and s.table and s.results
+    for seat in (*range(len(s.players)), None):
+        v = view(s, seat)
+        assert type(v) is SeatView and replace(v) == v
+        assert pickle.loads(pickle.dumps(v)) == v
+        assert {f.name for f in fields(SeatView)} <= {n for n in dir(v)}
+        assert v.hand == (s.hands[seat] if seat is not None else ())
+        assert v.hand_sizes == tuple(map(len, s.hands)) and v.stock_size == len(s.stock)
+        assert v.drawn == (s.drawn if seat == s.turn else ())
+        assert (v.discard_top, v.discard_pile, v.table, v.totals, v.rebuilds) == (
+            s.discard[-1] if s.discard else None, s.discard, s.table, s.totals, s.rebuilds)
+        with pytest.raises(FrozenInstanceError):
+            v.turn = 0  # type: ignore[misc]
 
 
 def test_a_state_with_melds_and_results_survives_pickling() -> None:

@@ -7,6 +7,7 @@ size, the seed never. Every screen, message and computer player gets a ``SeatVie
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, cast
 
 from ..rules.cards import Card
 from ..rules.house import Rules
@@ -63,44 +64,54 @@ class SeatView:
 
 
 _VIEW_FIELDS = tuple(SeatView.__dataclass_fields__)
+# Compiled by mypyc, SeatView is a native class but its __init__ is the one dataclasses
+# writes, interpreted: a call with 31 keywords took 13 us a view, and the server makes one
+# for every seat at every action. So ``view`` stores the fields into a blank, as
+# ``state.evolve`` does (compiled: a native SeatView; interpreted: a mutable twin with the
+# same slots that becomes a SeatView). Every field must be stored there (tests/test_engine.py).
+_NATIVE: Final = hasattr(SeatView, "__mypyc_attrs__")
+_DRAFT: Final[type | None] = (None if _NATIVE
+                              else type("_ViewDraft", (), {"__slots__": _VIEW_FIELDS}))
 
 
 def view(state: State, seat: int | None) -> SeatView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     own = seat is not None and state.turn == seat
-    return SeatView(
-        seat=seat,
-        rules=state.rules,
-        players=state.players,
-        round_index=state.round_index,
-        requirement=state.requirement,
-        dealer=state.dealer,
-        phase=state.phase,
-        turn=state.turn,
-        to_act=state.to_act,
-        offer=state.offer,
-        hand=state.hands[seat] if seat is not None and state.hands else (),
-        open_hands=state.hands if state.rules.open_hands else None,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        known=state.known,
-        come_out=state.come_out,
-        table=state.table,
-        owners=state.owners,
-        discard_top=state.discard[-1] if state.discard else None,
-        discard_size=len(state.discard),
-        stock_size=len(state.stock),
-        turns_done=state.turns_done,
-        drawn=state.drawn if own else (),
-        pending=state.pending if own else (),
-        came_out_now=state.came_out_now,
-        totals=state.totals,
-        results=state.results,
-        eliminated=state.eliminated,
-        pot=state.pot,
-        winner=state.winner,
-        discard_pile=state.discard,
-        rebuilds=state.rebuilds,
-    )
+    new = SeatView.__new__(SeatView) if _DRAFT is None else cast(SeatView, object.__new__(_DRAFT))
+    new.seat = seat  # type: ignore[misc]
+    new.rules = state.rules  # type: ignore[misc]
+    new.players = state.players  # type: ignore[misc]
+    new.round_index = state.round_index  # type: ignore[misc]
+    new.requirement = state.requirement  # type: ignore[misc]
+    new.dealer = state.dealer  # type: ignore[misc]
+    new.phase = state.phase  # type: ignore[misc]
+    new.turn = state.turn  # type: ignore[misc]
+    new.to_act = state.to_act  # type: ignore[misc]
+    new.offer = state.offer  # type: ignore[misc]
+    new.hand = state.hands[seat] if seat is not None and state.hands else ()  # type: ignore[misc]
+    new.open_hands = state.hands if state.rules.open_hands else None  # type: ignore[misc]
+    new.hand_sizes = tuple(len(h) for h in state.hands)  # type: ignore[misc]
+    new.known = state.known  # type: ignore[misc]
+    new.come_out = state.come_out  # type: ignore[misc]
+    new.table = state.table  # type: ignore[misc]
+    new.owners = state.owners  # type: ignore[misc]
+    new.discard_top = state.discard[-1] if state.discard else None  # type: ignore[misc]
+    new.discard_size = len(state.discard)  # type: ignore[misc]
+    new.stock_size = len(state.stock)  # type: ignore[misc]
+    new.turns_done = state.turns_done  # type: ignore[misc]
+    new.drawn = state.drawn if own else ()  # type: ignore[misc]
+    new.pending = state.pending if own else ()  # type: ignore[misc]
+    new.came_out_now = state.came_out_now  # type: ignore[misc]
+    new.totals = state.totals  # type: ignore[misc]
+    new.results = state.results  # type: ignore[misc]
+    new.eliminated = state.eliminated  # type: ignore[misc]
+    new.pot = state.pot  # type: ignore[misc]
+    new.winner = state.winner  # type: ignore[misc]
+    new.discard_pile = state.discard  # type: ignore[misc]
+    new.rebuilds = state.rebuilds  # type: ignore[misc]
+    if _DRAFT is not None:
+        new.__class__ = SeatView
+    return new
 
 
 def event_for(event: Event, seat: int | None) -> Event:
