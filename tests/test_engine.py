@@ -231,7 +231,6 @@ def test_a_view_is_built_field_by_field_and_every_field_is_set() -> None:
         v = view(s, seat)
         assert type(v) is SeatView and replace(v) == v
         assert pickle.loads(pickle.dumps(v)) == v
-        assert {f.name for f in fields(SeatView)} <= {n for n in dir(v)}
         assert v.hand == (s.hands[seat] if seat is not None else ())
         assert v.hand_sizes == tuple(map(len, s.hands)) and v.stock_size == len(s.stock)
         assert v.drawn == (s.drawn if seat == s.turn else ())
