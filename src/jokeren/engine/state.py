@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Final, Literal, cast
+from typing import TYPE_CHECKING, Final, Generic, Literal, TypeVar, cast
 
 from ..rules.cards import Card
 from ..rules.house import Rules
@@ -12,7 +12,10 @@ from ..rules.melds import Meld
 from ..rules.requirements import Requirement
 from .phase import OFFER_PHASES, Phase
 
-__all__ = ["OFFER_PHASES", "Phase", "RoundResult", "State", "evolve"]
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = ["OFFER_PHASES", "Blank", "Phase", "RoundResult", "State", "evolve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,23 +122,39 @@ class _Keep(Enum):
 
 
 _KEEP: Final = _Keep.KEEP  # a Final enum member: ``x is _KEEP`` narrows x for mypy
-# Compiled by mypyc, State is a native class; interpreted, copies are built in a mutable
-# twin with the same slots (a store into a slot is one fast bytecode, and the frozen State
-# refuses stores), which then becomes a State by ``__class__`` assignment.
-_NATIVE: Final = hasattr(State, "__mypyc_attrs__")
-_DRAFT: Final[type | None] = None if _NATIVE else type("_Draft", (), {"__slots__": _FIELDS})
+T = TypeVar("T", bound="DataclassInstance")
 
 
-def _blank() -> State:
-    if _DRAFT is None:
-        return State.__new__(State)
-    return cast(State, object.__new__(_DRAFT))
+class Blank(Generic[T]):
+    """Instances of a frozen dataclass with slots, built by storing each field (``new``,
+    the stores, ``done``) rather than by a call of its ``__init__`` with every field named:
+    the engine copies a State at every action and the server makes a SeatView for every
+    seat. Compiled by mypyc, the class is native and compiled code stores into its fields
+    (the frozen dataclass refuses stores from Python, not from compiled code), where its
+    ``__init__`` would be the one dataclasses writes, interpreted. Interpreted, a mutable
+    twin with the same slots is filled (a store into a slot is one fast bytecode), which
+    then becomes the class by ``__class__`` assignment. The caller must store every field
+    (``tests/test_engine.py`` checks ``evolve`` and ``views.view``)."""
+
+    def __init__(self, cls: type[T]) -> None:
+        self.cls = cls
+        native = hasattr(cls, "__mypyc_attrs__")
+        slots = tuple(f.name for f in fields(cls))
+        self.draft: type | None = None if native else type(
+            f"_{cls.__name__}Draft", (), {"__slots__": slots})
+
+    def new(self) -> T:
+        if self.draft is None:
+            return self.cls.__new__(self.cls)
+        return cast(T, object.__new__(self.draft))
+
+    def done(self, new: T) -> T:
+        if self.draft is not None:
+            new.__class__ = self.cls
+        return new
 
 
-def _done(new: State) -> State:
-    if _DRAFT is not None:
-        new.__class__ = State
-    return new
+_STATES: Final = Blank(State)
 
 
 def evolve(old: State,
@@ -174,12 +193,10 @@ def evolve(old: State,
            ) -> State:
     """``dataclasses.replace`` for State, at a fraction of its cost: the engine copies a
     state at least once per action. The copy is stored field by field into a blank
-    (``_blank``): compiled, a native State (the frozen dataclass refuses stores from
-    Python, not from compiled code); interpreted, a ``_Draft`` that becomes a State at the
-    end. The keywords are not keyword-only: interpreted, a keyword-only default is looked
+    (``Blank``). The keywords are not keyword-only: interpreted, a keyword-only default is looked
     up in a dict, a plain one is not. A new field must be added here too
     (``tests/test_engine.py`` checks)."""
-    new = _blank()
+    new = _STATES.new()
     new.rules = old.rules if rules is _KEEP else rules  # type: ignore[misc]
     new.players = old.players if players is _KEEP else players  # type: ignore[misc]
     new.seed = old.seed if seed is _KEEP else seed  # type: ignore[misc]
@@ -212,4 +229,4 @@ def evolve(old: State,
     new.acted = old.acted if acted is _KEEP else acted  # type: ignore[misc]
     new.swapped = old.swapped if swapped is _KEEP else swapped  # type: ignore[misc]
     new.known = old.known if known is _KEEP else known  # type: ignore[misc]
-    return _done(new)
+    return _STATES.done(new)
