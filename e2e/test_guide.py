@@ -76,7 +76,17 @@ def test_a_guided_first_round_then_hints(server: str, chromium: Browser) -> None
             page.get_by_role("button", name="Passen").click()
         page.wait_for_timeout(100)
     expect(guide.locator("p")).to_have_text(said["turn"])
+    seen.append("turn")
+    guide.get_by_role("button", name=said["ok"]).click()
     me = Person(page, "nl")
+    # the person's first draw, then the requirement is waited for before any other move:
+    # read once between two moves, a re-render could hide it until after the discard
+    end = time.monotonic() + 60
+    while not me.draws:
+        assert time.monotonic() < end, page.locator(".status").inner_text()
+        me.step()
+        page.wait_for_timeout(100)
+    expect(guide).to_have_attribute("data-step", "requirement")
 
     def put_away() -> bool:
         step = _step(page)
