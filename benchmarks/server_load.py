@@ -216,6 +216,21 @@ def cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def loop_seconds(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds so far of the main thread of a process and of each of its
+    descendants: the thread that runs the event loop (/proc/PID/task/PID/stat). The rest of
+    a process's CPU is its other threads' (the store's writer, the computer players', the
+    memory trim), ended ones included."""
+    user = system = 0.0
+    for p in tree(pid):
+        with contextlib.suppress(OSError, IndexError):
+            with open(f"/proc/{p}/task/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            user, system = user + int(fields[11]), system + int(fields[12])
+    tick = os.sysconf("SC_CLK_TCK")
+    return user / tick, system / tick
+
+
 def machine_busy() -> tuple[float, float]:
     """(busy, total) jiffies of all cores (/proc/stat)."""
     with open("/proc/stat") as f:
@@ -698,12 +713,14 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
             if waiting.ready():
                 break
         cpu0 = {k: cpu_seconds(p) for k, p in pids.items()}
+        loop0 = loop_seconds(pids["server"])
         busy0 = machine_busy()
         t0 = time.time()
         asyncio.run(watch(t0 + total))
         results = waiting.get(timeout=total + setup + 600)
         wall = time.time() - t0
         cpu1 = {k: cpu_seconds(p) for k, p in pids.items()}
+        loop1 = loop_seconds(pids["server"])
         busy1 = machine_busy()
     stats = Stats()
     client_cpu = 0.0
@@ -717,12 +734,16 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
         stats.actions += got.actions
         stats.late += got.late
         stats.matches += got.matches
-    return report(args, stats, rss, wall, cpu0, cpu1, client_cpu, busy0, busy1)
+    loop = (loop1[0] - loop0[0], loop1[1] - loop0[1])
+    return report(args, stats, rss, wall, cpu0, cpu1, client_cpu, busy0, busy1, loop)
 
 
 def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[str, float]]],
            wall: float, cpu0: dict[str, float], cpu1: dict[str, float], client_cpu: float,
-           busy0: tuple[float, float], busy1: tuple[float, float]) -> dict[str, float]:
+           busy0: tuple[float, float], busy1: tuple[float, float],
+           loop: tuple[float, float] = (0.0, 0.0)) -> dict[str, float]:
+    """Prints the run's figures; ``loop``: the (user, system) CPU seconds of the server's
+    event-loop threads over the run (``loop_seconds``)."""
     first = min((at for at, _ in stats.latencies), default=0.0)
     window = [lat for at, lat in stats.latencies if at < first + args.seconds]
     echo0 = min((at for at, _ in stats.echo), default=0.0)
@@ -751,6 +772,10 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     per_action = (cpu1["server"] - cpu0["server"]) * 1000 / max(1, stats.actions)
     print(f"server CPU per action: {per_action:.3f} ms (all {stats.actions:,} actions; "
           f"the server's own work, whatever else the machine does)")
+    ms = 1000 / max(1, stats.actions)
+    print(f"  of which the event loop's thread {sum(loop) * ms:.3f} ms (user {loop[0] * ms:.3f}, "
+          f"system {loop[1] * ms:.3f}), the other threads (the store's writer, the computer "
+          f"players') {per_action - sum(loop) * ms:.3f} ms")
     print(f"CPU (cores busy, of {cores}): machine {machine:.2f}, server {used['server']:.2f}, "
           f"echo {used['echo']:.2f}, clients {client_cpu / wall:.2f} (incl. setup); "
           f"others {machine - sum(used.values()) - client_cpu / wall:.2f}; load average after "

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,13 @@ def test_the_load_benchmark_runs_without_error() -> None:
     assert "errors: 0" in done.stdout, done.stdout
     assert "action -> last seat's events: n=" in done.stdout
     assert "echo (same run)" in done.stdout
+    # the server's CPU an action, and the part of it that its event loop's thread spent
+    total = float(done.stdout.split("server CPU per action: ")[1].split()[0])
+    found = re.search(r"of which the event loop's thread ([\d.]+) ms \(user ([\d.]+), "
+                      r"system ([\d.]+)\)", done.stdout)
+    assert found, done.stdout
+    spent, user, system = (float(x) for x in found.groups())
+    assert 0 < spent <= total and abs(user + system - spent) < 0.002, done.stdout
 
 
 @pytest.mark.parametrize("option", [["--tables", "0"], ["--warm-minutes", "-1"],
