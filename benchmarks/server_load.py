@@ -185,8 +185,10 @@ def _rss_one(pid: int) -> float:
     return float("nan")
 
 
-def _stat(pid: int) -> list[str]:
-    with open(f"/proc/{pid}/stat") as f:
+def _stat(pid: int, thread: int | None = None) -> list[str]:
+    """The fields after the name in /proc/PID/stat (``thread``: that thread's alone)."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    with open(path) as f:
         return f.read().rsplit(")", 1)[1].split()
 
 
@@ -205,30 +207,29 @@ def tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process and its descendants so far (/proc; a worker
-    that has ended is counted by its parent once reaped)."""
-    total = 0.0
+def _cpu(pid: int, main_thread: bool) -> tuple[float, float]:
+    """(user, system) CPU seconds so far of a process and its descendants (/proc; a worker
+    that has ended is counted by its parent once reaped), or of each one's main thread."""
+    user = system = 0
     for p in tree(pid):
         with contextlib.suppress(OSError, IndexError):
-            fields = _stat(p)
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+            fields = _stat(p, p if main_thread else None)
+            user, system = user + int(fields[11]), system + int(fields[12])
+    tick = os.sysconf("SC_CLK_TCK")
+    return user / tick, system / tick
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its descendants so far."""
+    return sum(_cpu(pid, main_thread=False))
 
 
 def loop_seconds(pid: int) -> tuple[float, float]:
     """(user, system) CPU seconds so far of the main thread of a process and of each of its
-    descendants: the thread that runs the event loop (/proc/PID/task/PID/stat). The rest of
-    a process's CPU is its other threads' (the store's writer, the computer players', the
-    memory trim), ended ones included."""
-    user = system = 0.0
-    for p in tree(pid):
-        with contextlib.suppress(OSError, IndexError):
-            with open(f"/proc/{p}/task/{p}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            user, system = user + int(fields[11]), system + int(fields[12])
-    tick = os.sysconf("SC_CLK_TCK")
-    return user / tick, system / tick
+    descendants: the thread that runs the event loop. The rest of a process's CPU is its
+    other threads' (the store's writer, the computer players', the memory trim), ended ones
+    included."""
+    return _cpu(pid, main_thread=True)
 
 
 def machine_busy() -> tuple[float, float]:
