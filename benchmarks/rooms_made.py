@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> None:
 
         thread = threading.Thread(target=maker)
         thread.start()
-        stats = asyncio.run(play(base, args, args.before + args.after))
+        stats = load.run_fast(play(base, args, args.before + args.after))
         thread.join()
     if "end" not in made:
         raise SystemExit("the rooms were not all made before the tables stopped: give "

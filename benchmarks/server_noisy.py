@@ -180,7 +180,7 @@ def flood_process(args: tuple[str, float, tuple[str, ...]]) -> dict[str, int]:
     base, until, parts = args
     counts: Counter[str] = Counter()
     with contextlib.suppress(Exception):
-        asyncio.run(flood(base, until, counts, parts))
+        server_load.run_fast(flood(base, until, counts, parts))
     return dict(counts)
 
 
@@ -254,7 +254,7 @@ def run(args: argparse.Namespace, s: dict[str, Any]) -> None:
             if name == "flood":
                 floods.append(pool.apply_async(
                     _delayed, ((base, begin, end, args.flood, args.flood_nice),)))
-        stats, by_phase = asyncio.run(quiet_table(base, phases, args.rate, args.seed))
+        stats, by_phase = server_load.run_fast(quiet_table(base, phases, args.rate, args.seed))
         for f in floods:
             counts.update(f.get(timeout=600))
     busy1 = server_load.machine_busy()
