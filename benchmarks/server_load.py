@@ -52,11 +52,11 @@ from typing import Any, TypeVar
 
 import orjson
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
 ACT_TIMEOUT = 30.0  # seconds before an action with no answer counts as an error
 ECHO_PAD = "x" * 60  # an echo message about the size of an act message
-T = TypeVar("T")
 FLAT = 0.1  # MiB a minute: below this the soak's RSS counts as flat
 
 
@@ -752,7 +752,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
 def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[str, float]]],
            wall: float, cpu0: dict[str, float], cpu1: dict[str, float], client_cpu: float,
            busy0: tuple[float, float], busy1: tuple[float, float],
-           loop: tuple[float, float] = (0.0, 0.0)) -> dict[str, float]:
+           loop: tuple[float, float]) -> dict[str, float]:
     """Prints the run's figures; ``loop``: the (user, system) CPU seconds of the server's
     event-loop threads over the run (``loop_seconds``)."""
     first = min((at for at, _ in stats.latencies), default=0.0)
