@@ -105,8 +105,11 @@ def test_with_ten_combinations_the_hand_and_actions_fit_three_screens(
 
 
 def test_a_whole_round_on_a_phone_moves_nothing_under_a_finger(
-        server: str, chromium: Browser) -> None:
+        server: str, serve_dir: Path, chromium: Browser) -> None:
+    # a known deal: with a random one a computer player could go out before the person had
+    # drawn three times (one failure in CI)
     room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+    set_seed(serve_dir, room, 21)
     context, page = seat_in(chromium, room, "Mens2", locale="nl-NL",
                             viewport=SCREENS[0], has_touch=True, is_mobile=True)
     page.add_init_script(CLS_OBSERVER)
@@ -116,7 +119,8 @@ def test_a_whole_round_on_a_phone_moves_nothing_under_a_finger(
     me = Person(page, "nl", take=True)
     play_until([me], lambda: page.locator(".match-end").count() > 0, timeout=400)
     shift = page.evaluate("window.__shift")
-    print(f"layout shift over the round, not from input: {shift:.4f}")  # shown with -s
+    print(f"layout shift over the round, not from input: {shift:.4f}; "  # shown with -s
+          f"{me.draws} draws, {me.takes} takes")
     assert shift < 0.05, shift
     assert me.draws >= 3 and me.takes == 1
     context.close()
