@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,17 +46,38 @@ def test_the_clients_run_on_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
     shares."""
     import uvloop
 
+    module = load_benchmark(monkeypatch)
+
+    async def loop_kind() -> type:
+        return type(asyncio.get_running_loop())
+
+    assert module.run_fast(loop_kind()) is uvloop.Loop
+
+
+def test_the_clients_collect_no_garbage_while_they_measure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client's young collections walked the frames' dicts for 8-12 ms about once a
+    second, a pause measured as the server's latency: while the clients play, the collector
+    is off, and afterwards on again, also when the play fails."""
+    module = load_benchmark(monkeypatch)
+    assert gc.isenabled()
+    with module.quiet_collector():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), module.quiet_collector():
+        raise RuntimeError("a client failed")
+    assert gc.isenabled()
+
+
+def load_benchmark(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """benchmarks/server_load.py as a module (it is a script, not a package's)."""
     spec = importlib.util.spec_from_file_location("server_load", ROOT / "benchmarks"
                                                   / "server_load.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "server_load", module)  # its dataclasses look it up
     spec.loader.exec_module(module)
-
-    async def loop_kind() -> type:
-        return type(asyncio.get_running_loop())
-
-    assert module.run_fast(loop_kind()) is uvloop.Loop
+    return module
 
 
 @pytest.mark.parametrize("option", [["--tables", "0"], ["--warm-minutes", "-1"],
