@@ -42,7 +42,8 @@ async def play(base: str, args: argparse.Namespace, seconds: float) -> load.Stat
         for c in clients:
             await c.open(pool)
         until = time.perf_counter() + seconds
-        await asyncio.gather(*(c.play(args.rate, until, pool) for c in clients))
+        with load.quiet_collector():  # its pauses would be counted as the server's
+            await asyncio.gather(*(c.play(args.rate, until, pool) for c in clients))
         for c in clients:
             await c.close()
     return stats

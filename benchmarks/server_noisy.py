@@ -194,11 +194,12 @@ async def quiet_table(base: str, phases: list[tuple[str, float, float]], rate: f
     by_phase: dict[str, list[float]] = {}
     with ThreadPoolExecutor(2) as pool:
         await table.open(pool)
-        for name, start, end in phases:
-            await asyncio.sleep(max(0.0, start - time.time()))
-            before = len(stats.latencies)
-            await table.play(rate, time.perf_counter() + (end - time.time()), pool)
-            by_phase.setdefault(name, []).extend(s for _, s in stats.latencies[before:])
+        with server_load.quiet_collector():  # its pauses would be counted as the server's
+            for name, start, end in phases:
+                await asyncio.sleep(max(0.0, start - time.time()))
+                before = len(stats.latencies)
+                await table.play(rate, time.perf_counter() + (end - time.time()), pool)
+                by_phase.setdefault(name, []).extend(s for _, s in stats.latencies[before:])
         await table.close()
     return stats, by_phase
 
