@@ -57,9 +57,26 @@ def test_the_clients_run_on_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_clients_collect_no_garbage_while_they_measure(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A client's young collections walked the frames' dicts for 8-12 ms about once a
-    second, a pause measured as the server's latency: while the clients play, the collector
-    is off, and afterwards on again, also when the play fails."""
+    second, a pause measured as the server's latency: while a client process plays its
+    tables and its echo (``drive``), the collector is off, and afterwards on again, also
+    when the play fails."""
     module = load_benchmark(monkeypatch)
+    seen: list[tuple[str, bool]] = []
+
+    async def nothing(*_: Any) -> None:
+        return None
+
+    async def play(who: str) -> None:
+        seen.append((who, gc.isenabled()))
+
+    monkeypatch.setattr(module.TableClient, "open", nothing)
+    monkeypatch.setattr(module.TableClient, "close", nothing)
+    monkeypatch.setattr(module.TableClient, "play", lambda *_: play("table"))
+    monkeypatch.setattr(module, "echo_socket", nothing)
+    monkeypatch.setattr(module, "echo_client", lambda *_: play("echo"))
+    asyncio.run(module.drive("http://127.0.0.1:1", "ws://127.0.0.1:1/", "amerikaans",
+                             tables=1, start_at=0.0, seconds=0.0, rate=1.0, seed=1))
+    assert sorted(seen) == [("echo", False), ("table", False)]
     assert gc.isenabled()
     with module.quiet_collector():
         assert not gc.isenabled()
