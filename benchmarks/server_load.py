@@ -63,8 +63,14 @@ FLAT = 0.1  # MiB a minute: below this the soak's RSS counts as flat
 
 # --- the echo server (a subprocess: ``server_load.py --echo-port PORT``) ----------------
 
+FANS: dict[str, list[Any]] = {}  # the fan-out's sockets (their ``send``) by group path
+
+
 async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """A bare ASGI WebSocket echo: every text message straight back."""
+    """A bare ASGI WebSocket echo: every text message straight back. On a path under
+    ``/fan/`` the fan-out: the sockets of one path are a group, and a message one of them
+    sends goes to each of them (a table's four frames of an action, without the game or
+    the store)."""
     if scope["type"] == "lifespan":
         while (await receive())["type"] != "lifespan.shutdown":
             await send({"type": "lifespan.startup.complete"})
@@ -74,13 +80,24 @@ async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await send({"type": "http.response.start", "status": 404, "headers": []})
         await send({"type": "http.response.body", "body": b""})
         return
+    path = scope["path"]
+    group = FANS.setdefault(path, []) if path.startswith("/fan/") else [send]
     while True:
         message = await receive()
         if message["type"] == "websocket.connect":
             await send({"type": "websocket.accept"})
+            if group[-1:] != [send]:
+                group.append(send)
         elif message["type"] == "websocket.receive":
-            await send({"type": "websocket.send", "text": message.get("text")})
+            out = {"type": "websocket.send", "text": message.get("text")}
+            for each in list(group):
+                with contextlib.suppress(Exception):  # one of the group gone: the others
+                    await each(out)
         else:
+            if send in group:
+                group.remove(send)
+            if not group:
+                FANS.pop(path, None)
             return
 
 
@@ -261,11 +278,13 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 @contextlib.contextmanager
 def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
             budget: float = 1.0, limits: bool = False, workers: int = 1,
-            redis: str | None = None) -> Iterator[dict[str, Any]]:
+            redis: str | None = None, fanout: bool = False) -> Iterator[dict[str, Any]]:
     """`jokeren serve` and the echo on free loopback ports; their ports and pids. The
     server's rates and quotas are off (every table comes from this one address) unless
-    ``limits``; ``workers`` processes on one port sharing the rooms through ``redis``."""
-    port, echo_port = free_port(), free_port()
+    ``limits``; ``workers`` processes on one port sharing the rooms through ``redis``;
+    ``fanout``: a second echo process for the fan-out (``fan_port``, ``fan_pid``), so its
+    CPU is its own."""
+    port, echo_port, fan_port = free_port(), free_port(), free_port()
     # the jokeren this Python imports: the installed (compiled) package, or PYTHONPATH=src
     env = dict(os.environ)
     if not limits:
@@ -286,15 +305,24 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
             stderr=subprocess.STDOUT, env=env)
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
                                 stdout=out, stderr=subprocess.STDOUT)
+        procs = [server, echo]
+        if fanout:
+            procs.append(subprocess.Popen(
+                [sys.executable, __file__, "--echo-port", str(fan_port)],
+                stdout=out, stderr=subprocess.STDOUT))
         try:
             wait_http(f"http://127.0.0.1:{port}/api/messages", server, log)
             wait_http(f"http://127.0.0.1:{echo_port}/", echo, log)
-            yield {"port": port, "echo_port": echo_port, "pid": server.pid,
-                   "echo_pid": echo.pid, "log": log, "db": url}
+            found = {"port": port, "echo_port": echo_port, "pid": server.pid,
+                     "echo_pid": echo.pid, "log": log, "db": url}
+            if fanout:
+                wait_http(f"http://127.0.0.1:{fan_port}/", procs[2], log)
+                found |= {"fan_port": fan_port, "fan_pid": procs[2].pid}
+            yield found
         finally:
-            for proc in (server, echo):
+            for proc in procs:
                 proc.terminate()
-            for proc in (server, echo):
+            for proc in procs:
                 try:
                     proc.wait(30)
                 except subprocess.TimeoutExpired:
@@ -327,6 +355,7 @@ def make_room(base: str, rules: Any) -> tuple[str, list[str]]:
 class Stats:
     latencies: list[tuple[float, float]] = field(default_factory=list)  # (at, seconds)
     echo: list[tuple[float, float]] = field(default_factory=list)
+    fan: list[tuple[float, float]] = field(default_factory=list)  # sent to the fourth heard
     errors: dict[str, int] = field(default_factory=dict)
     actions: int = 0
     late: int = 0  # actions sent after their tick: the previous one was not done
@@ -515,9 +544,49 @@ async def echo_client(ws: Any, rate: float, until: float, stats: Stats,
             stats.error(f"echo unanswered:{len(sent)}")
 
 
+async def fan_client(sockets: list[Any], rate: float, until: float, stats: Stats,
+                     rng: random.Random) -> None:
+    """One fan-out group at a table's rate: a message sent on one of its four sockets (at
+    random, as the seat to act changes), timed to the last of the four hearing it."""
+    sent: dict[int, float] = {}
+    heard: dict[int, int] = {}
+
+    async def reader(ws: Any) -> None:
+        async for text in ws:
+            at = time.perf_counter()
+            n = int(orjson.loads(text)["id"])
+            heard[n] = heard.get(n, 0) + 1
+            if heard[n] == len(sockets):
+                del heard[n]
+                stats.fan.append((sent[n], at - sent.pop(n)))
+
+    tasks = [asyncio.create_task(reader(ws)) for ws in sockets]
+    interval = 1.0 / rate
+    tick = time.perf_counter() + rng.random() * interval
+    for n in itertools.count():
+        now = time.perf_counter()
+        if now >= until:
+            break
+        if now < tick:
+            await asyncio.sleep(tick - now)
+        tick += interval
+        sent[n] = time.perf_counter()
+        await rng.choice(sockets).send(json.dumps({"id": n, "pad": ECHO_PAD}))
+    await asyncio.sleep(1.0)
+    for task in tasks:
+        task.cancel()
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await ws.close()
+    if sent:
+        stats.error(f"fan-out unanswered:{len(sent)}")
+
+
 async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: float,
-                seconds: float, rate: float, seed: int, protocol: int = 2) -> Stats:
-    """One client process: open its tables, then play them and the echo until the end."""
+                seconds: float, rate: float, seed: int, protocol: int = 2,
+                fan_uri: str | None = None) -> Stats:
+    """One client process: open its tables, then play them and the echo (and the
+    fan-out, at ``fan_uri``) until the end."""
     stats = Stats()
     rng = random.Random(seed)
     clients = [TableClient(base, rules, stats, random.Random(rng.random()), protocol)
@@ -531,13 +600,18 @@ async def drive(base: str, echo_uri: str, rules: Any, tables: int, start_at: flo
 
         await asyncio.gather(*(opened(c) for c in clients))
         echoes = [await echo_socket(echo_uri) for _ in range(tables)]
+        fans = [[await echo_socket(f"{fan_uri}fan/{seed}-{t}") for _ in range(SEATS)]
+                for t in range(tables)] if fan_uri else []
         await asyncio.sleep(max(0.0, start_at - time.time()))
         until = time.perf_counter() + seconds
         with quiet_collector():
             await asyncio.gather(*(c.play(rate, until, pool) for c in clients),
                                  *(echo_client(ws, rate, until, stats,
                                                random.Random(rng.random()))
-                                   for ws in echoes))
+                                   for ws in echoes),
+                                 *(fan_client(group, rate, until, stats,
+                                              random.Random(rng.random()))
+                                   for group in fans))
         for c in clients:
             await c.close()
     return stats
@@ -572,7 +646,7 @@ def run_fast(main: Coroutine[Any, Any, T]) -> T:
         return runner.run(main)
 
 
-def client_process(args: tuple[str, str, Any, int, float, float, float, int, int]
+def client_process(args: tuple[str, str, Any, int, float, float, float, int, int, str | None]
                    ) -> dict[str, Any]:
     stats = run_fast(drive(*args))
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -660,6 +734,11 @@ def main() -> None:
                              "--redis URL` on a PostgreSQL --db (default 1)")
     parser.add_argument("--redis", help="the Redis that several server processes share "
                                         "(redis://127.0.0.1:6379/0), with --servers above 1")
+    parser.add_argument("--fanout", action="store_true",
+                        help="also run the fan-out echo (its own process, four sockets a "
+                             "table, each message sent to all four): an action's frame path "
+                             "without the game or the store, its CPU a message and latency "
+                             "beside the server's")
     parser.add_argument("--echo-port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     import signal
@@ -684,7 +763,8 @@ def main() -> None:
             print(f"--- {n} server process(es)", flush=True)
         with tempfile.TemporaryDirectory() as tmp, \
                 servers(Path(tmp), args.db, args.profile, trace, args.memo_budget,
-                        workers=n, redis=args.redis if n > 1 else None) as s:
+                        workers=n, redis=args.redis if n > 1 else None,
+                        fanout=args.fanout) as s:
             runs.append((n, run(args, s, total)))
     if len(runs) > 1:
         compare(runs)
@@ -726,6 +806,10 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
           f"x{args.memo_budget:g}; load average before "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     pids = {"server": s["pid"], "echo": s["echo_pid"]}
+    fan_uri = None
+    if "fan_pid" in s:
+        pids["fan"] = s["fan_pid"]
+        fan_uri = f"ws://127.0.0.1:{s['fan_port']}/"
     rss: list[tuple[float, dict[str, float]]] = []
 
     async def watch(until: float) -> None:
@@ -736,7 +820,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
     with ctx.Pool(procs) as pool:
         waiting = pool.map_async(client_process, [
             (base, echo_uri, args.rules, n, start_at, total, args.rate, args.seed * 100 + i,
-             args.protocol)
+             args.protocol, fan_uri)
             for i, n in enumerate(shares)])
         while time.time() < start_at:
             time.sleep(0.5)
@@ -759,6 +843,7 @@ def run(args: argparse.Namespace, s: dict[str, Any], total: float) -> dict[str, 
         client_cpu += r["cpu"]
         stats.latencies += got.latencies
         stats.echo += got.echo
+        stats.fan += got.fan
         for k, v in got.errors.items():
             stats.errors[k] = stats.errors.get(k, 0) + v
         stats.actions += got.actions
@@ -791,6 +876,10 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
           f"{stats.matches} matches finished")
     print(describe("action -> last seat's events", window))
     print(describe("echo (same run)            ", echo))
+    fan0 = min((at for at, _ in stats.fan), default=0.0)
+    fan = [lat for at, lat in stats.fan if at < fan0 + args.seconds]
+    if fan:
+        print(describe("fan-out echo (same run)    ", fan))
     if echo:
         ratio = pct(window, 99) / pct(echo, 99) if pct(echo, 99) else float("nan")
         print(f"p99 ratio to the echo: {ratio:.1f}x; goal p99 < 50 ms and <= 5x the echo: "
@@ -806,14 +895,24 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     print(f"  of which the event loop's thread {sum(loop) * ms:.3f} ms (user {loop[0] * ms:.3f}, "
           f"system {loop[1] * ms:.3f}), the other threads (the store's writer, the computer "
           f"players') {per_action - sum(loop) * ms:.3f} ms")
+    echo_cpu = (cpu1["echo"] - cpu0["echo"]) * 1000 / max(1, len(stats.echo))
+    print(f"echo CPU per message: {echo_cpu:.3f} ms (one frame in, one out)")
+    fan_cpu = float("nan")
+    if "fan" in cpu0:
+        fan_cpu = (cpu1["fan"] - cpu0["fan"]) * 1000 / max(1, len(stats.fan))
+        print(f"fan-out CPU per message: {fan_cpu:.3f} ms (one frame in, four out: an "
+              f"action's frame path without the game or the store); the server's beyond "
+              f"it: {per_action - fan_cpu:.3f} ms an action")
+    fan_used = f"fan-out {used['fan']:.2f}, " if "fan" in used else ""
     print(f"CPU (cores busy, of {cores}): machine {machine:.2f}, server {used['server']:.2f}, "
-          f"echo {used['echo']:.2f}, clients {client_cpu / wall:.2f} (incl. setup); "
+          f"echo {used['echo']:.2f}, {fan_used}clients {client_cpu / wall:.2f} (incl. setup); "
           f"others {machine - sum(used.values()) - client_cpu / wall:.2f}; load average after "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if rss:
         memory_report(args, rss)
     return {"rate": achieved, "cpu": per_action, "p50": pct(window, 50) * 1000,
-            "p99": pct(window, 99) * 1000, "echo_p99": pct(echo, 99) * 1000}
+            "p99": pct(window, 99) * 1000, "echo_p99": pct(echo, 99) * 1000,
+            "echo_cpu": echo_cpu, "fan_cpu": fan_cpu, "fan_p99": pct(fan, 99) * 1000}
 
 
 def memory_report(args: argparse.Namespace, rss: list[tuple[float, dict[str, float]]]) -> None:

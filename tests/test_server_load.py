@@ -21,12 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_load_benchmark_runs_without_error() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "server_load.py"), "--tables", "2",
-         "--seconds", "2", "--soak-minutes", "0"],
+         "--seconds", "2", "--soak-minutes", "0", "--fanout"],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "errors: 0" in done.stdout, done.stdout
     assert "action -> last seat's events: n=" in done.stdout
-    assert "echo (same run)" in done.stdout
+    # the echo and the fan-out at the tables' rate, each message answered (an unanswered
+    # one is an error), and the CPU each spent a message
+    echoed = re.search(r"echo \(same run\) +: n=(\d+)", done.stdout)
+    fanned = re.search(r"fan-out echo \(same run\) +: n=(\d+)", done.stdout)
+    assert echoed and fanned and int(fanned[1]) >= 20, done.stdout
+    assert abs(int(echoed[1]) - int(fanned[1])) <= 4, done.stdout
+    echo_cpu = float(done.stdout.split("echo CPU per message: ")[1].split()[0])
+    fan_cpu = float(done.stdout.split("fan-out CPU per message: ")[1].split()[0])
+    assert echo_cpu > 0 and fan_cpu > 0, done.stdout
     # the server's CPU an action, and the part of it that its event loop's thread spent
     total = float(done.stdout.split("server CPU per action: ")[1].split()[0])
     actions = int(done.stdout.split(" ms (all ")[1].split()[0].replace(",", ""))
@@ -84,6 +92,47 @@ def test_the_clients_collect_no_garbage_while_they_measure(
     with pytest.raises(RuntimeError), module.quiet_collector():
         raise RuntimeError("a client failed")
     assert gc.isenabled()
+
+
+def test_the_fan_out_sends_each_message_to_its_group_and_the_echo_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The echo process's ASGI app: on a ``/fan/`` path every socket of that path hears
+    what one of them sends (a table's four frames of an action); elsewhere the message
+    comes back to its sender alone. A socket that leaves is no longer sent to."""
+    module = load_benchmark(monkeypatch)
+
+    async def scenario() -> dict[str, list[str | None]]:
+        heard: dict[str, list[str | None]] = {}
+        inboxes: dict[str, asyncio.Queue[dict[str, Any]]] = {}
+        tasks = []
+        for name, path in (("a", "/fan/t1"), ("b", "/fan/t1"), ("c", "/fan/t1"),
+                           ("d", "/fan/t2"), ("e", "/")):
+            inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+            inbox.put_nowait({"type": "websocket.connect"})
+            inboxes[name], heard[name] = inbox, []
+
+            async def send(message: dict[str, Any], name: str = name) -> None:
+                if message["type"] == "websocket.send":
+                    heard[name].append(message["text"])
+
+            tasks.append(asyncio.create_task(module.echo_app(
+                {"type": "websocket", "path": path}, inbox.get, send)))
+        await asyncio.sleep(0)
+        inboxes["a"].put_nowait({"type": "websocket.receive", "text": "1"})
+        inboxes["e"].put_nowait({"type": "websocket.receive", "text": "2"})
+        await asyncio.sleep(0.01)
+        inboxes["c"].put_nowait({"type": "websocket.disconnect"})
+        await asyncio.sleep(0.01)
+        inboxes["b"].put_nowait({"type": "websocket.receive", "text": "3"})
+        await asyncio.sleep(0.01)
+        for name in "abde":
+            inboxes[name].put_nowait({"type": "websocket.disconnect"})
+        await asyncio.gather(*tasks)
+        return heard
+
+    heard = asyncio.run(scenario())
+    assert heard == {"a": ["1", "3"], "b": ["1", "3"], "c": ["1"], "d": [], "e": ["2"]}
+    assert module.FANS == {}  # every group let go once its sockets left
 
 
 def load_benchmark(monkeypatch: pytest.MonkeyPatch) -> Any:
