@@ -45,7 +45,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -516,6 +516,23 @@ async def echo_socket(uri: str) -> Any:
     return await connect(uri, compression=None, ping_interval=None, open_timeout=120)
 
 
+async def paced(rate: float, until: float, rng: random.Random, sent: dict[int, float],
+                send: Callable[[str], Awaitable[Any]]) -> None:
+    """Messages numbered from 0, ``rate`` a second until ``until`` (the first at a random
+    moment of the first interval), each sent by ``send`` and its moment kept in ``sent``."""
+    interval = 1.0 / rate
+    tick = time.perf_counter() + rng.random() * interval
+    for n in itertools.count():
+        now = time.perf_counter()
+        if now >= until:
+            return
+        if now < tick:
+            await asyncio.sleep(tick - now)
+        tick += interval
+        sent[n] = time.perf_counter()
+        await send(json.dumps({"id": n, "pad": ECHO_PAD}))
+
+
 async def echo_client(ws: Any, rate: float, until: float, stats: Stats,
                       rng: random.Random) -> None:
     sent: dict[int, float] = {}
@@ -527,17 +544,7 @@ async def echo_client(ws: Any, rate: float, until: float, stats: Stats,
                 stats.echo.append((sent[n], at - sent.pop(n)))
 
         task = asyncio.create_task(reader())
-        interval = 1.0 / rate
-        tick = time.perf_counter() + rng.random() * interval
-        for n in itertools.count():
-            now = time.perf_counter()
-            if now >= until:
-                break
-            if now < tick:
-                await asyncio.sleep(tick - now)
-            tick += interval
-            sent[n] = time.perf_counter()
-            await ws.send(json.dumps({"id": n, "pad": ECHO_PAD}))
+        await paced(rate, until, rng, sent, ws.send)
         await asyncio.sleep(1.0)
         task.cancel()
         if sent:
@@ -561,17 +568,7 @@ async def fan_client(sockets: list[Any], rate: float, until: float, stats: Stats
                 stats.fan.append((sent[n], at - sent.pop(n)))
 
     tasks = [asyncio.create_task(reader(ws)) for ws in sockets]
-    interval = 1.0 / rate
-    tick = time.perf_counter() + rng.random() * interval
-    for n in itertools.count():
-        now = time.perf_counter()
-        if now >= until:
-            break
-        if now < tick:
-            await asyncio.sleep(tick - now)
-        tick += interval
-        sent[n] = time.perf_counter()
-        await rng.choice(sockets).send(json.dumps({"id": n, "pad": ECHO_PAD}))
+    await paced(rate, until, rng, sent, lambda text: rng.choice(sockets).send(text))
     await asyncio.sleep(1.0)
     for task in tasks:
         task.cancel()
