@@ -108,6 +108,9 @@ class Conn:
     base: Any = field(default=_UNSENT, init=False)  # the view (a ViewJSON)
     listing: Any = field(default=_UNSENT, init=False)  # (moves, values or None)
     clock: Any = field(default=_UNSENT, init=False)
+    # a frame written at once, in the sender's task's stead, while that task waits with
+    # nothing queued (ws.writer; None: every frame through the outbox)
+    write: Callable[[Frame], None] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.outbox = Outbox()  # at most backlog frames, and the closing None
@@ -126,7 +129,11 @@ class Conn:
                      self.backlog)
             self.close()
             return
-        self.outbox.put_nowait(self.lighter(frame) if self.protocol >= 2 else frame)
+        frame = self.lighter(frame) if self.protocol >= 2 else frame
+        if self.write is not None and self.outbox.idle():
+            self.write(frame)
+        else:
+            self.outbox.put_nowait(frame)
 
     def lighter(self, frame: Frame) -> Frame:
         """Protocol 2: an ``events`` frame as the differences from what this connection was
@@ -185,29 +192,35 @@ class Outbox:
     the running loop at each get: a ``getpid`` call)."""
 
     def __init__(self) -> None:
-        self._items: deque[Frame | None] = deque()
+        self._items: deque[Any] = deque()  # frames, a send begun (ws.Begun), None
         self._waiter: asyncio.Future[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def empty(self) -> bool:
         return not self._items
 
+    def idle(self) -> bool:
+        """The sender waits for a frame, nothing queued: one may be written at once."""
+        waiter = self._waiter
+        return not self._items and waiter is not None and not waiter.done()
+
     def qsize(self) -> int:
         return len(self._items)
 
-    def put_nowait(self, frame: Frame | None) -> None:
+    def put_nowait(self, frame: Any) -> None:
         self._items.append(frame)
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
-    def get_nowait(self) -> Frame | None:
+    def get_nowait(self) -> Any:
         if not self._items:
             raise asyncio.QueueEmpty
         return self._items.popleft()
 
-    async def get(self) -> Frame | None:
-        """The next frame (None: the connection closes), once there is one."""
+    async def get(self) -> Any:
+        """The next frame, or a send begun (None: the connection closes), once there is
+        one."""
         while not self._items:
             if self._loop is None:
                 self._loop = asyncio.get_running_loop()

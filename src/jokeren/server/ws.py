@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import sqlite3
+from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,7 +23,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import STORE_FAILED, ApiError
-from .frames import dumps, refusal
+from .frames import Frame, dumps, refusal
 from .limits import MOST_MESSAGE, Bucket, Buckets, Sends, address, too_many
 from .names import odd_character
 from .rooms import Rooms
@@ -163,6 +164,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         return
     limits = rooms.limits
     sender = asyncio.create_task(_send(ws, conn, limits.send_wait, rooms.sends))
+    conn.write = writer(ws, conn)
     shared = (rate, max(BURST, rate * 3))  # a seat's connections share one bucket
     bucket = Bucket(shared) if conn.seat is None \
         else runner.bucket("messages", conn.seat, shared)
@@ -197,9 +199,59 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         pass
     finally:
         conn.close()
+        conn.write = None  # it holds the connection: no cycle is left for the gc
         with contextlib.suppress(Exception):
             await sender
         runner.tell("leave", conn)  # last: a table let go is held by nothing here
+
+
+class Begun:
+    """A frame's send that ``writer`` began and that had to wait (the socket's buffers are
+    full): the sender finishes it, in its turn and within its deadline, as a task would
+    have run it (each future it waits for awaited, then the send stepped on)."""
+
+    def __init__(self, send: Coroutine[Any, Any, None], waiting: Any) -> None:
+        self.send, self.waiting = send, waiting
+
+    async def finish(self) -> None:
+        try:
+            while True:
+                waiting, self.waiting = self.waiting, None
+                if waiting is None:  # a bare yield: the loop goes round once
+                    await asyncio.sleep(0)
+                else:  # a future: its result or error is the send's to take
+                    waiting._asyncio_future_blocking = False
+                    await asyncio.wait((waiting,))
+                self.waiting = self.send.send(None)
+        except StopIteration:
+            return
+        finally:
+            self.send.close()  # dropped (the deadline) while it waited: it ends there
+
+
+def writer(ws: WebSocket, conn: Conn) -> Callable[[Frame], None]:
+    """``conn.write``: a frame written at once by whoever sends it (the table's task), not
+    handed to the sender's task, which waits with nothing queued (``Outbox.idle``). A
+    socket whose kernel buffers take the bytes completes its send without waiting, so the
+    frames of an action leave in the table's own step rather than once four senders have
+    been woken behind whatever else the loop runs (the busy evening's p99). A send that
+    must wait is queued, begun, for the sender to finish (``Begun``: the frames after it
+    wait behind it, so the order holds); a socket that fails is closed, as the sender
+    closes it."""
+
+    def write(frame: Frame) -> None:
+        send = ws.send_text(dumps(frame))
+        try:
+            waiting = send.send(None)
+        except StopIteration:
+            return
+        except Exception as exc:
+            forget(exc)
+            conn.close()
+            return
+        conn.outbox.put_nowait(Begun(send, waiting))
+
+    return write
 
 
 async def _send(ws: WebSocket, conn: Conn, wait: float, sends: Sends) -> None:
@@ -210,9 +262,14 @@ async def _send(ws: WebSocket, conn: Conn, wait: float, sends: Sends) -> None:
     try:
         while (frame := await conn.outbox.get()) is not None:
             sends.start(me, wait)
-            text, frame = dumps(frame), None  # not kept while the next one is awaited:
-            await ws.send_text(text)  # a frame that lives on is traversed by the gc
-            sends.done(me)
+            if isinstance(frame, Begun):
+                begun, frame = frame, None
+                await begun.finish()
+                del begun
+            else:
+                text, frame = dumps(frame), None  # not kept while the next one is
+                await ws.send_text(text)  # awaited: a frame that lives on is traversed
+            sends.done(me)  # by the gc
     except asyncio.CancelledError:
         if not sends.was_late(me):
             raise
