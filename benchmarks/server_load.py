@@ -81,12 +81,13 @@ async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await send({"type": "http.response.body", "body": b""})
         return
     path = scope["path"]
-    group = FANS.setdefault(path, []) if path.startswith("/fan/") else [send]
+    fan = path.startswith("/fan/")
+    group = FANS.setdefault(path, []) if fan else [send]
     while True:
         message = await receive()
         if message["type"] == "websocket.connect":
             await send({"type": "websocket.accept"})
-            if group[-1:] != [send]:
+            if fan:
                 group.append(send)
         elif message["type"] == "websocket.receive":
             out = {"type": "websocket.send", "text": message.get("text")}
@@ -94,10 +95,10 @@ async def echo_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
                 with contextlib.suppress(Exception):  # one of the group gone: the others
                     await each(out)
         else:
-            if send in group:
+            if fan:
                 group.remove(send)
-            if not group:
-                FANS.pop(path, None)
+                if not group:
+                    del FANS[path]
             return
 
 
@@ -284,7 +285,7 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
     ``limits``; ``workers`` processes on one port sharing the rooms through ``redis``;
     ``fanout``: a second echo process for the fan-out (``fan_port``, ``fan_pid``), so its
     CPU is its own."""
-    port, echo_port, fan_port = free_port(), free_port(), free_port()
+    port, echo_port = free_port(), free_port()
     # the jokeren this Python imports: the installed (compiled) package, or PYTHONPATH=src
     env = dict(os.environ)
     if not limits:
@@ -306,7 +307,8 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
         echo = subprocess.Popen([sys.executable, __file__, "--echo-port", str(echo_port)],
                                 stdout=out, stderr=subprocess.STDOUT)
         procs = [server, echo]
-        if fanout:
+        fan_port = free_port() if fanout else None
+        if fan_port:
             procs.append(subprocess.Popen(
                 [sys.executable, __file__, "--echo-port", str(fan_port)],
                 stdout=out, stderr=subprocess.STDOUT))
@@ -315,7 +317,7 @@ def servers(work: Path, db: str | None, profile: str | None, trace: str | None,
             wait_http(f"http://127.0.0.1:{echo_port}/", echo, log)
             found = {"port": port, "echo_port": echo_port, "pid": server.pid,
                      "echo_pid": echo.pid, "log": log, "db": url}
-            if fanout:
+            if fan_port:
                 wait_http(f"http://127.0.0.1:{fan_port}/", procs[2], log)
                 found |= {"fan_port": fan_port, "fan_pid": procs[2].pid}
             yield found
@@ -652,6 +654,12 @@ def client_process(args: tuple[str, str, Any, int, float, float, float, int, int
 
 # --- the report ----------------------------------------------------------------------------
 
+def measured(rows: list[tuple[float, float]], seconds: float) -> list[float]:
+    """The latencies of what was sent in the first ``seconds`` of the measured play."""
+    first = min((at for at, _ in rows), default=0.0)
+    return [lat for at, lat in rows if at < first + seconds]
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -856,10 +864,9 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
            loop: tuple[float, float]) -> dict[str, float]:
     """Prints the run's figures; ``loop``: the (user, system) CPU seconds of the server's
     event-loop threads over the run (``loop_seconds``)."""
-    first = min((at for at, _ in stats.latencies), default=0.0)
-    window = [lat for at, lat in stats.latencies if at < first + args.seconds]
-    echo0 = min((at for at, _ in stats.echo), default=0.0)
-    echo = [lat for at, lat in stats.echo if at < echo0 + args.seconds]
+    window = measured(stats.latencies, args.seconds)
+    echo = measured(stats.echo, args.seconds)
+    fan = measured(stats.fan, args.seconds)
     achieved = len(window) / args.seconds
     if args.latencies:
         with open(args.latencies, "w", encoding="utf-8") as out:
@@ -873,8 +880,6 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
           f"{stats.matches} matches finished")
     print(describe("action -> last seat's events", window))
     print(describe("echo (same run)            ", echo))
-    fan0 = min((at for at, _ in stats.fan), default=0.0)
-    fan = [lat for at, lat in stats.fan if at < fan0 + args.seconds]
     if fan:
         print(describe("fan-out echo (same run)    ", fan))
     if echo:
@@ -894,7 +899,6 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
           f"players') {per_action - sum(loop) * ms:.3f} ms")
     echo_cpu = (cpu1["echo"] - cpu0["echo"]) * 1000 / max(1, len(stats.echo))
     print(f"echo CPU per message: {echo_cpu:.3f} ms (one frame in, one out)")
-    fan_cpu = float("nan")
     if "fan" in cpu0:
         fan_cpu = (cpu1["fan"] - cpu0["fan"]) * 1000 / max(1, len(stats.fan))
         print(f"fan-out CPU per message: {fan_cpu:.3f} ms (one frame in, four out: an "
@@ -908,8 +912,7 @@ def report(args: argparse.Namespace, stats: Stats, rss: list[tuple[float, dict[s
     if rss:
         memory_report(args, rss)
     return {"rate": achieved, "cpu": per_action, "p50": pct(window, 50) * 1000,
-            "p99": pct(window, 99) * 1000, "echo_p99": pct(echo, 99) * 1000,
-            "echo_cpu": echo_cpu, "fan_cpu": fan_cpu, "fan_p99": pct(fan, 99) * 1000}
+            "p99": pct(window, 99) * 1000, "echo_p99": pct(echo, 99) * 1000}
 
 
 def memory_report(args: argparse.Namespace, rss: list[tuple[float, dict[str, float]]]) -> None:
