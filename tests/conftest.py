@@ -99,17 +99,14 @@ def pytest_sessionfinish(session: object) -> None:
     memo.clear_all()
 
 
-def all_cards(state: State) -> dict[Card, int]:
-    """How many of each card the state holds, a joker on the table counted as a joker: a
-    plain dict, because ``Counter.__eq__`` compares in a Python loop (it was a sixth of a
-    play-out's time)."""
-    counts = Counter(chain.from_iterable(state.hands))
-    counts.update(state.stock)
-    counts.update(state.discard)
-    counts.update(chain.from_iterable(meld.cards for meld in state.table))
-    for card in [c for c in counts if c.joker and c != JOKER]:  # *7h on the table: a joker
-        counts[JOKER] += counts.pop(card)
-    return dict(counts)
+def all_cards(state: State) -> Counter[Card]:
+    """How many of each card the state holds, a joker on the table counted as a joker (a
+    joker elsewhere stands for nothing: ``*``). One count over every place at once: the
+    check runs after every action of every play-out, where four counts and the joker
+    loop were a fifth of the time."""
+    return Counter(chain(chain.from_iterable(state.hands), state.stock, state.discard,
+                         (JOKER if card.joker else card
+                          for meld in state.table for card in meld.cards)))
 
 
 @cache
