@@ -1,7 +1,8 @@
 """End-to-end tests of the browser table: a real `jokeren serve` on 127.0.0.1 and Debian's
 chromium driven by Playwright (never a browser download). They run in their own pytest
-invocation (`python -m pytest e2e`, see README): Playwright's event loop and the async
-tests of the main suite do not mix in one process (STACK.md)."""
+invocation (`python -m pytest e2e -n 2`, see README): Playwright's event loop and the async
+tests of the main suite do not mix in one process (STACK.md). Each pytest-xdist worker
+starts its own server and browser (the fixtures are per session, and a worker is one)."""
 
 from __future__ import annotations
 
