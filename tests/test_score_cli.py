@@ -13,6 +13,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from jokeren.cli.app import app
+from jokeren.support.messages import money
 
 runner = CliRunner()
 
@@ -85,7 +86,7 @@ def test_the_xlsx_formulas_recomputed_by_libreoffice_equal_the_totals(tmp_path: 
 
     sheet = load_workbook(xlsx).active
     assert str(sheet["E5"].value).startswith("=SUM(E2:E4)")  # a formula, no stored value
-    assert str(sheet["J2"].value).startswith("=1*I2+1*SUMIF(")
+    assert str(sheet["J2"].value).startswith("=(1*I2+1*SUMIF(")  # euros: /100
     out = tmp_path / "lo"
     subprocess.run([shutil.which("soffice") or "soffice", "--headless",
                     f"-env:UserInstallation=file://{tmp_path}/profile", "--convert-to",
@@ -96,11 +97,17 @@ def test_the_xlsx_formulas_recomputed_by_libreoffice_equal_the_totals(tmp_path: 
     total = rows[4]
     assert total[1] == "Total"
     assert [int(x) for x in total[4:8]] == list(summary["totals"].values())
-    assert int(total[9]) == summary["pot"]["cents"]
+    assert total[9] == money(summary["pot"]["cents"], "en")  # as the spreadsheet shows it
     assert [int(x) for x in rows[7][4:8]] == list(summary["totals"].values())  # running
     ours = list(csv.reader((tmp_path / "m.csv").read_text().splitlines())) if run(
         "export", str(card), str(tmp_path / "m.csv"))[0] == 0 else []
-    assert ours[:8] == [r[:len(o)] for r, o in zip(rows[:8], ours[:8], strict=True)]
+    assert rows[0] == ours[0]
+    for r, o in zip(rows[1:8], ours[1:8], strict=True):  # ours: values, the pot in euros
+        shows = r[:len(o)]
+        if len(o) > 9 and o[9]:
+            assert shows[9] == money(round(float(o[9]) * 100), "en")
+            shows[9] = o[9]
+        assert shows == o
 
 
 def test_the_pdf_prints_the_suit_symbols(tmp_path: Path) -> None:
@@ -219,7 +226,7 @@ def test_a_tie_an_empty_pot_and_the_eliminated_are_said_in_words(tmp_path: Path)
     assert run("export", str(card), str(xlsx), "--lang", "en")[0] == 0
     rows = lo_csv(xlsx, tmp_path)
     assert rows[8][:5] == ["", "Winner", "", "", "tie"]
-    assert rows[9][:5] == ["", "Pot", "", "", "45"]
+    assert rows[9][:5] == ["", "Pot", "", "", "€0.45"]
     assert rows[10][:5] == ["", "Pot goes to", "", "", "nobody"]
     from openpyxl import load_workbook
 

@@ -26,6 +26,7 @@ class Cell:
     value: Value
     formula: str | None = None  # without the leading "="
     bold: bool = False
+    money: bool = False  # the value is euros: written as money (nl € 5,61, en €5.61)
 
 
 @dataclass
@@ -54,11 +55,16 @@ def hundredths(x: float) -> float:
     return float(Decimal(repr(x)).quantize(Decimal("0.01"), ROUND_HALF_UP))
 
 
-def shown(value: Value, lang: str = "en") -> str:
-    """A cell's value as the text and the pdf print it: a fraction with two decimals in the
-    language's way (nl 8,75; en 8.75), anything else as it is."""
+def shown(value: Value, lang: str = "en", money: bool = False) -> str:
+    """A cell's value as the text and the pdf print it: an amount as money (``money``), a
+    fraction with two decimals in the language's way (nl 8,75; en 8.75), anything else as
+    it is."""
     if value is None:
         return ""
+    if money and isinstance(value, int | float):
+        from ..support.messages import money as euros
+
+        return euros(round(value * 100), lang)
     if isinstance(value, float):
         from ..support.messages import decimals
 
@@ -76,11 +82,12 @@ def col(index: int) -> str:
     return letters
 
 
-def total_cell(column: int, first: int, last: int, value: int, bold: bool = True) -> Cell:
+def total_cell(column: int, first: int, last: int, value: float, bold: bool = True,
+               money: bool = False) -> Cell:
     """``=SUM(...)`` of a column's rows first..last, with the program's own total."""
     ref = col(column)
     formula = f"SUM({ref}{first}:{ref}{last})" if last >= first else "0"
-    return Cell(value, formula, bold)
+    return Cell(value, formula, bold, money)
 
 
 def to_csv(grids: Sequence[Grid]) -> str:
@@ -106,7 +113,7 @@ def to_text(grid: Grid) -> str:
     for name in grid.header:
         table.add_column(name)
     for row in grid.rows:
-        table.add_row(*(shown(c.value, grid.lang) for c in row))
+        table.add_row(*(shown(c.value, grid.lang, c.money) for c in row))
     return "\n".join([render(table), *grid.notes])
 
 
@@ -121,7 +128,7 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
         header += [t("score_buys", lang), t("score_pot_col", lang)]
     title = card.title or f"{t('score_title', lang)} · {preset_name(card.rules, lang)}"
     grid = Grid(title, header, widths=[1.2, 3.2, 1.8, 1.8, *[1.6] * n]
-                + ([1.4, 1.4] if money else []))
+                + ([1.4, 1.4] if money else []), lang=lang)
     first_player = 4
     for i, r in enumerate(score.rounds, 1):
         out = names[r.out] if r.out is not None else t("score_stock_out", lang)
@@ -134,15 +141,15 @@ def score_grid(card: ScoreCard, lang: str = "en") -> Grid:
         if money is not None:
             span = f"{col(first_player)}{row}:{col(first_player + n - 1)}{row}"
             buys = col(first_player + n) + str(row)
-            cells += [sum(r.buys), Cell(r.pot_gain, f'{money.per_buy}*{buys}+{money.per_point}'
-                                                     f'*SUMIF({span},">0")')]
+            cells += [sum(r.buys), Cell(r.pot_gain / 100, f'({money.per_buy}*{buys}+'
+                                        f'{money.per_point}*SUMIF({span},">0"))/100', money=True)]
         grid.add(*cells)
     last = len(grid.rows) + 1
     totals: list[Value | Cell] = [None, t("total", lang), None, None]
     totals += [total_cell(first_player + s, 2, last, score.totals[s]) for s in range(n)]
     if money is not None:
         totals += [total_cell(first_player + n, 2, last, sum(sum(r.buys) for r in score.rounds)),
-                   total_cell(first_player + n + 1, 2, last, score.pot)]
+                   total_cell(first_player + n + 1, 2, last, score.pot / 100, money=True)]
     grid.add(*totals, bold=True)
     for i, r in enumerate(score.rounds, 1):  # running totals, as formulas too
         grid.add(i, t("score_running", lang), None, None,
@@ -177,7 +184,8 @@ def _outcome_rows(grid: Grid, card: ScoreCard, lang: str, total_row: int,
     stock, nobody = t("score_stock_out", lang), t("score_nobody", lang)
     who = card.players[score.pot_winner] if score.pot_winner is not None else nobody
     grid.add(None, t("score_pot_col", lang), None, None,
-             Cell(score.pot, f"{col(first_player + n + 1)}{total_row}", True))
+             Cell(score.pot / 100, f"{col(first_player + n + 1)}{total_row}", bold=True,
+                  money=True))
     grid.add(None, t("score_pot_to", lang), None, None,
              Cell(who, f'IF(D{last}="{stock}","{nobody}",D{last})', True))
 

@@ -98,7 +98,7 @@ def pdf_bytes(grids: Sequence[Grid], page_per_grid: bool = True, per_page: int =
         story.append(Paragraph(_rich(grid.title + "  ♠ ♥ ♦ ♣"), title))
         data = [[Paragraph(_rich(h), head) for h in grid.header]]
         for row in grid.rows:
-            data.append([Paragraph(_rich(shown(c.value, grid.lang)),
+            data.append([Paragraph(_rich(shown(c.value, grid.lang, c.money)),
                                    head if c.bold else body) for c in row])
         widths = grid.widths or [1.0] * len(grid.header)
         scale = (page[0] - 24 * mm) / sum(widths)

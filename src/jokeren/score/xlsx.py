@@ -57,6 +57,8 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
                         else _text(sheet, i, j, c.value))
                 if c.bold:
                     cell.font = bold
+                if c.money:  # euros, in the reader's own way of writing them
+                    cell.number_format = money_format(grid.lang)
         below = len(grid.rows) + 3
         wide = len(grid.header)
         chars = sum(6 * w for w in grid.widths) if grid.widths else 10.0 * wide
@@ -84,6 +86,15 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
     buf = io.BytesIO()
     book.save(buf)
     return buf.getvalue()
+
+
+def money_format(lang: str) -> str:
+    """Euros as a number format: the sign as the language writes it (nl ``€ 5,61``, en
+    ``€5.61``), the separators the reader's spreadsheet's own."""
+    from ..support.messages import money
+
+    sign = money(0, lang).split("0")[0]
+    return f'"{sign}"#,##0.00'
 
 
 def _numbers(grid: Grid, column: int) -> bool:
