@@ -585,6 +585,24 @@ def test_a_secretary_may_write_the_options_in_dutch(tmp_path: Path) -> None:
     assert "--spelers" in out and "--gemist" in out and "hoogste" in out
 
 
+def test_an_evening_without_a_seed_is_a_new_lot_kept_in_its_file(tmp_path: Path) -> None:
+    """Without --seed every evening was drawn with seed 0: the same members sat down alike
+    every week. Now each evening draws a new lot (as the browser's does), and its file
+    keeps the number, so that --seed with it draws the same tables again."""
+    seven = ["--players", "Ann,Bob,Cor,Dirk,Eva,Finn,Gijs", "--rounds", "2"]
+    seeds, draws = [], []
+    for n in range(3):
+        f = tmp_path / f"e{n}.json"
+        assert club("new", str(f), *seven)[0] == 0
+        obj = json.loads(f.read_text())
+        seeds.append(obj["seed"])
+        draws.append(obj["draw"])
+    assert len(set(seeds)) == 3
+    again = tmp_path / "again.json"
+    assert club("new", str(again), *seven, "--seed", str(seeds[0]))[0] == 0
+    assert json.loads(again.read_text())["draw"] == draws[0]
+
+
 def test_a_bad_club_file_is_refused_in_dutch_with_its_key_named(tmp_path: Path) -> None:
     """#40: `games` in a club file that is not a list of whole numbers was refused with
     'games moeten lijsten met hele getallen zijn' (an English word read as a Dutch plural):

@@ -86,7 +86,7 @@ def new_cmd(
     players: Annotated[str, typer.Option("--players", "--spelers")],
     rounds: Annotated[int, typer.Option("--rounds", "--rondes")] = 7,
     games: Annotated[int, typer.Option("--games", "--partijen")] = 4,
-    seed: Annotated[int, typer.Option("--seed", "--lot")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", "--lot")] = None,
     rules: Annotated[str, typer.Option("--rules", "--regels")] = "jokeren",
     title: Annotated[str, typer.Option("--title", "--titel")] = "",
     date: Annotated[str, typer.Option("--date", "--datum")] = "",
@@ -96,6 +96,10 @@ def new_cmd(
     lang: LangOpt = None,
 ) -> None:
     language = lang_of(lang)
+    if seed is None:  # a new lot each evening (as the browser's), kept in the file
+        import secrets
+
+        seed = secrets.randbelow(2**31)
     try:
         evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title,
                                         DUTCH.get(missed, missed), DUTCH.get(threes, threes),
