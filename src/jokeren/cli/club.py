@@ -18,6 +18,7 @@ from ..club.evening import (
     draw_next,
     enter_form,
     new_evening,
+    new_lot,
     redraw,
     season,
 )
@@ -96,12 +97,9 @@ def new_cmd(
     lang: LangOpt = None,
 ) -> None:
     language = lang_of(lang)
-    if seed is None:  # a new lot each evening (as the browser's), kept in the file
-        import secrets
-
-        seed = secrets.randbelow(2**31)
     try:
-        evening = draw_next(new_evening(players.split(","), rounds, games, seed, rules, title,
+        evening = draw_next(new_evening(players.split(","), rounds, games,
+                                        new_lot() if seed is None else seed, rules, title,
                                         DUTCH.get(missed, missed), DUTCH.get(threes, threes),
                                         date))
     except ScoreError as exc:

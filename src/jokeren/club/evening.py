@@ -55,6 +55,15 @@ MISSED = ("average", "highest", "per-game")
 THREES = ("alike", "scaled")
 
 
+def new_lot() -> int:
+    """A new number for an evening's draw by lot (each evening its own, kept in its file so
+    that the same number draws the same tables again); 31 bits, whole in JSON and in a
+    page's JavaScript."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
 def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: int = 0,
                 rules: str = "jokeren", title: str = "", missed: str = "average",
                 threes: str = "alike", date: str = "") -> Evening:
@@ -447,7 +456,7 @@ def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
 
 __all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
            "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form",
-           "evening_winners", "half_up", "look_alike", "new_evening", "per_game_rounds",
+           "evening_winners", "half_up", "look_alike", "new_evening", "new_lot", "per_game_rounds",
            "player_games", "present_in", "redraw", "rename",
            "round_points", "same_evening", "season", "season_minimum", "standings",
            "unequal_games"]

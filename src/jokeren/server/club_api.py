@@ -24,6 +24,7 @@ from ..club.evening import (
     enter_form,
     evening_winners,
     new_evening,
+    new_lot,
     per_game_rounds,
     round_points,
     standings,
@@ -208,11 +209,9 @@ def _link(request: Request, path: str) -> str:
 async def create(body: EveningIn, request: Request) -> CreatedOut:
     """A new evening: the members present, its date and rules, how a missed round counts.
     Answers the secretary's token (only it changes the evening) and the public read link."""
-    import secrets
-
     try:
         evening = new_evening(body.players, body.rounds, body.games,
-                              secrets.randbelow(2**31), body.rules, body.title.strip(),
+                              new_lot(), body.rules, body.title.strip(),
                               body.missed, body.threes, body.date.strip())
     except ClubError as exc:
         raise refusal(exc) from None
