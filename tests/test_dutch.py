@@ -562,6 +562,30 @@ def test_lang_before_the_command_as_users_type_it() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
+def test_help_names_the_values_in_words_not_python_types(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an option takes is said in the reader's words (``<text>``, ``<number>``;
+    ``<tekst>``, ``<getal>``), never Python's (``<str>``, ``<int>``, ``<list[str]>``),
+    in every command's help; and a command's text is not broken mid-sentence (the help's
+    table wraps it)."""
+    from jokeren.cli import command
+    from jokeren.support.messages import catalogue
+
+    monkeypatch.setenv("JOKEREN_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "200")
+    seen = ""
+    for path in _commands(command()):
+        out = CliRunner().invoke(app, [*path, "--help"], prog_name="jokeren").stdout
+        assert not re.search(r"<(str|int|float|list\[)", out, re.I), (path, out)
+        seen += out
+    text, number = ("<tekst>", "<getal>") if lang == "nl" else ("<text>", "<number>")
+    assert text in seen and number in seen
+    for key, words in catalogue().items():
+        if key.startswith("cli_help") and isinstance(words[lang], str):
+            assert not re.search(r"(?<!\n)\n(?!\n)", str(words[lang])), (key, words[lang])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
 def test_help_shows_no_bool_placeholder_and_each_default_once(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A flag takes no value, so its help shows no ``<bool>``; a default the help prints

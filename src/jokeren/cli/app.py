@@ -21,7 +21,7 @@ from ..rules.textfile import os_reason
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 from .common import fail, load_rules
-from .dutch import lang_of_args, lang_to_command, plain_flags, run_in_dutch
+from .dutch import lang_of_args, lang_to_command, run_in_dutch, worded_types
 from .helptext import give_help
 
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
@@ -35,8 +35,8 @@ class JokerenGroup(typer.core.TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
-        plain_flags(self)
         language = lang_of_args(argv)
+        worded_types(self, language.value)
         give_help(self, language.value)
         argv = lang_to_command(self, argv)
         if language != "nl":

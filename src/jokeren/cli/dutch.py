@@ -36,9 +36,9 @@ from ..words.help import ARGUMENTS, DEFAULTS
 HELP_OPTION = t("cli_click_help_option", "nl")
 PANELS = {"argument": t("cli_click_arguments", "nl"), "option": t("cli_click_options", "nl")}
 COMMANDS_PANEL = t("cli_click_commands", "nl")
-TYPES = {"str": t("cli_click_type_text", "nl"), "int": t("cli_click_type_number", "nl"),
-         "float": t("cli_click_type_number", "nl"), "path": t("cli_click_type_path", "nl"),
-         "bool": ""}
+# A value's kind as the help shows it, by Typer's name for it: the catalogue's word
+TYPES = {"str": "cli_click_type_text", "int": "cli_click_type_number",
+         "float": "cli_click_type_number", "path": "cli_click_type_path"}
 WORDS = {  # Typer's own words (rich_utils), for the run in Dutch
     "REQUIRED_LONG_STRING": t("cli_click_required", "nl"),
     "DEFAULT_STRING": t("cli_click_default", "nl", value="{}"),  # Typer fills in the {}
@@ -105,29 +105,41 @@ def lang_to_command(command: Any, args: Sequence[str]) -> list[str]:
     return out
 
 
-def plain_flags(command: Any) -> None:
-    """No ``<bool>`` after a flag in the help (``--json``, ``--paired/--no-paired``,
-    ``--help``): a flag takes no value. For ``command`` and every command under it."""
+def worded_types(command: Any, lang: str) -> None:
+    """The kind of value each option takes as the run's language words it (``<text>``,
+    ``<number>``, ``<path>``; ``<tekst>``, ``<getal>``, ``<pad>``), not Python's names
+    for it (``<str>``, ``<list[str]>``); nothing after a flag (``--json``,
+    ``--paired/--no-paired``, ``--help``): a flag takes no value. For ``command`` and
+    every command under it."""
     for param in command.params:
-        if getattr(param, "is_flag", False):
-            _no_type(param)
-    built = command.get_help_option
-    if not getattr(built, "plain", False):
-        def get_help_option(ctx: Any) -> Any:
-            option = built(ctx)
-            if option is not None:
-                _no_type(option)
-            return option
+        _worded_type(param, lang)
+    built = getattr(command, "_jokeren_help_option", None) or command.get_help_option
+    command._jokeren_help_option = built  # wrapped once, whatever the runs' languages
 
-        get_help_option.plain = True  # type: ignore[attr-defined]
-        command.get_help_option = get_help_option
+    def get_help_option(ctx: Any) -> Any:
+        option = built(ctx)
+        if option is not None:
+            _worded_type(option, lang)
+        return option
+
+    command.get_help_option = get_help_option
     for sub in getattr(command, "commands", {}).values():
-        plain_flags(sub)
+        worded_types(sub, lang)
 
 
-def _no_type(param: Any) -> None:
+def _worded_type(param: Any, lang: str) -> None:
+    typer_type = getattr(param, "_jokeren_display_type", None) or param.display_type
+    param._jokeren_display_type = typer_type
+    flag = getattr(param, "is_flag", False)
+
     def display_type(ctx: Context) -> str:
-        return ""
+        if flag:
+            return ""
+        label = str(typer_type(ctx))
+        inner = label.strip("<>").removeprefix("list[").removesuffix("]").lower()
+        if inner == "bool":  # a yes or no given as a value: its choices are in the help
+            return ""
+        return t(TYPES[inner], lang) if inner in TYPES else label
 
     param.display_type = display_type
 
@@ -180,7 +192,6 @@ def _translate_param(param: Any, path: tuple[str, ...]) -> None:
     param.rich_help_panel = PANELS.get(param.param_type_name)
     if param.param_type_name == "argument" and param.name in ARGUMENTS:
         param.metavar = ARGUMENTS[param.name]
-    _dutch_type(param)
     english = param._get_default_string
 
     def default_string(**how: Any) -> str:
@@ -193,18 +204,6 @@ def _translate_param(param: Any, path: tuple[str, ...]) -> None:
     param._get_default_string = default_string
 
 
-def _dutch_type(param: Any) -> None:
-    """The value's kind in Dutch: ``<getal>`` for ``<int>``; nothing for a flag."""
-    english = param.display_type
-
-    def display_type(ctx: Context) -> str:
-        label = str(english(ctx))
-        inner = label.strip("<>").removeprefix("list[").removesuffix("]").lower()
-        return TYPES.get(inner, label)
-
-    param.display_type = display_type
-
-
 def _dutch_help_option(command: Any) -> None:
     """--help says what it does in Dutch too (Click builds the option when asked)."""
     built = command.get_help_option
@@ -214,7 +213,6 @@ def _dutch_help_option(command: Any) -> None:
         if option is not None:
             option.help = HELP_OPTION
             option.rich_help_panel = PANELS["option"]
-            _dutch_type(option)
         return option
 
     command.get_help_option = get_help_option
@@ -276,4 +274,4 @@ def _refused(exc: ClickException, param: Any) -> str:
 
 
 __all__ = ["DutchContext", "error_text", "lang_of_args", "lang_to_command",
-           "plain_flags", "run_in_dutch", "translate"]
+           "run_in_dutch", "translate", "worded_types"]
