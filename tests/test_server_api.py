@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-import urllib.parse
 from pathlib import Path
 from typing import Any, get_args
 
 import httpx
 import pytest
-import segno
 
 from jokeren.bots import LEVELS
 from jokeren.server import api, tokens
@@ -77,40 +75,6 @@ async def test_a_room_from_creation_to_the_end(http: httpx.AsyncClient) -> None:
                             json={"token": room["host_token"]})).status_code == 200
     info = (await http.get(f"/api/rooms/{rid}", headers=bearer(room["host_token"]))).json()
     assert info["status"] == "ended"
-
-
-def _qr_modules(data_url: str) -> list[list[bool]]:
-    """The dark modules of the QR code in an SVG ``data:`` URL as segno draws it: one
-    path of ``M x y`` and ``m dx dy`` moves and ``h n`` runs of dark modules, half a
-    module down (the stroke's middle), under ``scale(4)``; the quiet zone included."""
-    svg = urllib.parse.unquote(data_url.removeprefix("data:image/svg+xml;charset=utf-8,"))
-    size = int(re.search(r"width='(\d+)'", svg)[1]) // 4  # type: ignore[index]
-    path = re.search(r"class='qrline'[^>]* d='([^']+)'", svg)[1]  # type: ignore[index]
-    grid = [[False] * size for _ in range(size)]
-    x = y = 0.0
-    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?:\s(-?[\d.]+))?", path):
-        if op == "M":
-            x, y = float(a), float(b)
-        elif op == "m":
-            x, y = x + float(a), y + float(b)
-        else:
-            for dx in range(int(a)):
-                grid[int(y)][int(x) + dx] = True
-            x += int(a)
-    return grid
-
-
-@pytest.mark.anyio
-async def test_the_invite_qr_code_is_the_invite_link(http: httpx.AsyncClient) -> None:
-    r = await http.post("/api/rooms", json={"rules": "amerikaans",
-                                            "seats": [{"kind": "person"}] * 2})
-    room = r.json()
-    drawn = _qr_modules(room["invite_qr"])
-    want = [[bool(v) for v in row] for row in segno.make(room["invite"], error="m").matrix]
-    border = 4
-    assert len(drawn) == len(want) + 2 * border
-    assert [row[border:-border] for row in drawn[border:-border]] == want
-    assert not any(drawn[0]) and not any(row[0] for row in drawn)  # a light quiet zone
 
 
 @pytest.mark.anyio

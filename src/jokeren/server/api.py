@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Literal
 
 from fastapi import APIRouter, Header, Request, Response
@@ -46,7 +45,6 @@ class RoomOut(BaseModel):
     invite_token: str
     spectate_token: str
     invite: str = Field(description="the link to send to the players")
-    invite_qr: str = Field(description="the invite link as a QR code: an SVG data: URL")
     spectate: str = Field(description="the link for spectators")
     warnings: list[Warning] = Field(description="rules that contradict each other")
 
@@ -93,17 +91,6 @@ def _links(request: Request, room: str, token: str, kind: str) -> str:
     return f"{base.rstrip('/')}/{kind}/{room}#{token}"
 
 
-def qr_svg(text: str) -> str:
-    """``text`` as a QR code, an SVG ``data:`` URL an ``<img>`` shows (the page's CSP
-    allows data: images), dark on white with its quiet zone. Some 15-25 ms of pure Python
-    (the encoding and the choice among eight masks, which the standard asks for): made in a
-    thread, so a room being made does not stop the tables playing (docs/server-load.md)."""
-    import segno
-
-    return str(segno.make(text, error="m").svg_data_uri(scale=4, border=4, dark="#111",
-                                                       light="#fff"))
-
-
 def _socket(room: str) -> str:
     return f"/ws/{room}"
 
@@ -128,10 +115,9 @@ async def create_room(body: RoomIn, request: Request) -> RoomOut:
         Options(buying_window=body.buying_window, grace=body.grace,
                 substitute=body.substitute, turn_timer=body.turn_timer),
         address(request.scope))
-    invite = _links(request, created.room_id, created.invite_token, "join")
     return RoomOut(room=created.room_id, host_token=created.host_token,
                    invite_token=created.invite_token, spectate_token=created.spectate_token,
-                   invite=invite, invite_qr=await asyncio.to_thread(qr_svg, invite),
+                   invite=_links(request, created.room_id, created.invite_token, "join"),
                    spectate=_links(request, created.room_id, created.spectate_token, "watch"),
                    warnings=[Warning(**w) for w in created.warnings])
 

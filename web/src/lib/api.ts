@@ -81,7 +81,6 @@ export interface RoomOut {
   invite_token: string;
   spectate_token: string;
   invite: string;
-  invite_qr?: string; // the invite as a QR code (an SVG data: URL); absent in rooms kept before it
   spectate: string;
   warnings: { en: string; nl: string }[];
 }
