@@ -27,6 +27,23 @@ async def test_the_catalogue_is_the_terminals_own(http: httpx.AsyncClient) -> No
 
 
 @pytest.mark.anyio
+async def test_a_page_that_has_the_catalogue_is_not_sent_it_again(
+        http: httpx.AsyncClient) -> None:
+    first = await http.get("/api/messages")
+    tag = first.headers["etag"]
+    assert first.headers["cache-control"] == "no-cache" and tag.startswith('"')
+    assert first.headers["content-encoding"] == "gzip"  # packed once, not at every load
+    plain = await http.get("/api/messages", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == first.json()
+    again = await http.get("/api/messages", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    weak = await http.get("/api/messages", headers={"If-None-Match": f'"old", W/{tag}'})
+    assert weak.status_code == 304
+    other = await http.get("/api/messages", headers={"If-None-Match": '"old"'})
+    assert other.status_code == 200 and other.json() == first.json()
+
+
+@pytest.mark.anyio
 async def test_presets_in_plain_words_with_every_key(http: httpx.AsyncClient) -> None:
     presets = {p["preset"]: p for p in (await http.get("/api/presets")).json()}
     assert {"amerikaans", "amerikaans-40", "jokeren-13", "jokeren-7", "jokeren",

@@ -6,13 +6,17 @@ rules page and the house-rules editor."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 from dataclasses import fields
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -101,13 +105,36 @@ def check_rules(obj: str | dict[str, Any]) -> CheckOut:
         for c in contradictions(rules)])
 
 
+@cache
+def catalogue_body() -> tuple[bytes, bytes, str]:
+    """The catalogue as the JSON every page loads at start (177 KB), gzipped (49 KB) and
+    its ETag: written and packed once, as the catalogue is read once (a reworded message
+    shows after a restart), where each page's load cost the server 2.7 ms of CPU. A page
+    whose browser has it gets a 304 instead (``Cache-Control: no-cache`` with the ETag)."""
+    body = json.dumps(catalogue(), ensure_ascii=False, separators=(",", ":")).encode()
+    return body, gzip.compress(body, 9, mtime=0), f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
+def _tags(header: str) -> list[str]:
+    """The entity tags of an ``If-None-Match`` header (a weak one as its strong form)."""
+    return [t.strip().removeprefix("W/") for t in header.split(",")]
+
+
 def mount_api(app: FastAPI) -> None:
     """The catalogue and the rules, for the browser (and anyone else)."""
 
-    @app.get("/api/messages", tags=["browser"])
-    async def messages() -> JSONResponse:
-        """Every text a player reads, in Dutch and English (the terminal's catalogue too)."""
-        return JSONResponse(catalogue(), headers={"Cache-Control": "no-cache"})
+    @app.get("/api/messages", tags=["browser"], response_class=JSONResponse)
+    async def messages(request: Request) -> Response:
+        """Every text a player reads, in Dutch and English (the terminal's catalogue too).
+        A page that has it already is answered 304 with no body (its ``If-None-Match``)."""
+        body, packed, tag = catalogue_body()
+        headers = {"Cache-Control": "no-cache", "ETag": tag, "Vary": "Accept-Encoding"}
+        if tag in _tags(request.headers.get("if-none-match", "")):
+            return Response(status_code=304, headers=headers)
+        if "gzip" in request.headers.get("accept-encoding", ""):  # as GZipMiddleware asks
+            headers["Content-Encoding"] = "gzip"  # so the middleware leaves it as it is
+            body = packed
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/presets", tags=["browser"])
     async def presets() -> list[PresetOut]:
