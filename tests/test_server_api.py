@@ -142,7 +142,11 @@ async def test_openapi_and_the_browser_table(http: httpx.AsyncClient) -> None:
     assert page.status_code == 200 and "<html" in page.text.lower()
     asset = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
     assert asset is not None
-    assert (await http.get(asset.group(1))).status_code == 200
+    script = await http.get(asset.group(1))
+    assert script.status_code == 200
+    # named by its content's hash: kept by the browser for good; the page is asked each time
+    assert script.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert page.headers["cache-control"] == "no-cache"
 
 
 def test_serve_says_one_sentence_and_exits_2(tmp_path: Path) -> None:

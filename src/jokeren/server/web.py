@@ -156,6 +156,21 @@ def mount_api(app: FastAPI) -> None:
         return check_rules(body.rules)
 
 
+class Assets(StaticFiles):
+    """The built scripts and styles. Each file's name holds a hash of what it holds (Vite's
+    build), so a browser may keep it for good and never ask again (``immutable``); a new
+    build has new names, which the page (``index.html``, never kept unasked) points to."""
+
+    def file_response(self, full_path: Any, stat_result: Any, scope: Any,
+                      status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = IMMUTABLE
+        return response
+
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
 def mount_web(app: FastAPI) -> bool:
     """Serve the browser table if this install has it; returns whether it does."""
     mount_api(app)
@@ -164,7 +179,7 @@ def mount_web(app: FastAPI) -> bool:
     if not index.is_file():
         return False
     if (folder / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=folder / "assets"), name="assets")
+        app.mount("/assets", Assets(directory=folder / "assets"), name="assets")
 
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
