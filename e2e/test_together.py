@@ -47,6 +47,8 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     assert link.startswith(f"{server}/join/") and "#" in link
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
     assert [f.text for f in found] == [link]
+    spectate = host.get_by_label("Spectator link").input_value()
+    assert spectate.startswith(f"{server}/") and spectate != link
     host.get_by_role("button", name="Copy link").click()
     expect(host.get_by_role("button", name="Copied")).to_be_visible()
     copied = host.evaluate("() => navigator.clipboard.readText()")
@@ -58,6 +60,8 @@ def test_the_lobby_from_the_qr_code_and_the_copied_link(server: str, chromium: _
     expect(host.locator(".lobby")).to_be_visible()
     # the host's lobby keeps the invite (it is gone from the old waiting page)
     expect(host.locator(".lobby").get_by_role("img", name="QR code")).to_be_visible()
+    # and the spectator link its words mention
+    expect(host.locator(".lobby").get_by_label("Spectator link")).to_have_value(spectate)
     start = host.get_by_role("button", name="Start the match")
     expect(start).to_be_disabled()
     # the host arranges a free seat: a computer player sits there, then it is kept for Cor
