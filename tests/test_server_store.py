@@ -1,52 +1,79 @@
 """The store's group commit: actions of many tables that arrive together are committed
 together, each caller returns once its own action is stored, and a bad row fails alone;
-a room's last version is read without loading its actions."""
+a room's last version is read without loading its actions. On SQLite and (JOKEREN_TEST_PG_URL)
+on PostgreSQL, whose actions' writer drops a lost connection and takes a new one."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from jokeren.server import store as store_module
 from jokeren.server.store import ActionRow, Change, RoomRow, SeatRow, Store
+from test_server_seats import DATABASES, PG, pg_database
+
+
+@pytest.fixture(params=DATABASES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}"
+    assert PG is not None
+    return pg_database(PG)
 
 
 def _room(room_id: str) -> RoomRow:
     return RoomRow(room_id, 0.0, '"amerikaans"', "{}", "playing", "1", "h", "i", "s")
 
 
-async def _store(tmp_path: Path, rooms: int) -> Store:
-    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}")
+async def _store(db: str, rooms: int) -> Store:
+    store = Store(db)
     await store.migrate()
     for r in range(rooms):
         await store.create_room(_room(f"r{r}"), [SeatRow(f"r{r}", 0, "person")])
     return store
 
 
-def _committed(tmp_path: Path, room_id: str) -> list[int]:
+def _committed(db: str, room_id: str) -> list[int]:
     """The versions of ``room_id`` another connection sees: only what was committed. Read
-    without awaiting (blocking the loop), so the store's writer cannot finish a commit
-    meanwhile: an ``append`` that returned before its commit is caught every time."""
-    with contextlib.closing(sqlite3.connect(tmp_path / "store.sqlite")) as again:
-        return [v for (v,) in again.execute(
-            "SELECT version FROM action WHERE room_id = ? ORDER BY version", (room_id,))]
+    without awaiting (blocking the loop; PostgreSQL's read in a thread of its own), so the
+    store's writer cannot finish a commit meanwhile: an ``append`` that returned before
+    its commit is caught."""
+    query = "SELECT version FROM action WHERE room_id = {} ORDER BY version"
+    if db.startswith("sqlite"):
+        with contextlib.closing(sqlite3.connect(db.partition(":///")[2])) as again:
+            return [v for (v,) in again.execute(query.format("?"), (room_id,))]
+    import asyncpg
+
+    async def read() -> list[int]:
+        again = await asyncpg.connect(db.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            return [v for (v,) in await again.fetch(query.format("$1"), room_id)]
+        finally:
+            await again.close()
+
+    found: list[int] = []
+    reader = threading.Thread(target=lambda: found.extend(asyncio.run(read())))
+    reader.start()
+    reader.join()
+    return found
 
 
-def test_appends_of_many_tables_at_once_are_all_stored(tmp_path: Path) -> None:
+def test_appends_of_many_tables_at_once_are_all_stored(db: str) -> None:
     async def go() -> dict[str, list[int]]:
-        store = await _store(tmp_path, 20)
+        store = await _store(db, 20)
         try:
             for version in range(1, 6):  # 20 tables append together, five times
                 await asyncio.gather(*(store.append(f"r{r}", ActionRow(
                     version, 0, "draw", f"{r}-{version}")) for r in range(20)))
-            return {f"r{r}": _committed(tmp_path, f"r{r}") for r in range(20)}
+            return {f"r{r}": _committed(db, f"r{r}") for r in range(20)}
         finally:
             await store.close()
 
@@ -54,9 +81,9 @@ def test_appends_of_many_tables_at_once_are_all_stored(tmp_path: Path) -> None:
     assert stored == {f"r{r}": [1, 2, 3, 4, 5] for r in range(20)}
 
 
-def test_a_bad_row_fails_alone(tmp_path: Path) -> None:
+def test_a_bad_row_fails_alone(db: str) -> None:
     async def go() -> tuple[list[BaseException | None], list[int], list[int]]:
-        store = await _store(tmp_path, 2)
+        store = await _store(db, 2)
         try:
             await store.append("r0", ActionRow(1, 0, "draw", None))
             results = await asyncio.gather(
@@ -77,22 +104,22 @@ def test_a_bad_row_fails_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rows", [1, 3])
-def test_append_returns_after_the_commit(tmp_path: Path, rows: int) -> None:
+def test_append_returns_after_the_commit(db: str, rows: int) -> None:
     async def go() -> list[int]:
-        store = await _store(tmp_path, 1)
+        store = await _store(db, 1)
         try:
             await asyncio.gather(*(store.append("r0", ActionRow(v, 0, "draw", None))
                                    for v in range(1, rows + 1)))
-            return _committed(tmp_path, "r0")  # before the writer is waited for
+            return _committed(db, "r0")  # before the writer is waited for
         finally:
             await store.close()
 
     assert asyncio.run(go()) == list(range(1, rows + 1))
 
 
-def test_version_is_the_last_stored_action(tmp_path: Path) -> None:
+def test_version_is_the_last_stored_action(db: str) -> None:
     async def go() -> tuple[int, int, int]:
-        store = await _store(tmp_path, 2)
+        store = await _store(db, 2)
         try:
             for v in range(1, 4):
                 await store.append("r0", ActionRow(v, 0, "draw", None))
@@ -102,6 +129,39 @@ def test_version_is_the_last_stored_action(tmp_path: Path) -> None:
             await store.close()
 
     assert asyncio.run(go()) == (3, 0, 0)
+
+
+@pytest.mark.skipif(PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)")
+def test_a_lost_connection_fails_one_commit_and_the_next_has_a_new_one() -> None:
+    """PostgreSQL's actions' writer keeps one connection: when the server ends it (a
+    restart, an administrator), the commit under way fails as the driver's error (not a
+    version stored already, which would stop the table), and the next commit connects
+    anew."""
+    assert PG is not None
+    db = pg_database(PG)
+
+    async def go() -> tuple[BaseException | None, list[int]]:
+        store = await _store(db, 1)
+        try:
+            await store.append("r0", ActionRow(1, 0, "draw", None))
+            async with store.engine.connect() as conn:  # end every other connection
+                await conn.exec_driver_sql(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            lost = None
+            try:
+                await store.append("r0", ActionRow(2, 0, "draw", None))
+            except DBAPIError as exc:
+                lost = exc
+            await store.append("r0", ActionRow(2, 0, "draw", None))
+            await store.append("r0", ActionRow(3, 0, "draw", None))
+            return lost, _committed(db, "r0")
+        finally:
+            await store.close()
+
+    lost, stored = asyncio.run(go())
+    assert lost is not None and not isinstance(lost, IntegrityError)
+    assert stored == [1, 2, 3]
 
 
 def test_rooms_made_while_tables_play_never_meet_a_locked_database(
@@ -127,7 +187,8 @@ def test_rooms_made_while_tables_play_never_meet_a_locked_database(
         return take
 
     async def go() -> dict[str, list[int]]:
-        store = await _store(tmp_path, 4)
+        db = f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}"
+        store = await _store(db, 4)
 
         async def rooms(maker: int) -> None:
             for n in range(10):
@@ -144,7 +205,7 @@ def test_rooms_made_while_tables_play_never_meet_a_locked_database(
 
         try:
             await asyncio.gather(*(rooms(m) for m in range(3)), *(table(r) for r in range(4)))
-            return {f"r{r}": _committed(tmp_path, f"r{r}") for r in range(4)}
+            return {f"r{r}": _committed(db, f"r{r}") for r in range(4)}
         finally:
             await store.close()
 
