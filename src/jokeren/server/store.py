@@ -201,8 +201,8 @@ class _SqliteActions:
 # the action's columns in the table's order: the positional parameters of PostgreSQL's insert
 _ACTION_COLUMNS = tuple(c.name for c in schema.action.c)
 # as SQLAlchemy writes it for asyncpg ($1::VARCHAR, ...)
-_PG_ACTION_INSERT = str(insert(schema.action).compile(dialect=asyncpg_dialect(),
-                                                      column_keys=list(_ACTION_COLUMNS)))
+_PG_ACTION_INSERT = str(insert(schema.action).compile(
+    dialect=asyncpg_dialect(), column_keys=list(_ACTION_COLUMNS)))  # type: ignore[no-untyped-call]
 
 
 class _PostgresActions:
