@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import fields, replace
@@ -244,6 +245,41 @@ async def http(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
     async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", FAST) as server, \
             httpx.AsyncClient(base_url=server.base) as client:
         yield client
+
+
+# The server's tests run on SQLite and, where JOKEREN_TEST_PG_URL names a cluster, on
+# PostgreSQL (.ci/run starts one): a test that takes ``db`` runs on each.
+PG = os.environ.get("JOKEREN_TEST_PG_URL")
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
+
+
+def pg_database(url: str) -> str:
+    """A fresh database on the test cluster, so tests do not see each other's rooms."""
+    import asyncio
+
+    import asyncpg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    return f"{url.rpartition('/')[0]}/{name}"
+
+
+@pytest.fixture(params=DATABASES)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL for the server: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'jokeren.db'}"
+    assert PG is not None
+    return pg_database(PG)
 
 
 @pytest.fixture

@@ -14,12 +14,9 @@ import pytest
 
 from jokeren.club.clubfile import from_obj
 from jokeren.club.evening import standings
-from test_server_seats import PG, pg_database
 
 from server_harness import FAST, bearer, serve
 
-DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
 PLAYERS = [f"P{i:02d}" for i in range(1, 14)]  # 13: two tables of 3 a round
 
 
@@ -36,14 +33,6 @@ async def _ok(response: httpx.Response, status: int = 200) -> dict[str, Any]:
     assert response.status_code == status, response.text
     data: dict[str, Any] = response.json()
     return data
-
-
-@pytest.fixture(params=DATABASES)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
-    assert PG is not None
-    return pg_database(PG)
 
 
 @pytest.mark.anyio

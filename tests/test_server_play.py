@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -19,38 +17,6 @@ import pytest
 from jokeren.engine.wire import encode_view
 
 from server_harness import Client, bearer, make_room, play_person, serve
-
-PG = os.environ.get("JOKEREN_TEST_PG_URL")
-DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
-
-
-
-@pytest.fixture(params=DATABASES)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'jokeren.db'}"
-    assert PG is not None
-    return pg_database(PG)
-
-
-def pg_database(url: str) -> str:
-    """A fresh database on the test cluster, so tests do not see each other's rooms."""
-    import asyncpg
-
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    plain = url.replace("postgresql+asyncpg://", "postgresql://")
-
-    async def create() -> None:
-        conn = await asyncpg.connect(plain)
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    base, _, _ = url.rpartition("/")
-    return f"{base}/{name}"
 
 
 async def watch(client: Client) -> None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import random
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -23,37 +21,8 @@ from jokeren.server.runtime import Timing
 
 from server_harness import SHORT, Client, Server, bearer, eventually, make_room, serve
 
-PG = os.environ.get("JOKEREN_TEST_PG_URL")
-DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)"))]
 # Computer players that move at once, so a table that is brought back shows it at once.
 QUICK = Timing(bot_delay=0.005, round_pause=0.0, grace=60.0)
-
-
-
-@pytest.fixture(params=DATABASES)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'jokeren.db'}"
-    assert PG is not None
-    return pg_database(PG)
-
-
-def pg_database(url: str) -> str:
-    """A fresh database on the test cluster."""
-    import asyncpg
-
-    name = f"t_{uuid.uuid4().hex[:12]}"
-
-    async def create() -> None:
-        conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    return f"{url.rpartition('/')[0]}/{name}"
 
 
 def no_traceback(caplog: pytest.LogCaptureFixture) -> None:

@@ -18,15 +18,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from jokeren.server import store as store_module
 from jokeren.server.store import ActionRow, Change, RoomRow, SeatRow, Store
-from test_server_seats import DATABASES, PG, pg_database
 
-
-@pytest.fixture(params=DATABASES)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'store.sqlite'}"
-    assert PG is not None
-    return pg_database(PG)
+from conftest import PG, pg_database
 
 
 def _room(room_id: str) -> RoomRow:
