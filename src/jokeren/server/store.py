@@ -230,21 +230,18 @@ class _PostgresActions:
         except asyncpg.IntegrityConstraintViolationError as exc:  # as SQLAlchemy raises it
             raise IntegrityError(_PG_ACTION_INSERT, args, exc) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            await self._drop()
+            await self.close()
             raise DBAPIError(_PG_ACTION_INSERT, args, exc) from exc
 
-    async def _drop(self) -> None:
+    async def close(self) -> None:
+        """Let the connection go, closed rather than back in the pool: after an error (its
+        state unknown) and at the store's close (nothing is under way then)."""
         conn, self._conn, self._db = self._conn, None, None
         if conn is not None:
             with contextlib.suppress(Exception):
                 await conn.invalidate()
             with contextlib.suppress(Exception):
                 await conn.close()
-
-    async def close(self) -> None:
-        if self._conn is not None:
-            conn, self._conn, self._db = self._conn, None, None
-            await conn.close()
 
 
 _Call = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[..., Any], tuple[Any, ...]]
