@@ -90,6 +90,18 @@ def test_lay_off_extends_either_end_and_sets() -> None:
         extend_meld(extend_meld(s, parse_cards("9s"), AM, 1), (JOKER,), AM, 1)
 
 
+def test_a_joker_that_may_not_lie_at_the_high_end_goes_to_the_low_end() -> None:
+    # docs/rules.md: jokers fill the gaps, then the high end, then the low end; beside the
+    # joker at the high end a second one may not lie (a terminal tester's refused lay-off)
+    run = read_meld(parse_cards("6s 7s 8s 9s *10s"), AM, 1)
+    assert format_cards(extend_meld(run, (JOKER,), AM, 1).cards) == "*5s 6s 7s 8s 9s *10s"
+    assert meld("7h * *") == "7h *7s *7d"  # a meld laid reads as it always has: a set
+    assert format_cards(extend_meld(read_meld(parse_cards("5c 6c 7c"), AM, 1), (JOKER,), AM,
+                                    1).cards) == "5c 6c 7c *8c"  # the high end, where it may
+    with pytest.raises(MeldError, match="side by side"):  # neither end: the high end's reason
+        extend_meld(read_meld(parse_cards("*2s 3s 4s *5s"), AM, 1), (JOKER,), AM, 1)
+
+
 def test_swap_replaces_the_joker_for_its_card() -> None:
     m = read_meld(parse_cards("8d * 10d"), AM, 1)
     swapped, i = replace_joker(m, Card(9, 2), AM, 1) or (None, -1)
