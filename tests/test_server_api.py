@@ -134,6 +134,20 @@ async def test_play_now_is_one_step(http: httpx.AsyncClient) -> None:
 
 
 @pytest.mark.anyio
+async def test_play_now_names_no_computer_player_like_the_person(
+        http: httpx.AsyncClient) -> None:
+    """A tester named Bob was refused ("Bob is already at this table": the first computer
+    player's name), and a room was left behind; a name refused makes no room."""
+    r = await http.post("/api/play-now", json={"name": "B0b", "computers": ["basic"] * 2})
+    assert r.status_code == 201, r.text
+    seat = r.json()
+    info = (await http.get(f"/api/rooms/{seat['room']}", headers=bearer(seat["token"]))).json()
+    assert [s["name"] for s in info["seats"]] == ["B0b", "Cas", "Dirk"]
+    bad = await http.post("/api/play-now", json={"name": "a:b", "computers": ["basic"]})
+    assert bad.status_code == 422 and bad.json()["key"] == "name"
+
+
+@pytest.mark.anyio
 async def test_openapi_and_the_browser_table(http: httpx.AsyncClient) -> None:
     spec = (await http.get("/openapi.json")).json()
     assert {"/api/rooms", "/api/rooms/{room}/join", "/api/play-now",

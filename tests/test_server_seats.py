@@ -232,6 +232,14 @@ async def test_odd_names_are_refused_with_a_sentence(
                                          headers={"content-type": "application/json"})
                 assert answer.status_code == 422, (raw, path, answer.text)
                 assert answer.json()["text"]["nl"]
+        # a number JSON has no word for, where any value goes: a 422, not a 500 (it was)
+        for raw in ("1e999", "NaN", "-Infinity"):
+            for path, body_text in ((url, raw), ("/api/play-now", f'{{"name": {raw}}}'),
+                                    ("/api/rooms", f'{{"seats": {raw}}}')):
+                answer = await http.post(path, content=body_text,
+                                         headers={"content-type": "application/json"})
+                assert answer.status_code == 422, (raw, path, answer.text)
+                assert answer.json()["text"]["nl"]
         # a NUL or a lone surrogate where a room's id goes: no such room
         for rid in ("%00", "%ED%A0%80", "ab%00cd"):
             found = await http.get(f"/api/rooms/{rid}", headers={"authorization": "Bearer x"})
@@ -350,6 +358,28 @@ async def test_a_failing_store_is_one_line_in_the_log(
             for r, v in stuck.items()))
         assert sum("works again" in r.getMessage() for r in caplog.records) == len(ids)
     no_traceback(caplog)
+
+
+@pytest.mark.anyio
+async def test_a_socket_that_says_no_hello_is_closed_without_blaming_the_store(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hello's timeout is an OSError too: it was taken for the store's ("the server
+    cannot store anything", close 1011, an error in the log) rather than a 4400."""
+    import jokeren.server.ws as ws_module
+
+    monkeypatch.setattr(ws_module, "HELLO_WAIT", 0.3)
+    caplog.set_level(logging.INFO)
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}") as server, \
+            websockets.connect(f"{server.ws}/ws/nope") as ws:
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:  # nothing is sent to a socket that has not said hello
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert frame.get("reason", {}).get("key") != "store", frame
+        assert ws.close_code == 4400
+    said = [r.getMessage() for r in caplog.records if "nope" in r.getMessage()]
+    assert said and all("store" not in line for line in said), said
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 def test_a_record_s_names_reach_the_terminal_as_escapes(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import sqlite3
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -38,14 +39,27 @@ log = logging.getLogger("jokeren.server")
 
 
 class SafeJSON(JSONResponse):
-    """JSON that is always valid UTF-8: text a client sent with a lone surrogate (echoed in
-    a refusal) is written as its escape, not a 500."""
+    """JSON that is always valid: what a client sent and a refusal echoes (pydantic's
+    ``input``) may hold a lone surrogate, written as its escape, or a number JSON has no
+    word for (``1e999``, ``NaN``), written as a string; neither is a 500."""
 
     def render(self, content: object) -> bytes:
         try:
             return super().render(content)
-        except UnicodeEncodeError:
-            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode()
+        except (UnicodeEncodeError, ValueError):
+            return json.dumps(_finite(content), allow_nan=False,
+                              separators=(",", ":")).encode()
+
+
+def _finite(value: object) -> object:
+    """``value`` with every float JSON cannot write (infinite, NaN) as its Python text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)

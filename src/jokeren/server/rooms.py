@@ -10,7 +10,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -24,7 +24,7 @@ from . import tokens
 from .errors import ApiError, forbidden, not_found
 from .limits import Limits, Sends, Thinking
 from .lobby import LobbyHub
-from .names import check_name, check_unlike
+from .names import check_name, check_unlike, skeleton
 from .runtime import Conn, Gone, TableRunner, Timing
 from .store import Change, RoomRow, SeatRow, Store
 from .together import TableWords
@@ -36,6 +36,13 @@ log = logging.getLogger("jokeren.server")
 COMPUTER_NAMES = ("Bob", "Cas", "Dirk", "Eva", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees",
                   "Lot", "Mees")
 OPEN, PLAYING, FINISHED, ENDED = "open", "playing", "finished", "ended"
+
+
+def computer_names(taken: Sequence[str]) -> Iterator[str]:
+    """Names for computer players, none alike to one ``taken`` (a person's, another's)."""
+    seen = {skeleton(name) for name in taken}
+    return (n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(1, 99)))
+            if skeleton(n) not in seen)
 TURN_TIMER = (30, 300)  # seconds: the turn timer is off (0) or in this range
 LOBBY_HERE = 6.0  # seconds: a seat whose page asked this lately is here (the lobby asks every 2)
 FINISHED_KEPT = 16  # finished tables kept in memory for reconnects and record reads
@@ -127,8 +134,10 @@ class Rooms:
 
     # --- making a room -------------------------------------------------------------------
     async def create(self, rules_obj: object, seats: Sequence[SeatSpec], money: bool | None,
-                     options: Options, owner: str | None = None) -> Created:
-        """A room; ``owner``: the address that asks (its quota of tables, limits.py)."""
+                     options: Options, owner: str | None = None,
+                     people: Sequence[str] = ()) -> Created:
+        """A room; ``owner``: the address that asks (its quota of tables, limits.py);
+        ``people``: names known already, which no computer player's looks like."""
         self._quota(owner)
         rules, warnings = rules_from(rules_obj, money)
         try:
@@ -148,7 +157,7 @@ class Rooms:
             raise ApiError(422, "turn_timer", "server_turn_timer_range")
         host, invite, spectate = tokens.new_token(), tokens.new_token(), tokens.new_token()
         room_id = tokens.new_id()
-        names = iter(COMPUTER_NAMES)
+        names = computer_names(people)
         rows = [SeatRow(room_id, i, s.kind, s.level, next(names) if s.kind == "computer"
                         else None) for i, s in enumerate(seats)]
         await self.store.create_room(RoomRow(
@@ -164,9 +173,11 @@ class Rooms:
 
     async def play_now(self, rules_obj: object, name: str, levels: Sequence[str],
                        owner: str | None = None) -> tuple[Created, int, str]:
-        """A room with one person and computer players, joined and started in one step."""
+        """A room with one person and computer players, joined and started in one step
+        (the name checked first: a name refused leaves no room behind)."""
+        name = check_name(name)
         created = await self.create(rules_obj, seats_of(["me"], levels), None, Options(),
-                                    owner)
+                                    owner, people=[name])
         seat, token = await self.join(created.room_id, created.invite_token, name)
         await self.start(created.room_id, created.host_token)
         return created, seat, token
@@ -349,9 +360,7 @@ class Rooms:
             if kind == "person":
                 return True, Change(seat=seat, seat_values={
                     "kind": "person", "level": None, "name": None})
-            used = {s.name for s in seats}
-            name = next(n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(99)))
-                        if n not in used)
+            name = next(computer_names([s.name for s in seats if s.name is not None]))
             return True, Change(seat=seat, seat_values={
                 "kind": "computer", "level": level, "name": name})
 

@@ -38,6 +38,10 @@ HELLO_WAIT = 10.0  # seconds for the first message
 PAUSE = 5.0  # seconds at most that a socket over its rate is not read
 
 
+class NoHello(Exception):
+    """A socket that sent no hello in time."""
+
+
 def origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     """No Origin (not a browser), the server's own, or one the operator allowed."""
     origin = ws.headers.get("origin")
@@ -128,7 +132,10 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
         return
     await ws.accept()
     try:
-        first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
+        try:
+            first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
+        except TimeoutError:  # an OSError too: not to be taken for the store's (below)
+            raise NoHello(f"none in {HELLO_WAIT:g} s") from None
         if first["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(first.get("code", 1000))
         try:  # a binary frame, or text that is not JSON: refused below as a wrong shape is
@@ -157,7 +164,7 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             await ws.send_text(dumps({"type": "error", "reason": STORE_FAILED.body()}))
             await ws.close(code=1011)
         return
-    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError) as exc:
+    except (NoHello, ValueError, WebSocketDisconnect, RuntimeError) as exc:
         log.info("room %s: no hello (%s: %s)", room_id, type(exc).__name__, exc)
         with contextlib.suppress(Exception):
             await ws.close(code=4400)
