@@ -280,6 +280,11 @@ def test_two_people_get_a_cover_between_turns() -> None:
         assert isinstance(app.screen, CoverScreen)
         assert "Pass the screen to Bob" in screen_text(app)
         assert "Bob's hand" not in screen_text(app)
+        # Ann typed a move ahead, not seeing the cover come: her Enter does not pass it
+        await pilot.press("colon", *"discard Qs", "enter")
+        await pilot.pause()
+        await until(pilot, lambda: "Bob: press Enter" in screen_text(app))
+        assert isinstance(app.screen, CoverScreen) and "Bob's hand" not in screen_text(app)
         await pilot.press("enter")
         assert app.seat == 1 and "Bob's hand" in screen_text(app)
 
@@ -448,6 +453,10 @@ def test_hot_seat_shows_no_hand_but_the_one_on_turn() -> None:
         await pilot.press("d", "h", "space", "b", "p", "q", "o")  # all ignored
         await pilot.pause()
         assert isinstance(app.screen, CoverScreen) and app.view().phase is Phase.BUYING
+        await pilot.press("enter")  # after keys typed ahead by Ann: not Bob's Enter yet
+        await pilot.pause()
+        await until(pilot, lambda: "Bob: press Enter" in screen_text(app))
+        assert isinstance(app.screen, CoverScreen) and not shows(ann | bob)
         await pilot.press("enter")
         assert app.seat == 1 and "Bob's hand" in screen_text(app)
         assert not shows(ann - bob)
@@ -907,6 +916,8 @@ def test_cards_typed_on_the_move_line_in_dutch_letters() -> None:
         await pilot.press("colon")
         await until(pilot, lambda: len(app.screen_stack) == 2)
         assert app.screen.query_one("#move", Input).value == "Vh Vx"  # kept, to be mended
+        await pilot.press("backspace", "s")  # mended in place: a key does not wipe the line
+        assert app.screen.query_one("#move", Input).value == "Vh Vs"
         await pilot.press("escape")
         await until(pilot, lambda: len(app.screen_stack) == 1)
         await type_line(pilot, "leg af Vs")
@@ -1089,6 +1100,43 @@ def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> N
         assert log[-4:] == ["Bob bood V♠ te koop aan", "Bob trok een kaart",
                             "Bob legde 10♦ af", "Cas bood 10♦ te koop aan"]
         assert not [line for line in log if line.startswith("Ann ")]
+
+    run(app, script)
+
+
+def test_ones_own_discard_is_never_asked_for_while_the_computer_players_pause() -> None:
+    """A tester bought back her own discard: in the pause after a computer player's pass
+    the screen asked her, before the table passed for her, and her b (k) bought it."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
+    bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
+    app = JokerenApp(config, lang="nl", deal=DEAL, bots=bots, bot_delay=60)
+
+    def settle() -> None:  # the computer players move: the pauses' timers are the test's
+        for _ in range(20):
+            if app.view().to_act == 0:
+                return
+            app.advance()
+
+    async def script(pilot: Pilot[Any]) -> None:
+        table = app.session.table  # type: ignore[union-attr]
+        await pilot.press("t")  # no duplicate given
+        settle()
+        await pilot.press("t")  # Q♣ for sale: Bob buys it
+        settle()
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")  # Ann discards Q♠; Bob draws: Q♠ for sale to Cas, then Ann
+        moves = table.record.rounds[0].moves
+        for _ in range(3):
+            if "Ann: pass" in moves[moves.index("Bob: draw"):]:
+                break
+            app.advance()  # as the pause's timer would: Cas passes, and the pause follows
+            await pilot.pause()
+            assert not (app.view().phase is Phase.BUYING and app.view().to_act == 0)
+            assert "te koop. Kopen" not in status(app)
+            hand = app.view().hand
+            await pilot.press("k")  # a buy typed in the pause buys nothing
+            assert app.view().hand == hand
+        assert moves[moves.index("Bob: draw"):][:3] == ["Bob: draw", "Cas: pass", "Ann: pass"]
 
     run(app, script)
 

@@ -247,8 +247,7 @@ class JokerenApp(App[None]):
             if s.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                 self.end_of_round()
                 return
-            if s.phase is Phase.BUYING and s.to_act not in self.offered():
-                self.log_events(s.play(s.to_act, PASS))  # one's own discard: not offered
+            if self.pass_unoffered():
                 continue
             if s.human_turn():
                 seat = s.to_act
@@ -270,6 +269,7 @@ class JokerenApp(App[None]):
                 why = explain(move.before, move.action, self.lang)
                 if why:
                     self.add_log(Text(f"  → {s.players[move.seat]} {why}", style="italic"))
+            self.pass_unoffered()  # before the pause: its screen never asks the discarder
             if self.bot_delay > 0:
                 self.redraw()
                 self.set_timer(self.bot_delay, self.advance)
@@ -284,7 +284,10 @@ class JokerenApp(App[None]):
             self.seat, self.cursor = seat, 0
             self.unselect()
             self.redraw()  # under the cover
-            self.push_screen(CoverScreen(self.cover_text(seat)), lambda _: self.redraw())
+            again = t("tui_cover_again", self.lang, name=self.session.players[seat]
+                      if self.session else "")
+            self.push_screen(CoverScreen(self.cover_text(seat), again),
+                             lambda _: self.redraw())
 
         if note:
             self.redraw()
@@ -446,6 +449,17 @@ class JokerenApp(App[None]):
                 got = cards_text(e.cards, self.lang)
                 self.add_log(Text(t("tui_ev_received", self.lang, cards=got,
                                     name=s.players[e.seat or 0]), style="yellow"))
+
+    def pass_unoffered(self) -> bool:
+        """The table passes for whoever discarded the card for sale (it is not offered to
+        them, docs/play.md); whether it did."""
+        s = self.session
+        assert s is not None
+        passed = False
+        while s.phase is Phase.BUYING and s.to_act not in self.offered():
+            self.log_events(s.play(s.to_act, PASS))
+            passed = True
+        return passed
 
     def offered(self) -> tuple[int, ...]:
         """Who is asked to buy the card for sale now: never the one who discarded it."""
@@ -691,8 +705,8 @@ class JokerenApp(App[None]):
         if name == "hint":
             self.show_hint(v)
             return
-        if not v.my_turn:
-            self.redraw()
+        if not v.my_turn or (v.phase is Phase.BUYING and self.seat not in self.offered()):
+            self.redraw()  # not asked (one's own discard for sale): the table passes
             return
         chosen = self.chosen()
         simple = {"draw": DRAW, "buy": BUY, "pass": PASS, "take": TAKE}

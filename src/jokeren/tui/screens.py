@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -156,18 +157,30 @@ class SetupScreen(Screen[TableConfig]):
 
 class CoverScreen(Screen[None]):
     """Hides the table while the screen goes to the next person (no hand shows). It takes
-    Enter alone: a key meant for the table (d, space) must not pass it by accident."""
+    Enter alone: a key meant for the table (d, space) must not pass it by accident. Nor does
+    an Enter after such keys: they were typed by the person who had the table, who did not
+    see the cover come (a move typed ahead as a draw put a card up for sale), so the cover
+    stays and asks the next person for an Enter of their own (``again``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", show=False)]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, again: str = "") -> None:
         super().__init__()
-        self.text = text
+        self.text, self.again = text, again
+        self.typed = False  # a key other than Enter since the cover came, or last asked
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, id="cover")
 
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "enter":
+            self.typed = True
+
     def action_go(self) -> None:
+        if self.typed:
+            self.typed = False
+            self.query_one("#cover", Static).update(f"{self.text}\n\n{self.again}")
+            return
         self.dismiss(None)
 
 
@@ -200,7 +213,8 @@ class MoveLine(ModalScreen[tuple[str, bool]]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="move-line"):
             yield Label(t("tui_move_line", self.lang))
-            yield Input(self.text, id="move", compact=True)
+            # the text kept (a typo to mend) is not selected: a key adds to it, not wipes it
+            yield Input(self.text, id="move", compact=True, select_on_focus=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss((event.value, True))
