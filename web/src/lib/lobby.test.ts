@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoomInfo } from "./api";
 import type { SocketLike } from "./client";
-import { watchLobby } from "./lobby";
+import { missingPeople, watchLobby } from "./lobby";
 
 class FakeSocket implements SocketLike {
   sent: string[] = [];
@@ -104,5 +104,16 @@ describe("watchLobby", () => {
     watch.stop();
     expect(sockets[0]?.closed).toBe(true);
     expect(later).toHaveLength(0);
+  });
+});
+
+describe("missingPeople", () => {
+  it("counts the seats for a person nobody has taken yet: the start waits for them", () => {
+    const info = (names: (string | null)[]): RoomInfo => room("open", names) as unknown as RoomInfo;
+    expect(missingPeople(info([null, null]))).toBe(2);
+    expect(missingPeople(info(["Ann", null]))).toBe(1);
+    expect(missingPeople(info(["Ann", "Bob"]))).toBe(0);
+    const computer = { ...info([null]), seats: [{ seat: 0, kind: "computer", level: "basic", name: null }] } as RoomInfo;
+    expect(missingPeople(computer)).toBe(0);
   });
 });

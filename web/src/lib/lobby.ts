@@ -24,6 +24,11 @@ export interface LobbyOptions {
   most?: number;
 }
 
+/** How many seats for a person are still free: the start waits for them (the lobby and the
+ *  new room's page keep it disabled until none is). */
+export const missingPeople = (info: RoomInfo): number =>
+  info.seats.filter((s) => s.kind === "person" && !s.name).length;
+
 export function watchLobby(o: LobbyOptions): LobbyWatch {
   const timer = o.timer ?? ((fn, ms) => setTimeout(fn, ms));
   const live = o.live ?? ((info: RoomInfo) => info.status === "open");

@@ -138,6 +138,13 @@ describe("hints from the engine's listing", async () => {
     expect(selectionFits([], [], ["7h", "8h", "9h"])).toBeNull();
   });
 
+  it("says it once, with one tick", async () => {
+    const { fitsWords } = await import("./view");
+    expect(fitsWords("complete", "nl")).toBe("✓ Dit kun je zo op tafel leggen");
+    expect(fitsWords("group", "en")).toBe("✓ A valid combination");
+    expect(fitsWords(null, "nl")).toBe("");
+  });
+
   it("words melds, lay-offs and swaps in the player's language", () => {
     const lines = hintLines(moves, "nl");
     expect(lines[0]).toBe("Je kunt op tafel leggen: 7♥ 8♥ 9♥");

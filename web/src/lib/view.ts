@@ -182,6 +182,12 @@ export function selectionFits(moves: readonly string[], groups: readonly string[
   return group ? "group" : null;
 }
 
+/** What `selectionFits` found, in words shown as they are: the catalogue's text carries
+ *  its own ✓. */
+export function fitsWords(fits: "complete" | "group" | null, lang: Lang): string {
+  return fits ? t(fits === "complete" ? "web_fits_complete" : "web_fits_group", lang) : "";
+}
+
 /** Hint lines for the listed melds, lay-offs and joker swaps (at most `most` of each). */
 export function hintLines(moves: readonly string[], lang: Lang, most = 4): string[] {
   const lines: string[] = [];
