@@ -1089,6 +1089,8 @@ def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> N
         assert log[-3:] == ["Je bood V♣ te koop aan", "Bob kocht V♣", "Je trok een kaart"]
         await key_cards(pilot, "5h 5d *")
         await pilot.press("o")  # op tafel
+        # no more melds this turn (amerikaans): the status line offers none (it did)
+        assert status(app).startswith("Je bent uitgekomen: leg af (x), of ga meteen uit")
         await key_cards(pilot, "Qs")
         await pilot.press("x")
         # Bob draws: Q♠ goes to Cas alone; then Cas draws and Ann is asked for Bob's 10♦.

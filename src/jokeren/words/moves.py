@@ -102,6 +102,8 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
         return keyed("tui_st_groups", lang, n=pending_groups)
     if not v.come_out[v.to_act]:
         return keyed("tui_st_play_first", lang, req=v.requirement.describe(lang))
+    if v.came_out_now and v.rules.opening_only_contract:  # no more melds this turn
+        return keyed("tui_st_play_came_out", lang)
     return keyed("tui_st_play", lang)
 
 
