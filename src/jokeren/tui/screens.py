@@ -352,5 +352,7 @@ class HelpScreen(ModalScreen[None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        yield Static(keyed("tui_help", self.lang) + "\n\n" + keyed("tui_help_more", self.lang),
-                     id="help")
+        # scrolled (↑/↓) where the terminal is too small for it all
+        with VerticalScroll(id="help"):
+            yield Static(keyed("tui_help", self.lang) + "\n\n"
+                         + keyed("tui_help_more", self.lang))
