@@ -14,7 +14,7 @@ import pytest
 
 from jokeren.server.limits import Sends
 from jokeren.server.runtime import Conn
-from jokeren.server.ws import Begun, _send, writer
+from jokeren.server.ws import Begun, _send, table_socket, writer
 
 
 class Socket:
@@ -154,3 +154,40 @@ def test_a_begun_send_steps_as_a_task_would() -> None:
 
     asyncio.run(scenario())
     assert got == ["a", "b"]
+
+
+class GoneAtHello:
+    """A page that said hello and was gone before its answer: every send fails as
+    Starlette's does on a socket whose other end left."""
+
+    headers: dict[str, str] = {}
+    scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive(self) -> dict[str, Any]:
+        return {"type": "websocket.receive", "text": '{"type": "hello", "token": "x"}'}
+
+    async def send_text(self, text: str) -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        raise WebSocketDisconnect(code=1006)
+
+    async def close(self, code: int = 1000) -> None:
+        await self.send_text("")
+
+
+class Refusing:
+    """The rooms, refusing every hello (the room not played now)."""
+
+    async def connect(self, *_: Any) -> Any:
+        from jokeren.server.errors import ApiError
+
+        raise ApiError(409, "not_playing")
+
+
+def test_a_refused_hello_to_a_page_gone_ends_quietly() -> None:
+    """A browser test's server logged a traceback: a hello refused (the room not played
+    yet) to a page that had reloaded meanwhile; the refusal's send failed, uncaught."""
+    asyncio.run(table_socket(GoneAtHello(), "r", Refusing(), ()))  # type: ignore[arg-type]

@@ -155,8 +155,11 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
                                               protocol=protocol), since)
     except ApiError as exc:
         log.info("room %s: refused at hello (%s)", room_id, exc.key)
-        await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
-        await ws.close(code=4403 if exc.status == 403 else 4400)
+        try:  # the page may be gone already (it left while the hello was answered)
+            await ws.send_text(dumps({"type": "error", "reason": exc.body()}))
+            await ws.close(code=4403 if exc.status == 403 else 4400)
+        except Exception as gone:
+            forget(gone)
         return
     except (SQLAlchemyError, sqlite3.Error, OSError) as exc:  # the store failed
         log.error("room %s: the store failed at hello: %s", room_id, one_line(exc))
