@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -160,8 +160,8 @@ class GoneAtHello:
     """A page that said hello and was gone before its answer: every send fails as
     Starlette's does on a socket whose other end left."""
 
-    headers: dict[str, str] = {}
-    scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
+    headers: ClassVar[dict[str, str]] = {}
+    scope: ClassVar[dict[str, Any]] = {"client": ("127.0.0.1", 1)}
 
     async def accept(self) -> None:
         return None
