@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jokeren.cli.app import app
+from jokeren.cli.common import plain
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parent / "scenarios"
@@ -241,6 +244,16 @@ def test_replay_json_of_a_malformed_record_is_json(tmp_path: Path) -> None:
     assert err.strip() == f"jokeren: {path}: 'seed' must be a whole number"
 
 
+def test_replay_json_of_a_malformed_record_says_the_sentence_of_stderr_in_dutch(
+        tmp_path: Path) -> None:
+    """h1 C12: "malformed" was English while standard error said it in Dutch."""
+    path = write(tmp_path, dict(GOOD, rounds=[{"moves": [], "stok": "Ah"}]))
+    code, out, err = run("replay", path, "--json", "--lang", "nl")
+    said = json.loads(out)["malformed"]
+    assert code == 2 and err.strip() == f"jokeren: {said}"
+    assert said.startswith(f"{path}: ronde 1: onbekende sleutel")
+
+
 @pytest.mark.parametrize("command", [("replay",), ("rules", "--check"), ("simulate", "--rules")])
 def test_a_path_is_named_once(tmp_path: Path, command: tuple[str, ...]) -> None:
     missing = str(tmp_path / "x.json")
@@ -267,3 +280,91 @@ def test_simulate_names_rows_as_the_score_sheets_and_shows_the_seed(tmp_path: Pa
     assert wins == {name: float(winners.count(name)) for name in rows}
     assert sorted(p.name for p in tmp_path.glob("*.json")) == ["match-1.json", "match-2.json"]
     assert f"Game records saved in {tmp_path}: match-1.json to match-2.json" in out
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])
+def test_a_terminal_that_is_not_utf8_gets_letters_not_a_traceback(tmp_path: Path,
+                                                                  encoding: str) -> None:
+    """h1 A1: replay, simulate and even `score round --help` died of a UnicodeEncodeError
+    on a terminal that is not UTF-8; the suits are the notation's letters (Dutch in Dutch)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    record = write(tmp_path, dict(GOOD, rounds=[{"moves": ["Ann: draw", "Ann: lay 1 8d"]}]))
+    for args, words in ((["replay", record, "--lang", "nl"], "Ann legt 8r aan"),
+                        (["score", "round", "--help", "--lang", "nl"], "--niet-uitgek"),
+                        (["simulate", "--rules", "jokeren-7", "--players", "2", "--matches",
+                          "1", "--seed", "3", "--lang", "en"], "+-------+")):
+        proc = subprocess.run([sys.executable, "-m", "jokeren", *args], capture_output=True,
+                              check=False, env=env)
+        out = proc.stdout.decode(encoding)
+        assert proc.returncode in (0, 1) and not proc.stderr, proc.stderr
+        assert words in out, out
+
+
+def test_plain_letters_for_what_a_stream_cannot_hold() -> None:
+    assert "".join(plain(c, "nl") for c in "★♠♥♦♣") == "*shrk"
+    assert "".join(plain(c, "en") for c in "♦♣┏━┃╇│…é") == "dc+-|+|...e"
+
+
+def test_simulate_save_refuses_what_it_cannot_write_before_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """h1 A2: a folder in a record's way was a traceback after every match was played, and
+    an existing match-1.json was overwritten without a word."""
+    import jokeren.play.simulate as simulate
+
+    played: list[object] = []
+    real_run = simulate._run_with_bar
+    monkeypatch.setattr(simulate, "_run_with_bar",
+                        lambda jobs, workers: played.append(1) or real_run(jobs, workers))
+    args = ["simulate", "--rules", "jokeren-7", "--players", "2", "--matches", "2",
+            "--seed", "3", "--lang", "en", "--save"]
+    (tmp_path / "in_way" / "match-2.json").mkdir(parents=True)
+    code, _, err = run(*args, str(tmp_path / "in_way"), "--force")
+    assert code == 2 and err.strip() == (f"jokeren: cannot write {tmp_path}/in_way/match-2.json:"
+                                         " that is a folder, not a file")
+    mine = tmp_path / "kept" / "match-1.json"
+    mine.parent.mkdir()
+    mine.write_text("MY RECORD", encoding="utf-8")
+    code, _, err = run(*args, str(mine.parent))
+    assert code == 2 and err.strip() == (f"jokeren: {mine} exists already: choose another "
+                                         "name or give --force")
+    assert mine.read_text(encoding="utf-8") == "MY RECORD" and played == []
+
+    def no_room(*_: object, **__: object) -> object:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("tempfile.mkstemp", no_room)
+    code, _, err = run(*args, str(tmp_path / "full"))
+    assert code == 2 and err.strip() == (f"jokeren: cannot write {tmp_path}/full: "
+                                         "the disk is full")
+    monkeypatch.undo()
+    monkeypatch.setattr(simulate, "write_atomic", no_room)  # full once the matches are played
+    code, _, err = run(*args, str(tmp_path / "late"))
+    assert code == 2 and err.strip() == (f"jokeren: cannot write {tmp_path}/late/match-1.json: "
+                                         "the disk is full")
+    monkeypatch.undo()
+    code, _, _ = run(*args, str(mine.parent), "--force")
+    assert code == 0 and json.loads(mine.read_text(encoding="utf-8"))["seed"] == 3
+
+
+@pytest.mark.parametrize("flag", ["--matches", "--rounds"])
+@pytest.mark.parametrize("value", ["0", "100001", str(10**30)])
+def test_simulate_refuses_a_count_out_of_range(flag: str, value: str) -> None:
+    """h1 A3: --rounds 10**30 built a list of jobs until memory ran out."""
+    code, out, err = run("simulate", flag, value, "--bots", "random", "--lang", "en")
+    assert code == 2 and out == ""
+    assert err.strip() == "jokeren: --matches and --rounds must be a whole number 1..100000"
+
+
+def test_the_help_shows_no_source_text_numbers() -> None:
+    """h1 C14: "Club evening (clubavond, 003)", "(000)", "(004: ...)": the numbers of the
+    source texts belong in the docs, not in the help a player reads."""
+    import re
+
+    from jokeren.words.catalogue import catalogue
+
+    numbered = [f"{key}/{lang}" for key, entry in catalogue().items()
+                if key.startswith("cli_help") for lang in ("en", "nl")
+                if re.search(r"\b0\d\d\b", str(entry[lang]))]
+    assert numbered == []
+    for args in (["club", "--help"], ["score", "new", "--help"], ["score", "round", "--help"]):
+        assert not re.search(r"\b00\d\b", run(*args, "--lang", "en")[1])

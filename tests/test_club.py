@@ -809,3 +809,20 @@ def test_a_latecomer_of_one_round_does_not_win_an_evening_ranked_per_game() -> N
     assert rows[0].place == 1 and rows[0].name != "Jan"
     assert "Een plaats vanaf 2 gespeelde rondes; de anderen staan er zonder plaats." in \
         standings_grid(ev, "nl").notes
+
+
+def test_the_dutch_help_gives_the_dutch_defaults_and_one_game_is_singular(
+        tmp_path: Path) -> None:
+    """h1 D17, D18: "[standaard: average]" beside the Dutch choices; "het formulier heeft 1
+    partijen"."""
+    out = runner.invoke(app, ["--lang", "nl", "club", "new", "--help"]).stdout
+    assert "standaard: gemiddelde" in out and "standaard: gelijk" in out
+    assert "average" not in out and "alike" not in out
+    file = tmp_path / "e.json"
+    assert runner.invoke(app, ["club", "new", str(file), "--players", "A1,A2,A3,A4,A5,A6",
+                               "--seed", "1"]).exit_code == 0
+    for lang, said in (("en", "the form has 1 game, the evening plays 4 a table"),
+                       ("nl", "het formulier heeft 1 partij, de avond speelt er 4 per tafel")):
+        result = runner.invoke(app, ["club", "enter", str(file), "--round", "1", "--table",
+                                     "1", "--game", "0 1 2", "--lang", lang])
+        assert result.exit_code == 2 and result.stderr.strip() == f"jokeren: {said}"

@@ -152,3 +152,17 @@ def test_contradictions_are_pointed_at() -> None:
     r = Rules.load({"preset": "amerikaans", "set_max": 4, "schedule": ["set 5"]})
     assert any("set of 5" in c for c in contradiction_lines(r))
     assert contradictions(PRESETS["jokeren-13"]) == []
+
+
+def test_a_set_larger_than_the_packs_hold_of_a_rank_is_a_contradiction() -> None:
+    """h1 B7: jokeren-13 (2 packs, 4 jokers: at most 8 + 4 cards of a rank) passed
+    ``schedule = ["set 13"]``; a run of 99 was pointed at, an impossible set not."""
+    r = Rules.load({"preset": "jokeren-13", "schedule": ["set 13"]})
+    assert [c.key for c in contradictions(r)] == ["set_rank"]
+    assert contradiction_lines(r, "en") == [
+        "round 1 asks for a set of 13, but with 2 players the packs and jokers hold at most "
+        "12 cards of one rank"]
+    assert contradictions(Rules.load({"preset": "jokeren-13", "schedule": ["set 12"]})) == []
+    apart = Rules.load({"preset": "jokeren-13", "jokers": 12, "joker_gap": 1,
+                        "schedule": ["set 18"]})  # 8 naturals keep at most 9 jokers apart
+    assert [c.params["most"] for c in contradictions(apart) if c.key == "set_rank"] == [17]

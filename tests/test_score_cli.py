@@ -269,3 +269,39 @@ def test_cards_left_in_dutch_letters_count_and_are_written_in_the_notation(
     code, _, err = run("round", str(dutch), "--out", "Ann", "--left", "Bob=Hx",
                        "--left", "Cor=5", "--lang", "nl")
     assert code == 2 and "'Hx' is geen kaart (waarden A 2-10 B V H" in err
+
+
+def test_a_terminal_that_is_not_utf8_gets_letters_and_a_saved_round_is_a_success(
+        tmp_path: Path) -> None:
+    """h1 A1: on a Latin-1 or cp1252 terminal `score round` saved the round, then died of a
+    UnicodeEncodeError (exit 1), so a retry entered the round twice; `new` and `show` too."""
+    card = tmp_path / "c.json"
+    for charset in ("latin-1", "cp1252"):
+        card.unlink(missing_ok=True)
+        narrow = CliRunner(charset=charset)
+        for args in (["new", str(card), "--players", "Ann,Bob"],
+                     ["round", str(card), "--out", "Ann", "--left", "Bob=K♠ 7h"],
+                     ["show", str(card), "--lang", "nl"], ["round", "--help"]):
+            result = narrow.invoke(app, ["score", *args])
+            assert result.exit_code == 0, (charset, args, result.output)
+            assert "Traceback" not in result.output
+        assert len(json.loads(card.read_text(encoding="utf-8"))["rounds"]) == 1
+        out = narrow.invoke(app, ["score", "show", str(card), "--lang", "en"]).output
+        assert "| Round |" in out and "+-------+" in out  # the table's boxes in ASCII
+
+
+def test_a_card_reached_through_a_link_is_written_where_the_link_points(
+        tmp_path: Path) -> None:
+    """h1 A4: `score round link.json` replaced the link by a plain file and left the real
+    card without the round; a club evening the same."""
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    assert run("new", str(real), "--players", "Ann,Bob")[0] == 0
+    link.symlink_to(real.name)
+    assert run("round", str(link), "--out", "Ann", "--left", "Bob=5")[0] == 0
+    assert link.is_symlink() and link.resolve() == real
+    assert len(json.loads(real.read_text(encoding="utf-8"))["rounds"]) == 1
+    evening, club_link = tmp_path / "avond.json", tmp_path / "club.json"
+    club_link.symlink_to(evening)
+    code = runner.invoke(app, ["club", "new", str(club_link), "--players", "A,B,C,D,E,F",
+                               "--seed", "1", "--force"]).exit_code
+    assert code == 0 and club_link.is_symlink() and evening.is_file()

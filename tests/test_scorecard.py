@@ -188,6 +188,31 @@ def test_the_file_keeps_comments_and_names_the_round_at_fault() -> None:
     assert "ronde 2: geef de kaarten of punten die Cor overhield" in err.value.text("nl")
 
 
+@pytest.mark.parametrize(("extra", "en", "nl"), [
+    ({"all_at_once": "false"}, "round 2: \"all_at_once\" must be true or false",
+     "ronde 2: \"all_at_once\" is \"true\" of \"false\""),
+    ({"all_at_once": [0]}, "round 2: \"all_at_once\" must be true or false",
+     "ronde 2: \"all_at_once\" is \"true\" of \"false\""),
+    ({"buys": {"Bob": 2, "bob": 3}}, "round 2: Bob's buys are given twice",
+     "ronde 2: wat Bob kocht staat er twee keer in"),
+])
+def test_a_round_of_the_file_that_says_something_twice_or_not_as_a_bool_is_refused(
+        extra: dict[str, object], en: str, nl: str) -> None:
+    """h1 B5: "all_at_once": "false" gave the bonus; two buys of one player (names differing
+    in case) were added up, where a player's cards given twice are refused."""
+    rounds: list[object] = [{"out": "Ann", "left": {"Bob": 10, "Cor": 5}},
+                            {"out": "Ann", "left": {"Bob": 10, "Cor": 5}, **extra}]
+    obj = {"format": "jokeren-score/1", "rules": {"preset": "amerikaans",
+                                                  "all_at_once_bonus": 25},
+           "players": ["Ann", "Bob", "Cor"], "rounds": rounds}
+    with pytest.raises(ScoreError) as err:
+        from_obj(obj)
+    assert err.value.text("en") == en and err.value.text("nl").startswith(nl)
+    assert from_obj({**obj, "rounds": [rounds[0], {**rounds[0], "all_at_once": False,
+                                                   "buys": {"Bob": 2}}]}).rounds[1].buys \
+        == (0, 2, 0)
+
+
 @pytest.mark.parametrize(("obj", "en", "nl"), [
     ({"rules": "nope", "players": ["Ann", "Bob"]},  # a RulesError (a Sentence) inside
      "the rules: unknown preset 'nope'", "de regels: onbekende spelvorm 'nope'"),
@@ -294,3 +319,18 @@ def test_a_card_more_often_than_the_packs_hold_it_is_refused_alone_too() -> None
     assert refused.value.text("en") == "K♠ is entered 3 times, but the packs hold it 2 times"
     # a Dutch reader's king is H (the glossary): it said "K♠ is 3 keer ingevoerd"
     assert refused.value.text("nl") == "H♠ is 3 keer ingevoerd, maar de spellen hebben hem 2 keer"
+
+
+def test_reading_a_card_counts_each_round_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """h1 B6: reading a card counted every earlier round again for each round (a 5,000-round
+    card: two minutes a command); now the running totals check each round in one step."""
+    counted: list[int] = []
+    penalty = Left.penalty
+    monkeypatch.setattr(Left, "penalty",
+                        lambda self, rules: counted.append(1) or penalty(self, rules))
+    card = from_obj({"format": "jokeren-score/1",
+                     "rules": {"preset": "amerikaans", "rounds": 100000},
+                     "players": ["Ann", "Bob", "Cor"],
+                     "rounds": [{"out": "Ann", "left": {"Bob": 5, "Cor": "Ks 7h"}}] * 1000})
+    assert len(card.rounds) == 1000 and len(counted) == 2 * 1000  # two hands a round
+    assert tally(card).totals == (0, 5000, 15000)

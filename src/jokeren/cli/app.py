@@ -5,6 +5,7 @@ Every command has --help; bad input gives one sentence and exit status 2, never 
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Sequence
@@ -20,10 +21,11 @@ from ..rules.reasons import text_of
 from ..rules.textfile import os_reason
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
-from .common import fail, load_rules
+from .common import ForceOpt, fail, load_rules, plain_streams
 from .dutch import lang_of_args, lang_to_command, run_in_dutch, worded_types
 from .helptext import give_help
 
+MAX_GAMES = 100_000  # simulate --matches and --rounds: as rules' max_turns, and memory
 DEFAULT_NAME = "Ann"  # the person at the screen when --humans names nobody
 
 
@@ -36,6 +38,7 @@ class JokerenGroup(typer.core.TyperGroup):
              windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         language = lang_of_args(argv)
+        plain_streams(language.value)  # a terminal that is not UTF-8 gets letters, not a crash
         worded_types(self, language.value)
         give_help(self, language.value)
         argv = lang_to_command(self, argv)
@@ -67,10 +70,11 @@ def replay_cmd(
         record = Record.load(file)
         result = replay(record)
     except RecordError as exc:
+        said = f"{file}: {exc.text(language)}"  # the same sentence on stdout and stderr
         if as_json:  # a program reading the output still gets JSON
-            typer.echo(json.dumps({"ok": False, "malformed": f"{file}: {exc}"},
-                                  indent=1, ensure_ascii=False))
-        fail(f"{file}: {exc.text(language)}")
+            typer.echo(json.dumps({"ok": False, "malformed": said}, indent=1,
+                                  ensure_ascii=False))
+        fail(said)
     summary = result.summary()
     if as_json:
         typer.echo(json.dumps(summary, indent=1, ensure_ascii=False))
@@ -135,6 +139,7 @@ def simulate_cmd(
     max_turns: Annotated[int | None, typer.Option("--max-turns")] = 1000,
     lang: Annotated[Lang | None, typer.Option()] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    force: ForceOpt = False,
 ) -> None:
     from ..play.simulate import run_tournament
 
@@ -150,8 +155,8 @@ def simulate_cmd(
             fail(exc.text(language))
     if matches is not None and rounds is not None:
         fail(t("cli_sim_matches_or_rounds", language))
-    if (matches if matches is not None else 1) < 1 or (rounds is not None and rounds < 1):
-        fail(t("cli_sim_at_least_1", language))
+    if any(n is not None and not 1 <= n <= MAX_GAMES for n in (matches, rounds)):
+        fail(t("cli_sim_count", language, hi=str(MAX_GAMES)))
     if workers < 1:
         fail(t("cli_sim_workers", language))
     if save is not None and rounds is not None:
@@ -166,11 +171,7 @@ def simulate_cmd(
     except DealError as exc:
         fail(exc, language)
     if save is not None:
-        try:
-            save.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(t("cli_sim_folder", language, path=save,
-                   reason=os_reason(exc).text(language)))
+        check_records(save, matches or 1, force, language)
     try:
         run_tournament(base, players, kinds, matches=matches, rounds=rounds, seed=seed,
                        save=save, lang=language, as_json=as_json,
@@ -228,6 +229,35 @@ def play_cmd(
         typer.echo(score_sheet(table.session.table.state, language))
     if table.saved_note:
         typer.echo(table.saved_note)
+
+
+def check_records(folder: Path, count: int, force: bool, lang: str) -> None:
+    """simulate --save: before any match is played, the folder is made and can be written,
+    and no record would overwrite a file (unless ``force``) or a folder."""
+    import os
+    import tempfile
+
+    from ..play.simulate import record_name
+    from ..score.scorecard import ScoreError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(t("cli_sim_folder", lang, path=folder, reason=os_reason(exc).text(lang)))
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".jokeren.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        fail(ScoreError("score_err_write", path=str(folder),
+                        error=os_reason(exc, writing=True)), lang)
+    for number in range(1, count + 1):
+        path = folder / record_name(number, lang)
+        if path.is_dir():
+            fail(ScoreError("score_err_write", path=str(path),
+                            error=os_reason(IsADirectoryError(errno.EISDIR, ""))), lang)
+        if (path.exists() or path.is_symlink()) and not force:
+            fail(ScoreError("score_err_exists", path=str(path)), lang)
 
 
 def check_new_file(path: Path, lang: str) -> None:

@@ -44,11 +44,12 @@ def _load(file: Path, lang: str) -> ScoreCard:
 def _save_and_show(card: ScoreCard, file: Path, lang: str, message: str) -> None:
     from ..score.sheet import card_text
 
+    shown = card_text(card, lang)  # before saving: nothing may fail once the card is saved
     try:
         save(card, file)
     except ScoreError as exc:
         fail(exc, lang)
-    typer.echo(card_text(card, lang))
+    typer.echo(shown)  # a stream that cannot hold ♠ or ┃ gets letters (common.plain_streams)
     typer.echo(message)
 
 
@@ -106,6 +107,7 @@ def round_cmd(
         for name, value in _pairs(buy or [], language):
             if not (value.isascii() and value.isdigit()) or len(value) > 9:
                 raise ScoreError("score_err_buys")
+            name = card.players[find_player(card.players, name)]  # --buy Bob=1 --buy bob=1
             buys[name] = buys.get(name, 0) + int(value)
         given = _pairs(left or [], language)
         seen: set[int] = set()

@@ -16,7 +16,10 @@ from pathlib import Path
 from ..bots import Player, make_player
 from ..rules.house import Rules
 from ..rules.sentence import Sentence
+from ..rules.textfile import os_reason
+from ..score.scorecard import ScoreError
 from ..score.sheet import score_sheet
+from ..support.files import write_atomic
 from ..words.catalogue import t
 from . import tournament
 from .table import Seat, Table
@@ -56,8 +59,12 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
     for o in outcomes:
         number = o.job.index + 1  # the match's number on its score sheet
         if save is not None and o.record is not None:
-            path = save / f"{t('sim_file', lang)}-{number}.json"
-            path.write_text(o.record, encoding="utf-8")
+            path = save / record_name(number, lang)
+            try:
+                write_atomic(path, o.record)
+            except OSError as exc:
+                raise ScoreError("score_err_write", path=str(path),
+                                 error=os_reason(exc, writing=True)) from None
             saved.append(path.name)
         if sheets and o.state is not None:
             key = "sim_match_title_turned" if o.job.rotation else "sim_match_title"
@@ -73,6 +80,12 @@ def run_tournament(rules: Rules, n_players: int, bot_kinds: Sequence[str], *,
             echo(t("sim_saved", lang, n=len(saved), path=save, first=saved[0],
                          last=saved[-1]))
     return report
+
+
+def record_name(number: int, lang: str) -> str:
+    """The file of match ``number``'s record in ``--save``'s folder: ``match-1.json``
+    (``potje-1.json`` in Dutch)."""
+    return f"{t('sim_file', lang)}-{number}.json"
 
 
 def _run_with_bar(jobs: Sequence[tournament.Job], workers: int) -> list[tournament.Outcome]:

@@ -397,6 +397,16 @@ class Contradiction:
     keys: tuple[str, ...] = ()  # the house-rule keys it concerns (the editor shows it there)
 
 
+def _most_of_a_rank(rules: Rules, players: int) -> int:
+    """The most cards a set can hold at a table of ``players``: every copy of its rank in
+    the packs, and the jokers that can lie apart among them (``joker_gap``)."""
+    naturals = 4 * rules.pack_count(players)
+    jokers = rules.joker_count(players)
+    if rules.joker_gap:
+        jokers = min(jokers, naturals // rules.joker_gap + 1)
+    return naturals + jokers
+
+
 def contradictions(rules: Rules) -> list[Contradiction]:
     """Rules that contradict each other: a requirement the other keys make impossible, or a
     key that can never take effect."""
@@ -415,6 +425,12 @@ def contradictions(rules: Rules) -> list[Contradiction]:
                     say("set_max", ("schedule", "set_max"), round=i, n=n, max=rules.set_max)
                 elif kind == "set" and distinct and n > 4:
                     say("set_suits", ("schedule", "set_distinct_suits"), round=i, n=n)
+                elif kind == "set":
+                    short = next(((p, most) for p in range(lo, hi + 1)
+                                  if n > (most := _most_of_a_rank(rules, p))), None)
+                    if short is not None:
+                        say("set_rank", ("schedule", "packs", "jokers"), round=i, n=n,
+                            players=short[0], most=short[1])
                 if kind == "run" and n > (14 if rules.ace_high else 13):
                     say("run", ("schedule", "ace_high"), round=i, n=n)
             if sum(n for _, n in alt) > cards_in_turn:

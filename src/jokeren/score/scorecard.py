@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.state import State
@@ -143,36 +143,70 @@ def _next_seat(seat: int, n: int, eliminated: Sequence[int]) -> int:
     return seat
 
 
-def tally(card: ScoreCard) -> Tally:
-    """Running totals, pot, elimination and winner, round by round (the engine's counting)."""
-    rules, n = card.rules, len(card.players)
-    totals: tuple[int, ...] = (0,) * n
+@dataclass
+class Counting:
+    """The tally kept round by round: ``tally`` counts a card with it, and a file is read
+    with one (``scorefile.from_obj``), each round checked against the running totals and
+    not against every earlier round counted again (5,000 rounds: seconds, not minutes)."""
+
+    rules: Rules
+    n: int
+    totals: tuple[int, ...]
+    dealer: int  # of the last round counted (before the first: the last seat)
     eliminated: tuple[int, ...] = ()
-    pot = 0
-    dealer = n - 1  # the first player listed plays first, as in the engine
-    scores: list[RoundScore] = []
-    over, winner = False, None
-    for i, entry in enumerate(card.rounds):
+    pot: int = 0
+    scores: list[RoundScore] = field(default_factory=list)
+    over: bool = False
+    winner: int | None = None
+    last_out: int | None = None
+
+    @classmethod
+    def start(cls, card: ScoreCard) -> Counting:
+        n = len(card.players)
+        return cls(card.rules, n, (0,) * n, n - 1)  # the first listed plays first
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s not in self.eliminated)
+
+    def add(self, entry: RoundEntry) -> None:
+        """Count one more round (checked already: ``check_round``)."""
+        rules, n, i = self.rules, self.n, len(self.scores)
         if i:
-            dealer = _next_seat(dealer, n, eliminated)
+            self.dealer = _next_seat(self.dealer, n, self.eliminated)
         left = [e.penalty(rules) if e is not None else 0 for e in entry.left]
-        penalties = round_penalties(rules, entry.out, left, eliminated, entry.all_at_once)
-        totals = tuple(a + b for a, b in zip(totals, penalties, strict=True))
+        penalties = round_penalties(rules, entry.out, left, self.eliminated, entry.all_at_once)
+        self.totals = tuple(a + b for a, b in zip(self.totals, penalties, strict=True))
         buys = entry.buys or (0,) * n
         gain = pot_gain(rules, penalties, entry.out, sum(buys))
-        pot += gain
-        out = newly_eliminated(rules, [s for s in range(n) if s not in eliminated], totals)
-        eliminated = (*eliminated, *out)
-        still = [s for s in range(n) if s not in eliminated]
-        scores.append(RoundScore(str(rules.requirement(i)), dealer, entry.out, entry.all_at_once,
-                                 penalties, totals, pot, gain, buys, eliminated))
+        self.pot += gain
+        out = newly_eliminated(rules, [s for s in range(n) if s not in self.eliminated],
+                               self.totals)
+        self.eliminated = (*self.eliminated, *out)
+        still = [s for s in range(n) if s not in self.eliminated]
+        self.scores.append(RoundScore(str(rules.requirement(i)), self.dealer, entry.out,
+                                      entry.all_at_once, penalties, self.totals, self.pot,
+                                      gain, buys, self.eliminated))
         if match_over(rules, i + 1, still):
-            over, winner = True, match_winner(rules, totals, still, out)
-    last_out = card.rounds[-1].out if card.rounds else None
-    return Tally(tuple(scores), totals, pot, eliminated, over, winner,
-                 last_out if over and rules.money is not None else None,
-                 _next_seat(dealer, n, eliminated) if card.rounds else dealer,
-                 str(rules.requirement(len(card.rounds))))
+            self.over, self.winner = True, match_winner(rules, self.totals, still, out)
+        self.last_out = entry.out
+
+    def result(self) -> Tally:
+        rules, played = self.rules, len(self.scores)
+        return Tally(tuple(self.scores), self.totals, self.pot, self.eliminated, self.over,
+                     self.winner,
+                     self.last_out if self.over and rules.money is not None else None,
+                     _next_seat(self.dealer, self.n, self.eliminated) if played
+                     else self.dealer,
+                     str(rules.requirement(played)))
+
+
+def tally(card: ScoreCard) -> Tally:
+    """Running totals, pot, elimination and winner, round by round (the engine's counting)."""
+    counting = Counting.start(card)
+    for entry in card.rounds:
+        counting.add(entry)
+    return counting.result()
 
 
 def add_round(card: ScoreCard, entry: RoundEntry) -> ScoreCard:
@@ -187,9 +221,12 @@ def undo_round(card: ScoreCard) -> ScoreCard:
     return replace(card, rounds=card.rounds[:-1])
 
 
-def check_round(card: ScoreCard, entry: RoundEntry) -> None:
-    """One sentence for the first thing wrong with ``entry``."""
-    so_far = tally(card)
+def check_round(card: ScoreCard, entry: RoundEntry,
+                so_far: Tally | Counting | None = None) -> None:
+    """One sentence for the first thing wrong with ``entry`` after ``card``'s rounds
+    (``so_far``: their tally, when the caller keeps it)."""
+    if so_far is None:
+        so_far = tally(card)
     names, n = card.players, len(card.players)
     if so_far.over:
         raise ScoreError("score_err_over")
@@ -331,7 +368,7 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
     return card
 
 
-__all__ = ["Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally", "add_round",
-           "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
+__all__ = ["Counting", "Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally",
+           "add_round", "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
            "check_round", "hand_cards", "most_buys", "most_points", "new_card", "points_step",
            "tally", "undo_round"]

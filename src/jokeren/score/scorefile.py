@@ -16,7 +16,15 @@ from ..rules.house import Rules, RulesError
 from ..rules.sentence import Sentence
 from ..rules.textfile import os_reason, parse_json, read_text
 from ..support.files import write_atomic
-from .scorecard import Left, RoundEntry, ScoreCard, ScoreError, add_round, new_card
+from .scorecard import (
+    Counting,
+    Left,
+    RoundEntry,
+    ScoreCard,
+    ScoreError,
+    check_round,
+    new_card,
+)
 
 FORMAT = "jokeren-score/1"
 T = TypeVar("T")
@@ -78,10 +86,15 @@ def make_round(players: Sequence[str], out: str | None, left: Mapping[str, objec
             raise ScoreError("score_err_missing", name=players[s])
         hands[s] = Left(given.cards, given.points, come_out=False)
     counts = [0] * n
+    bought: set[int] = set()
     for name, k in (buys or {}).items():
         if isinstance(k, bool) or not isinstance(k, int):
             raise ScoreError("score_err_buys")
-        counts[find_player(players, name)] += k
+        s = find_player(players, name)
+        if s in bought:  # {"Bob": 2, "bob": 3}: as a player's cards given twice
+            raise ScoreError("score_err_buys_twice", name=players[s])
+        bought.add(s)
+        counts[s] = k
     return RoundEntry(seat_out, tuple(hands), all_at_once, tuple(counts) if any(counts) else ())
 
 
@@ -137,12 +150,17 @@ def from_obj(obj: object) -> ScoreCard:
     rounds = obj.get("rounds", [])
     if not isinstance(rounds, list):
         raise ScoreError("score_err_rounds_list")
+    counting = Counting.start(card)  # running totals: each round checked in one step
+    entries = []
     for i, r in enumerate(rounds, 1):
         try:
-            card = add_round(card, _round_from_obj(card.players, r))
+            entry = _round_from_obj(card.players, r)
+            check_round(card, entry, counting)
         except ScoreError as exc:
             raise ScoreError("score_err_in_round", n=i, error=exc) from None
-    return card
+        counting.add(entry)
+        entries.append(entry)
+    return replace(card, rounds=tuple(entries))
 
 
 def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
@@ -155,8 +173,10 @@ def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
     if (out is not None and not isinstance(out, str)) or not isinstance(late, list) \
             or not isinstance(buys, Mapping):
         raise ScoreError("score_err_round_keys", keys=", ".join(sorted(_ROUND_KEYS)))
-    entry = make_round(players, out, r.get("left", {}), bool(r.get("all_at_once", False)),
-                       [str(x) for x in late], buys)
+    at_once = r.get("all_at_once", False)
+    if not isinstance(at_once, bool):  # "false" is not false
+        raise ScoreError("score_err_all_at_once_bool")
+    entry = make_round(players, out, r.get("left", {}), at_once, [str(x) for x in late], buys)
     comment = r.get("comment", "")
     return replace(entry, comment=comment if isinstance(comment, str) else json.dumps(comment))
 

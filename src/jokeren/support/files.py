@@ -7,11 +7,14 @@ from pathlib import Path
 
 def write_atomic(path: str | Path, text: str | bytes) -> None:
     """Write ``text`` so that ``path`` holds either its old or its new contents, never half:
-    a temporary file beside it, flushed to disk, then renamed over it. Raises OSError."""
+    a temporary file beside it, flushed to disk, then renamed over it. Raises OSError.
+
+    A symbolic link is followed: its target is written and the link kept (a card kept in a
+    synced folder and reached through a link must not fork into a plain file beside it)."""
     import os
     import tempfile
 
-    target = Path(path)
+    target = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                dir=target.parent if str(target.parent) else ".")
     try:

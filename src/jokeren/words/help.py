@@ -11,4 +11,5 @@ ARGUMENTS = {"file": "bestand", "to": "doel", "record": "verslag", "name": "naam
              "files": "bestanden", "preset": "spelvorm", "old": "oud", "new": "nieuw"}
 
 # Default values shown in the help that are words ("[default: random]").
-DEFAULTS = {"random": "willekeurig", "basic": "eenvoudig"}
+DEFAULTS = {"random": "willekeurig", "basic": "eenvoudig",
+            "average": "gemiddelde", "alike": "gelijk"}  # club new --missed, --threes
