@@ -31,6 +31,14 @@ export function preferredLang(languages: readonly string[]): Lang {
   return "en";
 }
 
+/** A text kept as what it is made of and worded when shown, so that switching the
+ *  language rewords it (the log, a refusal, what a person missed). */
+export type Worded = (lang: Lang) => string;
+
+/** A message without fields, worded when shown. */
+export const worded = (key: string, values: Record<string, string | number> = {}): Worded =>
+  (lang) => t(key, lang, values);
+
 /** The message `key` in `lang` with its `{name}` fields filled in; the key itself when the
  *  catalogue lacks it (so a missing text shows, rather than an empty button). `you`: said to
  *  the player who acts, `KEY_you` where the catalogue has it (docs/words.md). */

@@ -1,13 +1,14 @@
 // The table page's state, in one place: what the server sent the seat (its view, listed
-// moves, clock, events worded as a log), what the player is composing (the hand's own
-// order, the selection, the tray of combinations set aside, the target combination) and
-// the page's settings. Components only read it and call its methods. The hand's order and
-// the tray are kept per room in localStorage, so a reload restores them.
+// moves, clock, events kept for the log and worded when shown, in the language of the
+// moment), what the player is composing (the hand's own order, the selection, the tray of
+// combinations set aside, the target combination) and the page's settings. Components
+// only read it and call its methods. The hand's order and the tray are kept per room in
+// localStorage, so a reload restores them.
 import { sortCards, type Lang } from "./cards";
 import { type SocketLike, TableClient } from "./client";
 import { type Deadline, deadlineOf } from "./countdown";
 import type { DropTarget } from "./drag";
-import { t } from "./i18n";
+import { t, type Worded, worded } from "./i18n";
 import { layReadings, meldReadings, nextQuestion, settled } from "./jokers";
 import { listedBare, tapMeld, verbsOf } from "./moves";
 import { keepOrder, moveCard, positionsOf } from "./order";
@@ -15,7 +16,7 @@ import { progressLines } from "./progress";
 import { closedKey, restored, roundEvents, type RoundEndShown, roundOf, wentOut } from "./roundend";
 import { Together } from "./together.svelte";
 import { stillHeld, withoutTray } from "./tray";
-import { type EventJSON, eventLine, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
+import { type EventJSON, eventWords, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
 
 export type Motion = "off" | "normal" | "slow";
 
@@ -23,7 +24,7 @@ export type Motion = "off" | "normal" | "slow";
  *  combination) until the next move; `n` counts moves so that each is shown afresh. */
 export interface LastMove { n: number; seat: number | null; kind: string; melds: number[]; discard: boolean }
 
-export interface Question { readings: string[][]; pick: (reading: string[]) => void; label: string }
+export interface Question { readings: string[][]; pick: (reading: string[]) => void; label: Worded }
 
 export interface SeatInfo { computer: boolean; present: boolean; level: string | null; person?: boolean; name?: string }
 
@@ -33,6 +34,9 @@ const stored = (key: string): string | null => {
 const store = (key: string, value: string): void => {
   try { localStorage.setItem(key, value); } catch { /* private mode: nothing kept */ }
 };
+
+/** Lines the log keeps at most (the oldest go first). */
+export const LOG_MOST = 500;
 
 /** Whether a move of these cards would leave the hand empty (going out). */
 const emptiesHand = (handSize: number, cards: number): boolean => cards >= handSize;
@@ -57,11 +61,19 @@ export class TableState {
   target: number | null = $state(null);
   question: Question | null = $state(null);
 
-  log: string[] = $state([]);
+  /** The log's lines as what each is made of (an event, a computer player's reason), at
+   *  most LOG_MOST, oldest first; `log` words them in the language of the moment, so a
+   *  switch of language rewords the whole log and its newest line at once. */
+  private logged: Worded[] = $state.raw([]);
+  readonly log: string[] = $derived(this.logged.map((line) => line(this.lang)));
   last: LastMove | null = $state(null);
-  refusal = $state("");
+  /** Why the last action was not done (the engine's reason in both languages, or the
+   *  page's own word), worded when shown as `refusal`. */
+  private refused: Worded | null = $state.raw(null);
+  readonly refusal: string = $derived(this.refused?.(this.lang) ?? "");
   connection = $state("connecting");
-  fatal = $state("");
+  private ended: Worded | null = $state.raw(null);
+  readonly fatal: string = $derived(this.ended?.(this.lang) ?? "");
   roundEnd: RoundEndShown | null = $state(null);
   panel: "" | "sheet" | "log" | "menu" | "rearrange" = $state("");
 
@@ -154,7 +166,8 @@ export class TableState {
         },
         why: (why) => {
           const name = this.view?.players[why.seat] ?? "?";
-          this.addLog(t("web_why", this.lang, { name, why: why.text[this.lang] }));
+          const text = why.text;
+          this.addLog((lang) => t("web_why", lang, { name, why: text[lang] }));
         },
         events: (events) => this.happened(events),
         seats: (seats) => {
@@ -164,13 +177,13 @@ export class TableState {
             person: s.person === true, name: typeof s.name === "string" ? s.name : undefined,
           }));
         },
-        accepted: () => { this.refusal = ""; this.selected = []; this.target = null; },
-        refused: (reason) => { this.refusal = reason.text[this.lang]; },
+        accepted: () => { this.refused = null; this.selected = []; this.target = null; },
+        refused: (reason) => { const text = reason.text; this.refused = (lang) => text[lang]; },
         status: (status) => { this.connection = status; },
-        fatal: (reason) => { this.fatal = reason.text[this.lang]; },
+        fatal: (reason) => { const text = reason.text; this.ended = (lang) => text[lang]; },
         other: (frame) => {
-          this.together.receive(frame, this.view?.players ?? [], this.lang);
-          if (frame.type === "back") this.refusal = "";
+          this.together.receive(frame, [...(this.view?.players ?? [])]);
+          if (frame.type === "back") this.refused = null;
           // the pause stops every clock; going on, the server's clock counts again
           if (frame.type === "paused") this.deadline = frame.on === true ? null : deadlineOf(frame.clock, Date.now());
         },
@@ -192,7 +205,7 @@ export class TableState {
     }
     if (this.question && !myMove(next)) this.question = null;
     // a refusal belongs to the move it answered: a new turn or phase clears it
-    if (this.view && (this.view.to_act !== next.to_act || this.view.phase !== next.phase)) this.refusal = "";
+    if (this.view && (this.view.to_act !== next.to_act || this.view.phase !== next.phase)) this.refused = null;
     this.view = next;
     this.order = keepOrder(this.order, next.hand).cards;
     this.fresh = [...next.drawn, ...this.exchanged];
@@ -202,19 +215,16 @@ export class TableState {
     this.keep();
   }
 
-  private addLog(line: string): void {
-    this.log = [...this.log.slice(-499), line];
+  private addLog(...lines: Worded[]): void {
+    if (lines.length) this.logged = [...this.logged, ...lines].slice(-LOG_MOST);
   }
 
   private happened(events: EventJSON[]): void {
     this.kept = roundEvents(this.kept, events);
-    const players = this.view?.players ?? [];
-    const lines: string[] = [];
-    for (const e of events) {
-      const line = eventLine(e, players, this.lang, this.view?.seat ?? null);
-      if (line) lines.push(line);
-    }
-    if (lines.length) this.log = [...this.log, ...lines].slice(-500);
+    const players = [...(this.view?.players ?? [])]; // one copy for the batch's lines
+    const you = this.view?.seat ?? null;
+    this.addLog(...events.map((e) => eventWords(e, players, you))
+      .filter((w): w is Worded => w !== null));
     const touched = lastTouched(events);
     const actor = [...events].reverse().find((e) => e.kind !== "deal" && e.kind !== "pass" && e.seat !== null);
     if (touched || actor) {
@@ -240,7 +250,7 @@ export class TableState {
 
   toggle(i: number): void {
     this.selected = this.selected.includes(i) ? this.selected.filter((x) => x !== i) : [...this.selected, i];
-    this.refusal = "";
+    this.refused = null;
   }
 
   reorder(cards: string[]): void {
@@ -260,10 +270,10 @@ export class TableState {
    *  when the listing has several). */
   setAside(): void {
     const cards = this.chosen;
-    if (!cards.length) { this.refusal = t("web_choose_cards", this.lang); return; }
+    if (!cards.length) { this.refused = worded("web_choose_cards"); return; }
     this.tray = [...this.tray, cards];
     this.selected = [];
-    this.refusal = "";
+    this.refused = null;
     this.keep();
   }
 
@@ -271,7 +281,7 @@ export class TableState {
   putBack(index: number): void {
     this.tray = this.tray.filter((_, i) => i !== index);
     this.selected = [];
-    this.refusal = "";
+    this.refused = null;
     this.keep();
   }
 
@@ -296,7 +306,7 @@ export class TableState {
     if (target.kind === "card") { this.move(index, Number(target.value)); return; }
     if (target.kind !== "meld" && target.kind !== "pile") return;
     if (target.kind === "pile" || !this.selected.includes(index)) this.selected = [index];
-    this.refusal = "";
+    this.refused = null;
     if (target.kind === "meld") this.tapMeld(Number(target.value));
     else if (this.verbs.includes("discard")) this.act("discard");
   }
@@ -316,7 +326,7 @@ export class TableState {
   // --- actions ---------------------------------------------------------------------------
 
   private send(action: string): void {
-    this.refusal = "";
+    this.refused = null;
     this.question = null;
     this.client?.act(action);
   }
@@ -340,25 +350,25 @@ export class TableState {
         return;
       case "meld": {
         const all = cards.length ? [...this.tray, cards] : this.tray;
-        if (!all.length) { this.refusal = t("web_choose_cards", this.lang); return; }
+        if (!all.length) { this.refused = worded("web_choose_cards"); return; }
         if (emptiesHand(hand, all.flat().length) && !this.ask(t("web_confirm_out", this.lang))) return;
         return this.meld(settled(this.moves, all));
       }
       case "lay": case "swap": {
         const n = this.target;
-        if (n === null) { this.refusal = t("web_choose_meld", this.lang); return; }
-        if (!cards.length) { this.refusal = t("web_choose_cards", this.lang); return; }
-        if (verb === "swap" && cards.length !== 1) { this.refusal = t("web_choose_one", this.lang); return; }
+        if (n === null) { this.refused = worded("web_choose_meld"); return; }
+        if (!cards.length) { this.refused = worded("web_choose_cards"); return; }
+        if (verb === "swap" && cards.length !== 1) { this.refused = worded("web_choose_one"); return; }
         if (verb === "lay" && emptiesHand(hand, cards.length) && !this.ask(t("web_confirm_out", this.lang))) return;
         const readings = verb === "lay" ? layReadings(this.moves, n, cards) : [];
         if (readings.length > 1) {
-          this.question = { readings, label: t("web_joker_ask", this.lang), pick: (r) => this.send(`lay ${n} ${r.join(" ")}`) };
+          this.question = { readings, label: worded("web_joker_ask"), pick: (r) => this.send(`lay ${n} ${r.join(" ")}`) };
           return;
         }
         return this.send(`${verb} ${n} ${(readings[0] ?? cards).join(" ")}`);
       }
       case "discard": case "give": {
-        if (cards.length !== 1) { this.refusal = t("web_choose_one", this.lang); return; }
+        if (cards.length !== 1) { this.refused = worded("web_choose_one"); return; }
         const card = cards[0] as string;
         if (verb === "discard") {
           if (hand === 1 && !this.ask(t("web_confirm_out", this.lang))) return;
@@ -376,7 +386,7 @@ export class TableState {
     const q = nextQuestion(this.moves, all);
     if (q) {
       this.question = {
-        readings: q.readings, label: t("web_joker_ask", this.lang),
+        readings: q.readings, label: worded("web_joker_ask"),
         pick: (r) => this.meld(all.map((g, i) => (i === q.index ? r : g))),
       };
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SocketLike } from "./client";
-import { TableState } from "./table.svelte";
+import { LOG_MOST, TableState } from "./table.svelte";
 import type { ViewJSON } from "./view";
 
 class FakeSocket implements SocketLike {
@@ -92,5 +92,52 @@ describe("the table page's state", () => {
     s.sort("suit");
     expect(s.shown).toEqual(["Kd", "*"]);
     expect(s.order).toHaveLength(5);
+  });
+});
+
+const ev = (kind: string, seat: number | null, cards: string[] = []): Record<string, unknown> =>
+  ({ kind, seat, cards, hidden: 0, to: null, melds: [], audience: [] });
+
+describe("the log in the language of the moment", () => {
+  it("rewords the whole log and its newest line when the language is switched", () => {
+    const { s, socket } = table([], { to_act: 1 });
+    socket.frame({ type: "events", version: 8, events: [
+      ev("deal", null), ev("draw", 0, ["Jc"]), ev("discard", 0, ["Qh"]), ev("for-sale", 1, ["Kc"])] });
+    socket.frame({ type: "events", version: 9, events: [ev("pass", 0)],
+                   why: { seat: 1, text: { en: "keeps the pair", nl: "houdt het paar" } } });
+    const english = ["You drew J♣", "You discarded Q♥", "Bob put K♣ up for sale", "→ Bob keeps the pair"];
+    expect(s.log).toEqual(english); // the deal and the pass say nothing, as before
+    s.lang = "nl";
+    expect(s.log).toEqual(["Je trok B♣", "Je legde V♥ af", "Bob bood H♣ te koop aan", "→ Bob houdt het paar"]);
+    expect(s.log.at(-1)).toBe("→ Bob houdt het paar"); // the ticker's line
+    s.lang = "en";
+    expect(s.log).toEqual(english);
+  });
+
+  it("keeps the order and at most the newest LOG_MOST lines", () => {
+    const { s, socket } = table([], { to_act: 1 });
+    const many = Array.from({ length: LOG_MOST + 20 }, (_, i) => ev("discard", 1, [i % 2 ? "7h" : "8s"]));
+    socket.frame({ type: "missed", version: 8, events: many });
+    socket.frame({ type: "events", version: 9, events: [ev("draw", 1)] });
+    expect(s.log).toHaveLength(LOG_MOST);
+    expect(s.log.at(-2)).toBe("Bob discarded 7♥");
+    s.lang = "nl";
+    expect(s.log).toHaveLength(LOG_MOST);
+    expect(s.log.at(-1)).toBe("Bob trok een kaart");
+    expect(s.log.at(-2)).toBe("Bob legde 7♥ af");
+  });
+
+  it("words a refusal, the engine's or the page's own, in the language of the moment", () => {
+    const { s, socket } = table(["meld 7h 8h 9h", "discard Kd"]);
+    s.act("meld"); // nothing chosen
+    expect(s.refusal).toBe("Select cards in your hand first");
+    s.lang = "nl";
+    expect(s.refusal).toBe("Kies eerst kaarten in je hand");
+    s.toggle(0);
+    s.act("discard");
+    socket.frame({ type: "refused", id: socket.sent.at(-1)?.id, reason: { key: "x", text: { en: "no", nl: "nee" } } });
+    expect(s.refusal).toBe("nee");
+    s.lang = "en";
+    expect(s.refusal).toBe("no");
   });
 });

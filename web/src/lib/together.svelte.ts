@@ -2,14 +2,15 @@
 // table's socket: the words said (reactions and chat), whether the chat is on, whether the
 // host has paused the table, and the moves made while this seat was away, as lines. The
 // table's state (table.svelte.ts) hands it the frames it does not read itself.
-import type { Lang } from "./cards";
-import { eventLine, type EventJSON } from "./view";
+import type { Worded } from "./i18n";
+import { type EventJSON, eventWords } from "./view";
 
 export const REACTIONS = ["👍", "👏", "😀", "😮", "😅", "🙈"] as const;
 export const CHAT_MOST = 200;
 
 export interface Said { n: number; seat: number; kind: "reaction" | "chat"; text: string }
-export interface Back { moves: number; lines: string[]; more: number }
+/** The moves made while this seat was away: `lines` worded when shown, as the log's are. */
+export interface Back { moves: number; lines: Worded[]; more: number }
 
 const saidOf = (f: Record<string, unknown>): Said | null =>
   typeof f.n === "number" && typeof f.seat === "number" && typeof f.text === "string"
@@ -28,7 +29,7 @@ export class Together {
   fresh: Said | null = $state(null);
 
   /** Reads a frame the table does not; whether it was one of these. */
-  receive(frame: Record<string, unknown>, players: readonly string[], lang: Lang): boolean {
+  receive(frame: Record<string, unknown>, players: readonly string[]): boolean {
     switch (frame.type) {
       case "said": {
         const said = saidOf(frame);
@@ -56,7 +57,7 @@ export class Together {
       case "back": {
         const events = Array.isArray(frame.events) ? frame.events as EventJSON[] : [];
         const you = typeof frame.seat === "number" ? frame.seat : null; // its own moves: "Je ..."
-        const lines = events.map((e) => eventLine(e, players, lang, you)).filter((l): l is string => Boolean(l));
+        const lines = events.map((e) => eventWords(e, players, you)).filter((l): l is Worded => l !== null);
         const moves = typeof frame.version === "number" && typeof frame.since === "number"
           ? frame.version - frame.since : lines.length;
         this.back = { moves, lines: lines.slice(-BACK_LINES), more: Math.max(0, lines.length - BACK_LINES) };

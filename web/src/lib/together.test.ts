@@ -6,18 +6,18 @@ const players = ["Ann", "Bea", "Cor"];
 describe("Together", () => {
   it("keeps the words said once each, in order, with the newest to show", () => {
     const w = new Together();
-    expect(w.receive({ type: "said", n: 2, seat: 1, kind: "chat", text: "hoi" }, players, "nl")).toBe(true);
+    expect(w.receive({ type: "said", n: 2, seat: 1, kind: "chat", text: "hoi" }, players)).toBe(true);
     w.receive({ type: "words", chat: false, paused: true, said: [
       { type: "said", n: 1, seat: 0, kind: "reaction", text: "👍" },
-      { type: "said", n: 2, seat: 1, kind: "chat", text: "hoi" }] }, players, "nl");
+      { type: "said", n: 2, seat: 1, kind: "chat", text: "hoi" }] }, players);
     expect(w.said.map((s) => s.n)).toEqual([1, 2]);
     expect(w.chat).toBe(false);
     expect(w.paused).toBe(true);
     expect(w.fresh?.text).toBe("hoi");
-    w.receive({ type: "chat", on: true }, players, "nl");
-    w.receive({ type: "paused", on: false }, players, "nl");
+    w.receive({ type: "chat", on: true }, players);
+    w.receive({ type: "paused", on: false }, players);
     expect([w.chat, w.paused]).toEqual([true, false]);
-    expect(w.receive({ type: "seats" }, players, "nl")).toBe(false);
+    expect(w.receive({ type: "seats" }, players)).toBe(false);
   });
 
   it("words what a person missed as lines of the log", () => {
@@ -25,11 +25,11 @@ describe("Together", () => {
     w.receive({ type: "back", seat: 0, since: 10, version: 13, count: 3, events: [
       { kind: "draw", seat: 1, cards: [], hidden: 1, to: null, melds: [], audience: [1] },
       { kind: "discard", seat: 1, cards: ["7h"], hidden: 0, to: null, melds: [], audience: [] },
-      { kind: "draw", seat: 0, cards: ["Qs"], hidden: 0, to: null, melds: [], audience: [0] }] }, players, "en");
+      { kind: "draw", seat: 0, cards: ["Qs"], hidden: 0, to: null, melds: [], audience: [0] }] }, players);
     expect(w.back?.moves).toBe(3);
     expect(w.back?.lines.length).toBe(3);
-    expect(w.back?.lines[0]).toContain("Bea");
-    expect(w.back?.lines.join(" ")).toContain("7");
+    expect(w.back?.lines[0]?.("en")).toContain("Bea");
+    expect(w.back?.lines.map((line) => line("en")).join(" ")).toContain("7");
   });
 });
 

@@ -1,7 +1,7 @@
 // What the table page shows, worded from a seat's view and events (docs/protocol.md).
 // Pure functions of the JSON the server sends: tested without a browser.
 import { cardLabel, type Lang, parseCard } from "./cards";
-import { t } from "./i18n";
+import { t, type Worded } from "./i18n";
 
 import type { EventJSON, MeldJSON, ResultJSON, ViewJSON } from "./wire.gen";
 
@@ -68,20 +68,28 @@ export function statusLine(v: ViewJSON, lang: Lang): string {
   return t("web_st_play", lang);
 }
 
+/** The events the log says nothing of. */
+const SILENT = new Set(["pass", "round-over", "deal"]);
+
+/** An event's line of the log, kept as the event and worded when shown (in the language
+ *  of that moment); null for an event the log says nothing of. `players` is kept as it
+ *  is: pass a list that does not change (one copy serves a batch of events). */
+export function eventWords(e: EventJSON, players: readonly string[], you: number | null = null): Worded | null {
+  if (SILENT.has(e.kind)) return null;
+  return (lang) => eventLine(e, players, lang, you) ?? "";
+}
+
 /** One log line for an event as this seat saw it, or null for events not worth a line;
  *  in the second person when `you` (the reader's seat) made it ("Je trok een kaart"). */
 export function eventLine(e: EventJSON, players: readonly string[], lang: Lang,
                           you: number | null = null): string | null {
+  if (SILENT.has(e.kind)) return null;
   const name = e.seat === null ? "" : (players[e.seat] ?? "?");
   const own = you !== null && e.seat === you;
   const said = (key: string, values: Record<string, string | number> = {}): string =>
     t(key, lang, { name, ...values }, own);
   const cards = cardsText(e.cards, lang);
   switch (e.kind) {
-    case "pass":
-    case "round-over":
-    case "deal":
-      return null;
     case "upcard":
       return t("web_ev_upcard", lang, { cards });
     case "draw":
