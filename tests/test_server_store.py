@@ -125,36 +125,40 @@ def test_version_is_the_last_stored_action(db: str) -> None:
 
 
 @pytest.mark.skipif(PG is None, reason="JOKEREN_TEST_PG_URL is not set (.ci/run always sets it)")
-def test_a_lost_connection_fails_one_commit_and_the_next_has_a_new_one() -> None:
+def test_a_lost_connection_is_replaced_and_no_action_is_lost() -> None:
     """PostgreSQL's actions' writer keeps one connection: when the server ends it (a
-    restart, an administrator), the commit under way fails as the driver's error (not a
-    version stored already, which would stop the table), and the next commit connects
-    anew."""
+    restart, an administrator), the writer drops it and takes a new one (the group
+    commit's row tried alone, or the table's next try), and the lost connection is never
+    taken for a version stored already, which would stop the table. (This test first
+    required the commit under way to fail; whether it does depends on which connection
+    the pool hands the row's retry, and in CI it was stored.)"""
     assert PG is not None
     db = pg_database(PG)
 
-    async def go() -> tuple[BaseException | None, list[int]]:
+    async def go() -> tuple[bool, list[int]]:
         store = await _store(db, 1)
         try:
             await store.append("r0", ActionRow(1, 0, "draw", None))
+            writer = store._actions
+            assert writer is not None
+            before = writer._db
             async with store.engine.connect() as conn:  # end every other connection
                 await conn.exec_driver_sql(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     " WHERE datname = current_database() AND pid <> pg_backend_pid()")
-            lost = None
-            try:
-                await store.append("r0", ActionRow(2, 0, "draw", None))
-            except DBAPIError as exc:
-                lost = exc
-            await store.append("r0", ActionRow(2, 0, "draw", None))
+            for _ in range(3):  # as the table tries its action again (runtime.py)
+                try:
+                    await store.append("r0", ActionRow(2, 0, "draw", None))
+                    break
+                except DBAPIError as exc:
+                    assert not isinstance(exc, IntegrityError), exc
             await store.append("r0", ActionRow(3, 0, "draw", None))
-            return lost, _committed(db, "r0")
+            return writer._db is not before, _committed(db, "r0")
         finally:
             await store.close()
 
-    lost, stored = asyncio.run(go())
-    assert lost is not None and not isinstance(lost, IntegrityError)
-    assert stored == [1, 2, 3]
+    replaced, stored = asyncio.run(go())
+    assert replaced and stored == [1, 2, 3]
 
 
 def test_rooms_made_while_tables_play_never_meet_a_locked_database(
