@@ -11,7 +11,7 @@ first missing suit in ♠♥♦♣ order. A player who wants another card writes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -173,22 +173,20 @@ def _as_written(cards: Sequence[Card], rules: Rules) -> list[tuple[int, list[Car
 
 
 def _fillings(fixed: dict[int, Card], free: int,
-              top: int) -> list[tuple[int, list[Card | None]]]:
+              top: int) -> Iterator[tuple[int, list[Card | None]]]:
     """The ways to place ``free`` jokers around fixed positions, the first preferred: the
     gaps between them first, then the high end, then the low end (so a joker that may not
     lie at the high end, say beside another joker, goes to the low end)."""
     lo, hi = min(fixed), max(fixed)
     gaps = (hi - lo + 1) - len(fixed)
     if gaps > free:
-        return []
+        return
     extra = free - gaps
-    ways = []
     for up in range(min(extra, top - hi), -1, -1):
         start = lo - (extra - up)
         if start < 1:
-            break
-        ways.append((start, [fixed.get(p) for p in range(start, hi + up + 1)]))
-    return ways
+            return
+        yield start, [fixed.get(p) for p in range(start, hi + up + 1)]
 
 
 def _reading_to_meld(start: int, slots: list[Card | None], suit: int, rules: Rules) -> Meld:
@@ -234,12 +232,12 @@ def _read_run(cards: Sequence[Card], rules: Rules) -> Meld:
         else:
             # the preferred filling only: a meld laid may read as a set too (``7h * *``: a
             # run with a joker at the low end would read it another way than it always has)
-            ways = _fillings(fixed, free, 14 if rules.ace_high else 13)[:1]
-            if not ways:
+            first = next(_fillings(fixed, free, 14 if rules.ace_high else 13), None)
+            if first is None:
                 errors.append(MeldError("run_follow"))
                 continue
             try:
-                return _reading_to_meld(ways[0][0], ways[0][1], suit, rules)
+                return _reading_to_meld(first[0], first[1], suit, rules)
             except MeldError as exc:
                 errors.append(exc.with_traceback(None))
     ranks = {c.rank for c in declared}
@@ -404,17 +402,13 @@ def _extend_meld(meld: Meld, cards: Sequence[Card], rules: Rules, round_index: i
         if not near:
             raise MeldError("not_this_run", card=c.face)
         placed[near[0]] = c
-    ways = _fillings(placed, free, 14 if rules.ace_high else 13)  # a run's: each tried
-    if not ways:
-        raise MeldError("not_joined")
     first: MeldError | None = None
-    for start, slots in ways:
+    for start, slots in _fillings(placed, free, 14 if rules.ace_high else 13):  # each tried
         try:
             return _reading_to_meld(start, slots, suit, rules)
         except MeldError as exc:  # kept without this frame: else a cycle for the gc
             first = first or exc.with_traceback(None)
-    assert first is not None
-    raise first
+    raise first or MeldError("not_joined")
 
 
 def replace_joker(meld: Meld, natural: Card, rules: Rules,
