@@ -35,7 +35,7 @@ export function preferredLang(languages: readonly string[]): Lang {
  *  language rewords it (the log, a refusal, what a person missed). */
 export type Worded = (lang: Lang) => string;
 
-/** A message without fields, worded when shown. */
+/** The catalogue's `key` with its `values`, worded when shown. */
 export const worded = (key: string, values: Record<string, string | number> = {}): Worded =>
   (lang) => t(key, lang, values);
 

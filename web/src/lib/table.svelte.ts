@@ -16,7 +16,7 @@ import { progressLines } from "./progress";
 import { closedKey, restored, roundEvents, type RoundEndShown, roundOf, wentOut } from "./roundend";
 import { Together } from "./together.svelte";
 import { stillHeld, withoutTray } from "./tray";
-import { type EventJSON, eventWords, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
+import { type EventJSON, eventsWords, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
 
 export type Motion = "off" | "normal" | "slow";
 
@@ -223,8 +223,7 @@ export class TableState {
     this.kept = roundEvents(this.kept, events);
     const players = [...(this.view?.players ?? [])]; // one copy for the batch's lines
     const you = this.view?.seat ?? null;
-    this.addLog(...events.map((e) => eventWords(e, players, you))
-      .filter((w): w is Worded => w !== null));
+    this.addLog(...eventsWords(events, players, you));
     const touched = lastTouched(events);
     const actor = [...events].reverse().find((e) => e.kind !== "deal" && e.kind !== "pass" && e.seat !== null);
     if (touched || actor) {

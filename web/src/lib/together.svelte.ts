@@ -3,7 +3,7 @@
 // host has paused the table, and the moves made while this seat was away, as lines. The
 // table's state (table.svelte.ts) hands it the frames it does not read itself.
 import type { Worded } from "./i18n";
-import { type EventJSON, eventWords } from "./view";
+import { type EventJSON, eventsWords } from "./view";
 
 export const REACTIONS = ["👍", "👏", "😀", "😮", "😅", "🙈"] as const;
 export const CHAT_MOST = 200;
@@ -57,7 +57,7 @@ export class Together {
       case "back": {
         const events = Array.isArray(frame.events) ? frame.events as EventJSON[] : [];
         const you = typeof frame.seat === "number" ? frame.seat : null; // its own moves: "Je ..."
-        const lines = events.map((e) => eventWords(e, players, you)).filter((l): l is Worded => l !== null);
+        const lines = eventsWords(events, players, you);
         const moves = typeof frame.version === "number" && typeof frame.since === "number"
           ? frame.version - frame.since : lines.length;
         this.back = { moves, lines: lines.slice(-BACK_LINES), more: Math.max(0, lines.length - BACK_LINES) };

@@ -79,6 +79,11 @@ export function eventWords(e: EventJSON, players: readonly string[], you: number
   return (lang) => eventLine(e, players, lang, you) ?? "";
 }
 
+/** The lines `events` give the log (`eventWords`, the silent ones left out). */
+export const eventsWords = (events: readonly EventJSON[], players: readonly string[],
+                            you: number | null = null): Worded[] =>
+  events.map((e) => eventWords(e, players, you)).filter((w): w is Worded => w !== null);
+
 /** One log line for an event as this seat saw it, or null for events not worth a line;
  *  in the second person when `you` (the reader's seat) made it ("Je trok een kaart"). */
 export function eventLine(e: EventJSON, players: readonly string[], lang: Lang,
