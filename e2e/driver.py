@@ -171,10 +171,12 @@ def round_text(page: Page) -> str:
     return page.evaluate("document.querySelector('.centre .round')?.innerText ?? ''")
 
 
-def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
+def discard_one(page: Page, lang: str, fresh_ok: bool = True, turn: int | None = None
+                ) -> None:
     """Selects the card just drawn (else, or with ``fresh_ok`` False, the last card not just
     taken), never a joker, and discards; a confirmation (going out, a joker) is accepted by the
-    Person's own handler. The hand is read at one moment (it re-renders as others play)."""
+    Person's own handler. The hand is read at one moment (it re-renders as others play).
+    With ``turn``, every third turn discards a card held before, in turn through the hand."""
     hand: list[dict[str, object]] = page.locator(".hand button").evaluate_all(
         """els => els.map(e => ({label: e.getAttribute('aria-label') ?? '',
                                  fresh: e.classList.contains('fresh'),
@@ -185,6 +187,8 @@ def discard_one(page: Page, lang: str, fresh_ok: bool = True) -> None:
     choice = (fresh if fresh_ok else []) or plain or fresh
     assert choice, "a hand of jokers only"
     pick = choice[-1]
+    if turn is not None and turn % 3 == 0 and plain:
+        pick = plain[(turn // 3) % len(plain)]
     # a card left selected by a tap whose discard did not happen would make two: unselect
     # the others first, and never tap the pick off again
     for card in hand:
@@ -200,10 +204,15 @@ def _card(page: Page, label: str) -> Locator:
 
 class Person:
     """One browser page playing simply; ``step`` makes at most one move. ``take``: take
-    the discard pile's card (by tapping the pile) the first time it may."""
+    the discard pile's card (by tapping the pile) the first time it may. ``rotate``: now and
+    then discard a card held before rather than the one just drawn, so no card is kept for
+    ever (a person who keeps her dealt cards can hold the only ones a computer player's
+    melds need: about 2 jokeren-7 rounds in 1,000 then never end)."""
 
-    def __init__(self, page: Page, lang: str, buy: bool = False, take: bool = False) -> None:
+    def __init__(self, page: Page, lang: str, buy: bool = False, take: bool = False,
+                 rotate: bool = False) -> None:
         self.page, self.lang, self.buy, self.take = page, lang, buy, take
+        self.rotate = rotate
         self.moves = self.draws = self.takes = 0
         self._took = False  # took this turn: discard another card than the one taken
         self._last = ""
@@ -259,7 +268,8 @@ class Person:
                 return
             self.draws += 1
         elif words["discard"] in available:
-            discard_one(page, self.lang, fresh_ok=not self._took)
+            discard_one(page, self.lang, fresh_ok=not self._took,
+                        turn=self.draws if self.rotate else None)
             self._took = False
         else:
             return

@@ -23,12 +23,13 @@ def test_the_table_with_what_the_winner_laid_then_the_score_sheet(
     rules = Rules.load("jokeren-7")
     assert (rules.stock_empty, rules.max_reshuffles, rules.max_turns) == ("reshuffle", None, None)
     context, page = table_against_bob(chromium, server, "nl-NL", "Dina")
-    me = Person(page, "nl")
+    me = Person(page, "nl", rotate=True)
     panel = page.locator(".round-end")
     play_until([me], lambda: panel.count() > 0, timeout=300)
     assert panel.get_by_role("heading").inner_text() == "Ronde 1 is afgelopen"
     # only Bob can end the round: the person never lays a meld, and these rules rebuild the
-    # stock without limit and set no turn limit, so it never runs out
+    # stock without limit and set no turn limit, so it never runs out (she discards every
+    # card in turn, so Bob can get what his melds need)
     said = panel.locator("p").first.inner_text()
     assert said.startswith("Bob ging uit"), said
     assert panel.locator(".meld.marked").count() >= 1
@@ -48,7 +49,7 @@ def test_a_reload_at_the_end_of_a_round_brings_the_panel_back(
     The server's welcome now brings the last round's end (docs/protocol.md, round_end),
     so it comes back, marks the same, until the person closes it."""
     context, page = table_against_bob(chromium, server, "en-GB", "Eva")
-    me = Person(page, "en")
+    me = Person(page, "en", rotate=True)
     panel = page.locator(".round-end")
     play_until([me], lambda: panel.count() > 0, timeout=300)
     said = panel.locator("p").first.inner_text()
