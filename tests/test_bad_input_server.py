@@ -467,6 +467,40 @@ def test_a_lobby_message_over_64_kib_is_refused_in_words_then_closed(server: Ser
     assert "Traceback" not in log and " 500 " not in log, log
 
 
+@pytest.mark.parametrize("size", [5_000, 200_000])
+def test_an_oversized_hello_is_refused_in_words_as_other_bad_hellos(server: Server,
+                                                                    size: int) -> None:
+    """A hello of 200 KB with a right token was read and welcomed (the table's socket
+    refuses any later message over 4 KB, the lobby's over 1 KiB): now it is refused before
+    it is read, with the sentence and close (4400) of any other bad hello. A page's hello
+    is some 100 bytes."""
+    from jokeren.server import tokens
+
+    page = json.dumps({"type": "hello", "token": tokens.new_token(), "since": 2**31,
+                       "protocol": 2, "learn": True})
+    assert len(page) < 200
+    base = server.base.replace("http://", "ws://")
+    for url, token, most in ((_socket_url(server, server.seat), server.seat["token"], 4096),
+                             (f"{base}/ws/{server.room['room']}/lobby",
+                              server.room["host_token"], 1024)):
+        for hello in (json.dumps({"type": "hello", "token": token, "pad": "x" * size}),
+                      json.dumps({"type": "hello", "token": "é" * (size // 2)},
+                                 ensure_ascii=False)):  # size bytes, half the characters
+            with connect(url, open_timeout=WAIT) as ws:
+                ws.send(hello)
+                error = _frames(ws, "error")
+                assert error["reason"]["key"] == "hello", error
+                said = _refusal(error["reason"])
+                assert said["en"] != said["nl"] and str(most) in said["en"], said
+                assert _closed_code(ws) == 4400
+        with connect(url, open_timeout=WAIT) as ws:  # one just under the bound: read
+            pad = most - len(json.dumps({"type": "hello", "token": token, "pad": ""}))
+            ws.send(json.dumps({"type": "hello", "token": token, "pad": "x" * pad}))
+            assert _frames(ws, "lobby" if most == 1024 else "welcome")
+    log = server.new_log()
+    assert "Traceback" not in log and " 500 " not in log, log
+
+
 def test_the_table_socket_is_not_compressed_even_when_the_browser_offers_it(
         server: Server) -> None:
     """A browser offers per-message deflate and uvicorn would take it: every frame then

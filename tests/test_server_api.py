@@ -252,3 +252,22 @@ def test_db_urls_as_users_type_them(tmp_path: Path) -> None:
 def test_the_api_offers_exactly_the_computer_players_levels() -> None:
     """The OpenAPI description spells the levels out; they are the registry's (bots.LEVELS)."""
     assert get_args(api.Level) == LEVELS
+
+
+@pytest.mark.anyio
+async def test_an_empty_rule_set_is_refused_not_taken_for_amerikaans(
+        http: httpx.AsyncClient) -> None:
+    """``"rules": {}`` made an Amerikaans room without a word: the API takes a preset's name
+    or ``{"preset": NAME, ...}`` (docs/server.md), and the pages send a name; an empty
+    object chooses nothing, so the client hears so."""
+    seats = [{"kind": "person"}, {"kind": "computer", "level": "basic"}]
+    for path, body in (("/api/rooms", {"rules": {}, "seats": seats}),
+                       ("/api/play-now", {"name": "Ann", "rules": {}, "computers": ["basic"]})):
+        r = await http.post(path, json=body)
+        assert r.status_code == 422 and r.json()["key"] == "rules_empty", r.text
+        text = r.json()["text"]
+        assert "rule set" in text["en"] and "spelvorm" in text["nl"]
+    # a preset's name, or an object that names one or changes a key, as before
+    for rules in ("amerikaans", {"preset": "amerikaans-40"}, {"rounds": 2}):
+        made = await http.post("/api/rooms", json={"rules": rules, "seats": seats})
+        assert made.status_code == 201, (rules, made.text)

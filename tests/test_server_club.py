@@ -218,3 +218,20 @@ async def test_a_round_drawn_again_when_someone_leaves(http: httpx.AsyncClient) 
     r = await http.post(f"/api/club/{club}/redraw", headers=me, json={"round": 2})
     assert r.status_code == 400 and r.json()["key"] == "club_err_redraw_entered"
     assert "ronde 2" in r.json()["text"]["nl"]
+
+
+@pytest.mark.anyio
+async def test_how_missed_rounds_and_tables_of_3_count_is_refused_without_a_flag(
+        http: httpx.AsyncClient) -> None:
+    """The page was told "--missed is average, highest or per-game" (nl "--gemist ..."): a
+    flag of the command line, which the terminal keeps."""
+    from jokeren.club.evening import ClubError
+
+    for field, value, words in (("missed", "x", "per-game"), ("threes", "odd", "scaled")):
+        r = await http.post("/api/club", json={"players": PLAYERS, field: value})
+        assert r.status_code == 400 and r.json()["key"] == f"club_err_{field}", r.text
+        text = r.json()["text"]
+        assert repr(value) in text["en"] and repr(value) in text["nl"]
+        assert words in text["en"] and words in text["nl"] and text["en"] != text["nl"]
+        assert "--" not in text["en"] + text["nl"], text
+    assert "--gemist" in ClubError("club_err_missed", value="x").text("nl")

@@ -110,3 +110,61 @@ async def test_exports_are_the_terminals_own(http: httpx.AsyncClient) -> None:
     assert (await http.post("/api/score/export/doc", json={"card": card})).status_code == 422
     schema = json.dumps((await http.get("/openapi.json")).json()["paths"])
     assert "/api/score/round" in schema and "/api/score/export/{kind}" in schema
+
+
+@pytest.mark.anyio
+async def test_the_browser_is_refused_in_its_own_words_not_the_command_lines(
+        http: httpx.AsyncClient) -> None:
+    """A tester met "give A's cards or points left (--left A=...)" in the browser, for a
+    round whose player who went out was also listed as not come out: a flag of the command
+    line, and a missing field blamed for a contradiction. The page is told the
+    contradiction; every other score sentence it may meet names no flag; the terminal keeps
+    its own."""
+    from jokeren.score.scorecard import ScoreError
+
+    card = (await _ok(http, "/api/score/new", {"players": ["Ann", "Bob", "Cor"]}))["card"]
+    for entry, key, name in [
+        ({"out": "Ann", "left": {"Bob": 5, "Cor": 5}, "not_come_out": ["Ann"]},
+         "score_out_not_come_out", "Ann"),
+        ({"out": "ann", "left": {"Bob": 5}, "not_come_out": ["Bob", "an"]},
+         "score_out_not_come_out", "Ann"),
+        ({"out": "Ann", "left": {"Bob": 5}}, "score_err_missing", "Cor"),
+        ({"out": "Ann", "left": {"Bob": 5}, "not_come_out": ["Cor"]}, "score_err_missing",
+         "Cor"),
+        ({"out": None, "all_at_once": True, "left": {"Ann": 5, "Bob": 5, "Cor": 5}},
+         "score_err_all_at_once", ""),
+    ]:
+        r = await http.post("/api/score/round", json={"card": card, "entry": entry})
+        assert r.status_code == 400 and r.json()["key"] == key, (entry, r.text)
+        text = r.json()["text"]
+        assert text["en"] != text["nl"] and name in text["en"] and name in text["nl"]
+        assert "--" not in text["en"] + text["nl"], text
+    # a card whose round misses a player: the round named, in the browser's words
+    broken = {**card, "rounds": [{"out": "Ann", "left": {"Bob": 5}}]}
+    r = await http.post("/api/score/show", json={"card": broken})
+    assert r.status_code == 400 and r.json()["key"] == "score_err_in_round", r.text
+    assert "Cor" in r.json()["text"]["en"] and "--" not in json.dumps(r.json()["text"])
+    assert "--left Cor=" in ScoreError("score_err_missing", name="Cor").text("en")  # terminal
+
+
+def test_no_score_or_club_sentence_the_server_gives_names_the_command_line() -> None:
+    """Every sentence of the score card and club code (which the browser's /score and
+    /club pages meet through the API), as the server words it: no --flag, no pip."""
+    import re
+    from pathlib import Path
+
+    import jokeren
+    from jokeren.server.score_api import WEB_WORDS
+    from jokeren.support.messages import catalogue
+
+    src = Path(jokeren.__file__).parent
+    files = [*(src / "score").glob("*.py"), *(src / "club").glob("*.py"),
+             *(src / "server").glob("*.py")]
+    keys = {key for f in files for key in re.findall(
+        r"(?:ScoreError|ClubError)\(\s*\"(\w+)\"", f.read_text(encoding="utf-8"))}
+    assert {"score_err_missing", "club_err_missed", "score_err_needs_extra"} <= keys
+    words = catalogue()
+    found = [(key, text) for key in sorted(keys) if WEB_WORDS.get(key, key) in words
+             for text in json.dumps(words[WEB_WORDS.get(key, key)], ensure_ascii=False)
+             .split('", "') if re.search(r"(?<![\w-])--\w|pip install", text)]
+    assert found == []

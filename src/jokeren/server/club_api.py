@@ -33,7 +33,7 @@ from ..rules.house import Rules
 from ..words.catalogue import t
 from ..words.rules import describe
 from .errors import ApiError
-from .score_api import EXPORTED, sheets_file
+from .score_api import EXPORTED, for_web, sheets_file
 from .store import Store
 from .tokens import digest, matches, new_id, new_token
 from .web import Words
@@ -117,7 +117,7 @@ class CreatedOut(BaseModel):
 
 
 def refusal(exc: ClubError, where: dict[str, object] | None = None) -> ApiError:
-    error = _Refusal(400, exc.key, "api_as_is", error=exc)
+    error = _Refusal(400, exc.key, "api_as_is", error=for_web(exc))
     error.extra = dict(where or {})
     return error
 

@@ -8,7 +8,7 @@ from what the engine says that seat may see.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import orjson
@@ -117,6 +117,24 @@ def why(table: Table, before: SeatView, action: Action, conns: Iterable[Learner]
     if text["en"] is None:
         return None
     return {"seat": before.seat, "action": str(action), "text": text}
+
+
+def hello_of(first: Mapping[str, Any], most: int) -> Any:
+    """What a socket's first message holds, read as JSON (``None``: binary, or not JSON); a
+    hello over ``most`` bytes is refused before it is read (a page's is ~100 bytes), as
+    every later message of that socket is."""
+    text, data = first.get("text"), first.get("bytes")
+    size = len(data) if isinstance(data, bytes) else 0
+    if isinstance(text, str):
+        size = len(text) if len(text) > most else len(text.encode("utf-8", "surrogatepass"))
+    if size > most:
+        raise errors.ApiError(400, "hello", "api_hello_too_big", most=most)
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def dumps(data: Any) -> str:

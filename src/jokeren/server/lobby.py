@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import Counter
 from typing import Any, Protocol
@@ -23,7 +22,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from .errors import ApiError, refusal
-from .frames import dumps
+from .frames import dumps, hello_of
 from .limits import Buckets, Limits, Sends, address, too_many
 
 log = logging.getLogger("jokeren.server")
@@ -92,10 +91,7 @@ async def _hello(ws: WebSocket) -> str:
     first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
     if first["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(first.get("code", 1000))
-    try:
-        hello = json.loads(first["text"]) if first.get("text") is not None else None
-    except (ValueError, RecursionError):
-        hello = None
+    hello = hello_of(first, MAX_MESSAGE)
     token = hello.get("token") if isinstance(hello, dict) else None
     if not isinstance(token, str) or len(token) > 256:
         raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')

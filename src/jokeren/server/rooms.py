@@ -10,7 +10,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -74,7 +74,11 @@ class Created:
 
 
 def rules_from(obj: object, money: bool | None) -> tuple[Rules, list[dict[str, str]]]:
-    """The room's rules (a preset or ``{"preset": ..., keys}``) and their contradictions."""
+    """The room's rules (a preset or ``{"preset": ..., keys}``) and their contradictions.
+    An empty object is refused: it chooses nothing (the pages send a preset's name), and a
+    client that lost its rules on the way should hear so, not get Amerikaans unasked."""
+    if isinstance(obj, Mapping) and not obj:
+        raise ApiError(422, "rules_empty")
     try:
         rules = Rules.load(obj)
     except RulesError as exc:

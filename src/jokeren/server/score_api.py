@@ -26,7 +26,7 @@ from ..score.scorecard import (
     tally,
     undo_round,
 )
-from ..score.scorefile import from_obj, make_round, parse_left
+from ..score.scorefile import find_player, from_obj, make_round, parse_left
 from ..words.catalogue import t
 from .errors import ApiError
 from .web import Words
@@ -107,8 +107,22 @@ class ScoreOut(BaseModel):
     tally: TallyOut
 
 
+# The score card's sentences that name the command line (``--left NAME=...``, ``--out``,
+# ``--missed``, ``pip install``): the browser is given its own, the key on the wire the same.
+WEB_WORDS = {key: f"api_{key}" for key in (
+    "score_err_missing", "score_err_all_at_once", "score_err_needs_extra",
+    "club_err_missed", "club_err_threes")}
+
+
+def for_web(exc: ScoreError) -> ScoreError:
+    """``exc`` worded for the browser (``WEB_WORDS``), a refusal it holds (``round 3: ...``)
+    too; the terminal's own sentences are left as they are."""
+    params = {k: for_web(v) if isinstance(v, ScoreError) else v for k, v in exc.params.items()}
+    return type(exc)(WEB_WORDS.get(exc.key, exc.key), **params)
+
+
 def refusal(exc: ScoreError) -> ApiError:
-    return ApiError(400, exc.key, "api_as_is", error=exc)
+    return ApiError(400, exc.key, "api_as_is", error=for_web(exc))
 
 
 def _card(obj: CardObj) -> ScoreCard:
@@ -176,6 +190,10 @@ async def add(body: RoundIn) -> ScoreOut:
     card = _card(body.card)
     e = body.entry
     try:
+        if e.out is not None and e.not_come_out:  # one who went out had come out
+            out = find_player(card.players, e.out)
+            if any(find_player(card.players, n) == out for n in e.not_come_out):
+                raise ApiError(400, "score_out_not_come_out", name=card.players[out])
         entry = make_round(card.players, e.out, e.left, e.all_at_once, e.not_come_out, e.buys)
         return scored(add_round(card, entry))
     except ScoreError as exc:

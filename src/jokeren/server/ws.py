@@ -5,6 +5,7 @@ unknown type, a wrong shape, more messages than the rate limit allows (a seat's,
 its connections; a spectator's, per connection), more sockets opened from one address than
 its bucket allows. A message over 64 KiB is refused too, and the socket closed (1009). A
 socket that does not take its frames is dropped (``Limits.outbox``, ``Limits.send_wait``).
+A hello over 4 KB is refused unread, as any other bad hello (``error``, close 4400).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from .errors import STORE_FAILED, ApiError
-from .frames import Frame, dumps, refusal
+from .frames import Frame, dumps, hello_of, refusal
 from .limits import MOST_MESSAGE, Bucket, Buckets, Sends, address, too_many
 from .names import odd_character
 from .rooms import Rooms
@@ -138,18 +139,15 @@ async def table_socket(ws: WebSocket, room_id: str, rooms: Rooms,
             raise NoHello(f"none in {HELLO_WAIT:g} s") from None
         if first["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(first.get("code", 1000))
-        try:  # a binary frame, or text that is not JSON: refused below as a wrong shape is
-            hello = json.loads(first["text"]) if first.get("text") is not None else None
-        except (ValueError, RecursionError):
-            hello = None
+        hello = hello_of(first, MAX_MESSAGE)  # None (binary, not JSON): refused below
         token = hello.get("token") if isinstance(hello, dict) else None
         since = hello.get("since") if isinstance(hello, dict) else None
         learn = isinstance(hello, dict) and hello.get("learn") is True
         protocol = protocol_of(hello)
         if not isinstance(token, str) or len(token) > 256:
             raise ApiError(400, "hello", example='{"type": "hello", "token": ...}')
-        if isinstance(since, bool) or not isinstance(since, int | None):
-            since = None
+        if isinstance(since, bool) or not isinstance(since, int) or not -1 <= since < 2**53:
+            since = None  # none, or none a table could have (the page is sent the view)
         runner, conn = await rooms.connect(
             room_id, token, lambda seat: Conn(seat, learn, backlog=rooms.limits.outbox,
                                               protocol=protocol), since)
