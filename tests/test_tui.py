@@ -580,10 +580,11 @@ def test_duplicate_exchange_names_both_sides_and_marks_the_card_got() -> None:
         await key_cards(pilot, "5h")
         await pilot.press("e")
         # the log's last line can reach the screen a refresh later on a busy machine
-        await until(pilot, lambda: "You got 10♦ from Bob" in screen_text(app))
+        await until(pilot, lambda: "You gave 5♥ to Bob and got 10♦ back" in screen_text(app))
         text = screen_text(app)
-        assert "You gave a card to Bob" in text and "Bob gave a card to you" in text
-        assert "You got 10♦ from Bob" in text and "new: 10♦" in text
+        assert "You offered a duplicate card" in text and "Bob offered a duplicate card" in text
+        assert "You gave a card to Bob" not in text and "Bob gave a card to you" not in text
+        assert "new: 10♦" in text
         assert "?" not in text.replace("? Help", "")
         await pilot.press("question_mark")
         assert "Duplicate exchange" in screen_text(app)
@@ -1283,5 +1284,200 @@ def test_dutch_keys_are_the_dutch_words_initials() -> None:
             took = Card.parse("Qc") in app.view().hand
             assert took != drew
             assert ("Je trok een kaart" in log_text(app)) == drew
+
+        run(app, script)
+
+
+def bar_names(app: JokerenApp) -> list[str]:
+    """The buttons the action bar shows, left to right."""
+    shown = [b for b in app.query(Button) if (b.id or "").startswith("act-") and b.display]
+    return [(b.id or "").removeprefix("act-") for b in sorted(shown, key=lambda b: b.region.x)]
+
+
+def test_the_bar_shows_only_the_moves_the_rules_allow_now() -> None:
+    """Before coming out the bar showed "l Lay off" and "w Swap joker", which the preset
+    refuses until one has come out (act_before_out: no); in the turn of coming out a swap
+    is refused, and a swap needs a joker on the table. The status line says the same."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
+    app = JokerenApp(config, lang="en", deal=DEAL, bots=bots, bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("d")
+        await until(pilot, lambda: app.view().phase is Phase.PLAY)
+        await pilot.pause()
+        assert bar_names(app) == ["group", "meld", "discard", "hint", "scores", "help"]
+        assert status(app) == "Come out with a set of three (select cards, m) or discard (x)"
+        await key_cards(pilot, "5h 5d *")
+        await pilot.press("m")  # out, with a joker on the table: no swap this turn
+        await pilot.pause()
+        assert app.view().came_out_now
+        assert bar_names(app) == ["group", "meld", "lay", "discard", "hint", "scores", "help"]
+        assert status(app).startswith("You came out: discard (x)")
+        await key_cards(pilot, "Qs")
+        await pilot.press("x")
+        await until(pilot, lambda: app.view().phase is Phase.BUYING and app.view().my_turn)
+        await pilot.press("b", "d")
+        await until(pilot, lambda: app.view().phase is Phase.PLAY)
+        await pilot.pause()
+        assert bar_names(app) == ["group", "meld", "lay", "swap", "discard", "hint",
+                                  "scores", "help"]
+        assert status(app) == "Meld (m), lay off (l), swap a joker (w) or discard (x)"
+        await key_cards(pilot, "5s")
+        await pilot.press("1", "w")  # the only joker on the table comes off it
+        await pilot.pause()
+        assert not any(c.joker for m in app.view().table for c in m.cards)
+        assert "swap" not in bar_names(app)
+
+    run(app, script)
+
+
+def test_the_bar_and_status_follow_the_house_rules_of_coming_out() -> None:
+    """act_before_out (jokeren-7, jokeren-30): lay-offs and swaps before coming out, when
+    the table has a meld and a joker; wait_first_turn (jokeren): no coming out, so neither
+    meld nor setting aside, until everyone has had a turn; an all-at-once round: no swap."""
+    from dataclasses import replace
+
+    from jokeren.rules.melds import read_meld
+    from jokeren.rules.requirements import Requirement
+    from jokeren.tui.app import shown_actions
+    from jokeren.words.moves import status_line
+
+    rules = SHORT
+    start = Session(TableConfig(rules, ("Ann",), ("scripted", "scripted"), seed=1), DEAL,
+                    [Scripted(), Scripted()]).view(0)
+    run_ = read_meld(parse_cards("6h 7h * 9h"), rules, 0)
+    view = replace(start, phase=Phase.PLAY, to_act=0, table=(run_,), owners=(1,))
+    plain = ["group", "meld", "discard", "hint", "scores", "help"]
+    assert list(shown_actions(view)) == plain
+    early = replace(view, rules=replace(rules, act_before_out=True))
+    assert list(shown_actions(early)) == ["group", "meld", "lay", "swap", "discard", "hint",
+                                          "scores", "help"]
+    assert status_line(early, "en") == ("Come out with a set of three (select cards, m), lay"
+                                        " off (l), swap a joker (w) or discard (x)")
+    assert status_line(early, "nl") == ("Kom uit met drie dezelfde (kies kaarten, o), leg aan"
+                                        " (l), ruil een joker (j) of leg af (x)")
+    no_joker = replace(early, table=(read_meld(parse_cards("6h 7h 8h 9h"), rules, 0),))
+    assert "swap" not in shown_actions(no_joker) and "lay" in shown_actions(no_joker)
+    empty = replace(early, table=(), owners=())
+    assert list(shown_actions(empty)) == plain
+    wait = replace(view, rules=replace(rules, wait_first_turn=True), turns_done=1)
+    assert list(shown_actions(wait)) == ["discard", "hint", "scores", "help"]
+    assert status_line(wait, "en") == ("You may come out only after every player has had a"
+                                       " turn: discard (x)")
+    assert status_line(wait, "nl") == ("Je mag pas uitkomen als iedereen een beurt heeft"
+                                       " gehad: leg af (x)")
+    assert "meld" in shown_actions(replace(wait, turns_done=3))
+    out = replace(view, come_out=(True, False, False))
+    assert "swap" in shown_actions(out)
+    assert status_line(out, "nl") == ("Leg een combinatie op tafel (o), leg aan (l), ruil een"
+                                      " joker (j) of leg af (x)")
+    all_round = replace(out, requirement=Requirement.parse("all"))
+    assert "swap" not in shown_actions(all_round)
+    assert status_line(all_round, "en") == "Meld (m), lay off (l) or discard (x)"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_bar_fits_60_columns_with_help_always_on_it(lang: str) -> None:
+    """At 60 columns the bar of play ended at "x Afleggen i Tip b": "Stand" and "? Hulp"
+    were cut off. Now every button shown lies whole inside the screen, in every phase and
+    with every move of play; every move of the phase stays on the bar (scores and hint go
+    first, their keys still work) and "? Help" is always on it, whole. At 100 columns the
+    whole bar shows in full; a resize fits it again."""
+    from dataclasses import replace
+
+    from jokeren.rules.melds import read_meld
+    from jokeren.tui.app import bar_label, shown_actions
+
+    app = JokerenApp(TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1),
+                     lang=lang, deal=DEAL, bot_delay=0,
+                     bots=[Scripted("Qc", "10d"), Scripted(discards="2c")])
+
+    def fits(v: SeatView, width: int) -> list[str]:
+        text = screen_text(app).splitlines()
+        names = bar_names(app)
+        wanted = shown_actions(v)
+        assert names == [n for n in wanted if n in names], names
+        assert [n for n in wanted if n not in ("hint", "scores")] == \
+            [n for n in names if n not in ("hint", "scores")], (names, wanted)
+        for name in names:
+            button = app.query_one(f"#act-{name}", Button)
+            region, label = button.region, button.label.plain
+            assert region.x >= 0 and region.right <= width, (name, region)
+            assert region.width >= len(label) > 0, (name, region)
+            assert label in text[region.y][region.x:region.right], (name, text[region.y])
+        help_label = app.query_one("#act-help", Button).label.plain
+        assert help_label == markup_plain(bar_label("help", v.phase, lang)), help_label
+        return names
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("p")  # Qc is not bought by Ann: Bob buys it
+        await until(pilot, lambda: app.view().my_turn and app.view().phase is Phase.DRAW)
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert fits(app.view(), 100) == list(shown_actions(app.view()))  # all, in full
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        fits(app.view(), 60)
+        await pilot.press(key("draw", lang))
+        await until(pilot, lambda: app.view().phase is Phase.PLAY)
+        rules = app.view().rules
+        joker = (read_meld(parse_cards("6h 7h * 9h"), rules, 0),)
+        out = replace(app.view(), come_out=(True, False, False), table=joker, owners=(1,))
+        for v in (app.view(), out):
+            for phase in Phase:
+                for r in (rules, replace(rules, turbo=True)):
+                    shown = replace(v, phase=phase, rules=r)
+                    app.show_bar(shown)  # as redraw shows it
+                    await pilot.pause()
+                    fits(shown, 60)
+        app.show_bar(out)
+        await pilot.pause()
+        assert fits(out, 60)[-1] == "help"
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert fits(out, 100) == list(shown_actions(out))
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def markup_plain(markup: str) -> str:
+    from rich.text import Text
+
+    return Text.from_markup(markup).plain
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_lone_duplicate_is_kept_and_the_log_says_so(lang: str) -> None:
+    """Round 1 of seed 7: Ann gave 7♠ and the log said only "You offered a duplicate
+    card"; nobody else gave one, so she kept it, and no line said so. Now the log says
+    what happened to the card, and whose card it was when another gave alone."""
+    hands = ("5h 5h * 7c 8c 9c Ks Kh Kd Kc As 2s Qs",
+             "10d 10d 3d 4c 6s 6h 7d 8s 9h Jc Jd Qh 2d", CAS)
+    deal = Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc"), parse_cards(STOCK))
+    words = {"en": ("Nobody else gave a card, so you keep 5♥",
+                    "Only Bob gave a card, so nothing was exchanged"),
+             "nl": ("Niemand anders gaf een kaart, dus je houdt 5♥",
+                    "Alleen Bob gaf een kaart, dus er is niets geruild")}[lang]
+    for bob, said in ((Scripted(), words[0]), (Giver(), words[1])):
+        config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+        app = JokerenApp(config, lang=lang, deal=deal, bots=[bob, Scripted()], bot_delay=0)
+
+        async def script(pilot: Pilot[Any], app: JokerenApp = app, said: str = said,
+                         gives: bool = said == words[0]) -> None:
+            if gives:
+                await key_cards(pilot, "5h")
+                await pilot.press(key("give", lang))
+            else:
+                await pilot.press(key("pass", lang))
+            await until(pilot, lambda: app.view().phase is not Phase.EXCHANGE)
+            await until(pilot, lambda: said in screen_text(app))
+            assert log_text(app)[-1] == said, log_text(app)
+            assert hand_of(app).count(Card.parse("5h")) == 2
 
         run(app, script)

@@ -44,3 +44,29 @@ def test_the_end_of_a_round_and_a_match_in_one_word() -> None:
         assert "Het potje is afgelopen: Bob heeft gewonnen" in t(key, "nl", name="Bob"), key
     for key in ("web_st_round_over", "web_round_end_title", "web_match_end_title"):
         assert "afgelopen" in t(key, "nl", n=1) and " is uit" not in t(key, "nl", n=1), key
+
+
+def test_the_end_of_the_exchange_names_only_the_readers_own_cards() -> None:
+    """Three gave (Ann 5♥ to Bob, Bob 10♦ to Dirk, Dirk 7♣ to Ann): each reads what they
+    gave and got in one line, last; the others' cards are never named. Two gave: the
+    card came back from the one it went to."""
+    from jokeren.rules.cards import Card
+    from jokeren.words.moves import exchange_lines
+
+    players = ("Ann", "Bob", "Cas", "Dirk")
+    five, ten, seven = (Card.parse(c) for c in ("5h", "10d", "7c"))
+    passed = ((0, five, 1), (1, ten, 3), (3, seven, 0))
+    assert exchange_lines(passed, players, "en", 0) == [
+        ("Bob gave a card to Dirk", False), ("You gave 5♥ to Bob and got 7♣ from Dirk", True)]
+    assert exchange_lines(passed, players, "nl", 1) == [
+        ("Dirk gaf een kaart aan Ann", False), ("Je gaf 10♦ aan Dirk en kreeg 5♥ van Ann", True)]
+    assert exchange_lines(passed, players, "nl", 2) == [
+        ("Ann gaf een kaart aan Bob", False), ("Bob gaf een kaart aan Dirk", False),
+        ("Dirk gaf een kaart aan Ann", False)]
+    two = ((0, five, 1), (1, ten, 0))
+    assert exchange_lines(two, players, "nl", 0) == [("Je gaf 5♥ aan Bob en kreeg 10♦ terug",
+                                                      True)]
+    assert exchange_lines(two, players, "en", 1) == [("You gave 10♦ to Ann and got 5♥ back",
+                                                      True)]
+    assert exchange_lines(((2, ten, None),), players, "en", 0) == [
+        ("Only Cas gave a card, so nothing was exchanged", False)]

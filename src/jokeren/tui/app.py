@@ -12,13 +12,14 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Button, Static
 
@@ -32,7 +33,14 @@ from ..play.table import Table
 from ..rules.cards import Card, NotationError
 from ..words.catalogue import t
 from ..words.keys import key
-from ..words.moves import cards_text, event_lines, explain, status_line
+from ..words.moves import (
+    cards_text,
+    event_lines,
+    exchange_lines,
+    explain,
+    play_moves,
+    status_line,
+)
 from .hints import hint_text, hints
 from .news import NewCards
 from .order import HandOrder
@@ -48,7 +56,7 @@ from .screens import (
 )
 from .session import Session, TableConfig, available_levels
 from .typed import read_typed
-from .widgets import HandView, KeyButton, Line, TableView, card_text
+from .widgets import ActionBar, HandView, KeyButton, Line, TableView, card_text
 
 # The app's own actions that act on the table: none of them passes through a screen put
 # over it (the cover between people, the score sheet, a question, the help).
@@ -72,6 +80,15 @@ ACTIONS: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
     ("scores", "tui_act_scores", ()),
     ("help", "tui_act_help", ()),
 )
+# The play phase's buttons and the move each stands for (``words.moves.play_moves``: what
+# the rules allow now; setting cards aside is for a meld).
+PLAY_MOVES = {"group": "meld", "meld": "meld", "lay": "lay", "swap": "swap"}
+# Where the bar does not fit its width (60 columns): first these are left out, in this
+# order (their keys still work and the help names them), then the long words are shortened,
+# then the buttons show their keys alone; help always shows in full.
+BAR_DROPS = ("scores", "hint")
+BAR_SHORT = {"draw": "tui_bar_draw_more", "take": "tui_bar_take_short",
+             "swap": "tui_bar_swap_short"}
 # Every letter that is a move's key in some language: each is bound to ``letter``, which
 # plays the move that letter is in the table's language (and nothing in another).
 LETTERS = sorted({key(name, lang) for name, _, _ in ACTIONS for lang in ("en", "nl")} - {"?"})
@@ -83,13 +100,18 @@ def letter_moves(lang: str) -> dict[str, str]:
 
 
 def shown_actions(v: SeatView) -> tuple[str, ...]:
-    """The action bar's buttons for ``v``: the phase's moves on one's turn, then hint,
-    scores and help (the most at once, turbo's play, fits 80 columns in both languages)."""
+    """The action bar's buttons for ``v``: the phase's moves on one's turn that the rules
+    allow now (no lay-off nor swap before coming out, unless the house rules say so), then
+    hint, scores and help (the most at once, turbo's play, fits 80 columns in both
+    languages; a narrower bar shows what ``bar_labels`` keeps)."""
     shown = []
+    moves = play_moves(v) if v.my_turn and v.phase is Phase.PLAY else ()
     for name, _, phases in ACTIONS:
         on = name in ("help", "scores") or (v.my_turn and v.phase in phases)
         if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
             on = v.my_turn
+        if name in PLAY_MOVES:
+            on = on and PLAY_MOVES[name] in moves
         if on:
             shown.append(name)
     return tuple(shown)
@@ -104,12 +126,45 @@ def bar_label(name: str, phase: Phase, lang: str) -> str:
     return f"[b]{key(name, lang)}[/b] {t(label, lang)}"
 
 
+def bar_width(labels: dict[str, str]) -> int:
+    """The columns a bar of these labels takes: one space between two buttons."""
+    return sum(Text.from_markup(label).cell_len for label in labels.values()) + len(labels) - 1
+
+
+def bar_labels(shown: Sequence[str], phase: Phase, lang: str, width: int) -> dict[str, str]:
+    """The buttons of ``shown`` that the bar shows in ``width`` columns, with their labels:
+    all in full where they fit, else without scores, then hint (``BAR_DROPS``), then with
+    short words, then keys alone; "? Help" stays whole in every one."""
+    full = {name: bar_label(name, phase, lang) for name in shown}
+    plans = [full]
+    names = list(shown)
+    for drop in BAR_DROPS:
+        if drop in names:
+            names.remove(drop)
+            plans.append({name: full[name] for name in names})
+    short = {name: f"[b]{key(name, lang)}[/b] {t(BAR_SHORT[name], lang)}"
+             if name in BAR_SHORT else full[name] for name in names}
+    plans.append(short)
+    plans.append({name: short[name] if name == "help" else f"[b]{key(name, lang)}[/b]"
+                  for name in names})
+    return next((plan for plan in plans if bar_width(plan) <= width), plans[-1])
+
+
 @dataclass(frozen=True, slots=True)
 class LogEvents:
     """Public events for the log, worded when shown (``words.moves.event_lines``)."""
 
     events: tuple[Event, ...]
     style: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeEnd:
+    """How the duplicate exchange ended: each giver's seat, card and the seat it went to
+    (None: the lone giver keeps it). Worded when shown for whoever is at the screen
+    (``words.moves.exchange_lines``), who reads only their own cards named."""
+
+    passed: tuple[tuple[int, Card, int | None], ...]
 
 
 def round_label(n: int, total: int | None, lang: str) -> str:
@@ -175,7 +230,7 @@ class JokerenApp(App[None]):
         self.target = 0
         # The log: lines, or public events worded when shown, for whoever is at the screen
         # (their own moves in the second person: "Je trok een kaart").
-        self.log_lines: deque[Text | LogEvents] = deque(maxlen=500)
+        self.log_lines: deque[Text | LogEvents | ExchangeEnd] = deque(maxlen=500)
         self.message: Text | None = None  # a refusal or a note, until the next move
         self.hint: Text | None = None  # shown instead of the log until the next move
         self.note: str | None = None  # for the person leaving the screen (what they bought)
@@ -186,6 +241,7 @@ class JokerenApp(App[None]):
         self.asking_quit = False
         self.saved_note = ""  # where the match was saved on quitting, for the command line
         self.typed = ""  # the move line's text until it is played (never lost to a typo)
+        self.exchanging = False  # the duplicate exchange is on (its end is logged)
 
     # --- building ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -199,7 +255,7 @@ class JokerenApp(App[None]):
         with VerticalScroll(id="log-box"):
             yield Static(id="log")
         yield Line(id="status")
-        with Horizontal(id="actions"):
+        with ActionBar(id="actions"):
             for name, _, _ in ACTIONS:
                 yield KeyButton(bar_label(name, Phase.DRAW, self.lang), id=f"act-{name}")
 
@@ -221,6 +277,7 @@ class JokerenApp(App[None]):
         self.session = Session(config, self.deal, self.fixed_bots, self.resumed)
         self.seat = self.session.humans[0]
         self.eliminated = self.session.table.state.eliminated
+        self.exchanging = self.session.phase is Phase.EXCHANGE
         if self.resumed is not None:  # an empty log said nothing of the stop before
             state = self.session.table.state
             ended = state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)  # its result is in
@@ -350,6 +407,7 @@ class JokerenApp(App[None]):
             self.exit()
             return
         s.next_round()
+        self.exchanging = s.phase is Phase.EXCHANGE
         self.round_done, self.ending, self.message = False, "", None
         self.handed = False  # a new deal: whoever sat at the screen gets the cover too
         self.orders.clear()
@@ -439,16 +497,23 @@ class JokerenApp(App[None]):
         public = s.public(events)
         if any(e.kind == "for-sale" for e in public) and not self.offered():
             public = [e for e in public if e.kind != "for-sale"]  # an offer nobody got
+        exchanged = self.exchanging and s.phase is not Phase.EXCHANGE  # its last answer
+        self.exchanging = s.phase is Phase.EXCHANGE
+        if exchanged:  # said by its end, which names the reader's own cards
+            public = [e for e in public if e.kind != "exchanged"]
         self.add_log(LogEvents(tuple(public)))
+        if exchanged:
+            passed = tuple((e.seat, e.cards[0], e.to) for e in events
+                           if e.kind == "exchanged" and e.seat is not None and e.cards)
+            gives = s.gives()
+            if not passed and len(gives) == 1:  # a lone giver: nothing passed, kept
+                passed = ((*gives[0], None),)
+            if passed:
+                self.add_log(ExchangeEnd(passed))
         for e in public:
             if e.kind in ("out", "stock-out", "turn-limit"):
                 you = s.humans[0] if len(s.humans) == 1 else None  # all read the sheet
                 self.ending = event_lines([e], s.players, self.lang, you)[0]
-        for e in events:  # as the seats see them: the card one got in the exchange
-            if e.kind == "exchanged" and e.to is not None and s.humans == (e.to,):
-                got = cards_text(e.cards, self.lang)
-                self.add_log(Text(t("tui_ev_received", self.lang, cards=got,
-                                    name=s.players[e.seat or 0]), style="yellow"))
 
     def pass_unoffered(self) -> bool:
         """The table passes for whoever discarded the card for sale (it is not offered to
@@ -469,7 +534,7 @@ class JokerenApp(App[None]):
             return ()
         return tuple(seat for seat in s.table.state.offer if seat != s.discarder())
 
-    def add_log(self, line: Text | LogEvents) -> None:
+    def add_log(self, line: Text | LogEvents | ExchangeEnd) -> None:
         self.log_lines.append(line)
 
     def log_texts(self) -> list[Text]:
@@ -479,6 +544,10 @@ class JokerenApp(App[None]):
         for line in self.log_lines:
             if isinstance(line, Text):
                 out.append(line)
+            elif isinstance(line, ExchangeEnd):
+                if s is not None:
+                    out.extend(Text(words, style="yellow" if own else "") for words, own in
+                               exchange_lines(line.passed, s.players, self.lang, self.seat))
             elif s is not None:
                 out.extend(Text(words, style=line.style) for words in
                            event_lines(line.events, s.players, self.lang, self.seat))
@@ -545,14 +614,9 @@ class JokerenApp(App[None]):
         self.show_bar(v)
 
     def show_bar(self, v: SeatView) -> None:
-        """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its phase."""
-        shown = shown_actions(v)
-        for name, _, _ in ACTIONS:
-            self.query_one(f"#act-{name}", Button).display = name in shown
-        self.query_one("#act-draw", Button).label = bar_label("draw", v.phase, self.lang)
-        # The whole bar is painted again: Textual repaints only the buttons, and a space
-        # between two of them kept a letter of the bar before ("r Ruilen?p Passen").
-        self.query_one("#actions").refresh()
+        """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its
+        phase, as many and as long as its width takes (``bar_labels``, again at a resize)."""
+        self.query_one(ActionBar).fit(partial(bar_labels, shown_actions(v), v.phase, self.lang))
 
     def header_text(self, v: SeatView) -> Text:
         """The round (of how many, if the match has a number of rounds), the requirement,

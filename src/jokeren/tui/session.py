@@ -19,6 +19,7 @@ from ..engine.record import parse_line
 from ..engine.state import Phase
 from ..engine.views import SeatView, event_for
 from ..play.table import Seat, Table
+from ..rules.cards import Card
 from ..rules.house import Rules
 
 TABLE_KEY = "table"  # the record's extra key: who sat at the screen, the computers' levels
@@ -127,6 +128,16 @@ class Session:
             if action.verb is Verb.DISCARD:
                 return seat if (action.card,) == top else None
         return None
+
+    def gives(self) -> list[tuple[int, Card]]:
+        """Who gave which card in this round's duplicate exchange, from the record (the
+        engine keeps the cards given only until everyone has answered)."""
+        gives = []
+        for line in self.table.record.rounds[-1].moves:
+            seat, action = parse_line(line, list(self.players))
+            if action.verb is Verb.GIVE:
+                gives.append((seat, action.card))
+        return gives
 
     def legal(self) -> list[Action]:
         """The engine's own listing of what the seat to act may do now (hints)."""

@@ -3,10 +3,11 @@ is turned into a message (which card, which meld), never into a move."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import events
+from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
@@ -49,6 +50,40 @@ class KeyButton(Button):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return super().get_content_width(container, viewport) - 2  # Button adds the pad
+
+    def watch_label(self) -> None:
+        """A new label is laid out: Button only repaints, and a shorter word kept the
+        longer one's width (the bar then ran off the screen)."""
+        self.refresh(layout=True)
+
+
+class ActionBar(Horizontal):
+    """The action bar: a line of ``KeyButton``s (ids ``act-NAME``). Which show, and their
+    words, are chosen for its width by the plan it is given (width in columns -> label by
+    button name), again whenever the width changes: at 60 columns the full bar of play did
+    not fit and "? Help" fell off its end."""
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self.plan: Callable[[int], dict[str, str]] | None = None
+
+    def fit(self, plan: Callable[[int], dict[str, str]]) -> None:
+        self.plan = plan
+        # Before its first layout the bar has no size: the screen's, less its padding.
+        width = self.content_size.width or max(1, self.app.size.width - 2)
+        labels = plan(width)
+        for button in self.query(KeyButton):
+            name = (button.id or "").removeprefix("act-")
+            button.display = name in labels
+            if name in labels:
+                button.label = labels[name]
+        # The whole bar is painted again: Textual repaints only the buttons, and a space
+        # between two of them kept a letter of the bar before ("r Ruilen?p Passen").
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.plan is not None:
+            self.fit(self.plan)
 
 
 class HandView(Widget, can_focus=True):

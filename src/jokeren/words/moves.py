@@ -100,11 +100,69 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
         return keyed("tui_st_pending", lang, cards=cards_text(v.pending, lang))
     if pending_groups:
         return keyed("tui_st_groups", lang, n=pending_groups)
-    if not v.come_out[v.to_act]:
-        return keyed("tui_st_play_first", lang, req=v.requirement.describe(lang))
     if v.came_out_now and v.rules.opening_only_contract:  # no more melds this turn
         return keyed("tui_st_play_came_out", lang)
-    return keyed("tui_st_play", lang)
+    out = v.come_out[v.to_act]
+    moves = play_moves(v)
+    said = [keyed("tui_do_come_out", lang, req=v.requirement.describe(lang)) if not out
+            else keyed("tui_do_meld", lang)] if "meld" in moves else []
+    said += [keyed(f"tui_do_{name}", lang) for name in ("lay", "swap") if name in moves]
+    said.append(keyed("tui_do_discard", lang))
+    text = said[0] if len(said) == 1 else t("tui_do_or", lang, first=", ".join(said[:-1]),
+                                             last=said[-1])
+    if not out and "meld" not in moves:  # wait_first_turn
+        return keyed("tui_st_play_wait", lang, moves=text)
+    return text[:1].upper() + text[1:]
+
+
+def play_moves(v: SeatView) -> tuple[str, ...]:
+    """Which of meld, lay and swap the rules let the seat to play make now, in its play
+    phase (a discard always ends the turn). Only what the rules and the public table say,
+    never whether the hand holds such a move: before coming out, lay-offs and swaps need
+    ``act_before_out``; no one comes out before everyone has had a turn under
+    ``wait_first_turn``; in the turn of coming out a swap is refused (docs/rules.md); a
+    lay-off needs a meld on the table and a swap a joker in one."""
+    rules, seat = v.rules, v.to_act
+    out = v.come_out[seat]
+    moves = []
+    if out or not (rules.wait_first_turn
+                   and v.turns_done < len(v.players) - len(v.eliminated)):
+        moves.append("meld")
+    touch = out or rules.act_before_out
+    if touch and v.table:
+        moves.append("lay")
+    came_out_now = v.came_out_now and (rules.opening_only_contract or len(v.hand) <= 1)
+    all_round = v.requirement.all_at_once and not rules.swap_in_all_round
+    if touch and not came_out_now and not all_round and any(
+            c.joker for m in v.table for c in m.cards):
+        moves.append("swap")
+    return tuple(moves)
+
+
+def exchange_lines(passed: Sequence[tuple[int, Card, int | None]], players: Sequence[str],
+                   lang: str, you: int | None = None) -> list[tuple[str, bool]]:
+    """The end of the duplicate exchange, read by the seat ``you``: ``passed`` holds each
+    giver's seat, card and the seat it went to (None: a lone giver, who keeps it). The
+    reader's own card and the one they got are named (both are theirs to see), in one line
+    that comes last and is marked (True); the others' cards never."""
+    if len(passed) == 1 and passed[0][2] is None:
+        seat, card, _ = passed[0]
+        return [(t("tui_ex_kept", lang, seat == you, name=players[seat],
+                   card=card.symbol(lang)), seat == you)]
+    lines, own = [], []
+    got = {to: (seat, card) for seat, card, to in passed}
+    for seat, card, to in passed:
+        if to is None:
+            continue
+        if seat == you and you in got:
+            frm, card_got = got[you]
+            own.append((t("tui_ex_back" if frm == to else "tui_ex_round", lang,
+                          gave=card.symbol(lang), to=players[to], got=card_got.symbol(lang),
+                          from_=players[frm]), True))
+        elif you not in (seat, to):
+            lines.append((t("tui_ev_exchanged_hidden", lang, name=players[seat],
+                            to=players[to]), False))
+    return lines + own
 
 
 def explain(v: SeatView, action: Action, lang: str) -> str | None:
