@@ -291,6 +291,25 @@ def test_two_people_get_a_cover_between_turns() -> None:
     run(app, script)
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_setup_screen_fits_60_columns(lang: str) -> None:
+    """The setup's box was 78 columns wide: at 60 its notes lost their ends ("jokeren-7,
+    jokeren" of the presets, "één voor allemaal" of the levels). Each line now wraps."""
+    app = JokerenApp(lang=lang, bot_delay=0, seed=4)
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            box = app.screen.query_one("#setup")
+            assert box.region.right <= 60, box.region
+            text = " ".join(line.strip() for line in screen_text(app).splitlines())
+            for preset in ("jokeren-7,", "jokeren-30,", "open"):
+                assert preset in text, text
+
+    asyncio.run(main())
+
+
 def test_setup_screen_starts_a_learning_match() -> None:
     app = JokerenApp(lang="en", bot_delay=0, seed=4)
 
