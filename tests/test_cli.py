@@ -270,7 +270,7 @@ def test_simulate_names_rows_as_the_score_sheets_and_shows_the_seed(tmp_path: Pa
                        "--lang", "en")
     assert code == 0
     assert "Match 1 (seed 4)" in out and "Match 2 (seed 4, everyone moved 1 seat on)" in out
-    assert "2 matches (seeds 4):" in out
+    assert "2 matches (seed 4):" in out  # one seed, played from both seats
     rows = {line.split(" (")[0]: line for line in out.splitlines()
             if line.startswith(("Ann (", "Bob ("))}
     assert rows["Ann"].startswith("Ann (basic)") and rows["Bob"].startswith("Bob (random)")
@@ -368,3 +368,72 @@ def test_the_help_shows_no_source_text_numbers() -> None:
     assert numbered == []
     for args in (["club", "--help"], ["score", "new", "--help"], ["score", "round", "--help"]):
         assert not re.search(r"\b00\d\b", run(*args, "--lang", "en")[1])
+
+
+@pytest.mark.parametrize(("args", "en", "nl"), [
+    (["score", "new", "", "--players", "a,b"], "FILE is empty: give a file name",
+     "BESTAND is leeg: geef een bestandsnaam"),
+    (["score", "show", ""], "FILE is empty: give a file name",
+     "BESTAND is leeg: geef een bestandsnaam"),
+    (["score", "export", "{card}", ""], "TO is empty: give a file name",
+     "DOEL is leeg: geef een bestandsnaam"),
+    (["club", "new", "", "--players", "A1,A2,A3,A4,A5,A6"], "FILE is empty: give a file name",
+     "BESTAND is leeg: geef een bestandsnaam"),
+    (["club", "show", ""], "FILE is empty: give a file name",
+     "BESTAND is leeg: geef een bestandsnaam"),
+    (["club", "season", "{card}", ""], "one of the FILES is empty: give a file name for each",
+     "een van de BESTANDEN is leeg: geef voor elk een bestandsnaam"),
+    (["club", "season", "{card}", "--to", ""], "--to is empty: give a file name",
+     "--naar is leeg: geef een bestandsnaam"),
+    (["club", "season", "{card}", "--plots="], "--plots is empty: give a folder name",
+     "--grafieken is leeg: geef de naam van een map"),
+    (["replay", ""], "FILE is empty: give a file name", "BESTAND is leeg: geef een bestandsnaam"),
+    (["rules", "--check", ""], "--check is empty: give a file name",
+     "--check is leeg: geef een bestandsnaam"),
+    (["simulate", "--save", "", "--rules", "jokeren-7", "--players", "2", "--matches", "1"],
+     "--save is empty: give a folder name", "--save is leeg: geef de naam van een map"),
+])
+def test_an_empty_file_name_is_said_to_be_empty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                args: list[str], en: str, nl: str) -> None:
+    """h1 C11: `score new '' --players a,b` said ". exists already: choose another name or
+    give --force" (Typer reads '' as the folder '.'); simulate --save '' wrote its records
+    into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    card = tmp_path / "c.json"
+    card.write_text("{}", encoding="utf-8")
+    line = [a.replace("{card}", str(card)) for a in args]
+    for lang, said in (("en", en), ("nl", nl)):
+        code, out, err = run("--lang", lang, *line)
+        assert (code, err.strip()) == (2, f"jokeren: {said}"), (out, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json"]
+
+
+def test_a_record_with_one_player_says_how_many_the_rules_need(tmp_path: Path) -> None:
+    """h1 C13: a record with one player whose round names its dealer said "round 1: dealer
+    'Cas' is not a player"."""
+    one = dict(GOOD, players=["Ann"], rounds=[{"dealer": "Cas", "moves": ["Ann: draw"]}])
+    for data, n in ((one, 1), (dict(GOOD, players=[]), 0)):
+        path = write(tmp_path, data)
+        for lang, said in (("en", f"jokeren is played by 3 to 4 players, not {n}"),
+                           ("nl", f"jokeren speel je met 3 tot 4 spelers, niet met {n}")):
+            code, _, err = run("replay", path, "--lang", lang)
+            assert (code, err.strip()) == (2, f"jokeren: {path}: {said}")
+
+
+def test_the_dutch_simulate_report_writes_decimal_commas_and_one_seed_singular() -> None:
+    """h1 D16: the Dutch report said "100.0%  [20.6-100.0]  179.0  0.001" where Dutch
+    output writes commas, and "2 losse rondes (spelnummers 3)" for one seed."""
+    code, out, _ = run("--lang", "nl", "simulate", "--rules", "jokeren-7", "--players", "2",
+                       "--matches", "1", "--seed", "3")
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith(("Ann (", "Bob ("))]
+    assert len(rows) == 2 and all("." not in row for row in rows), rows
+    assert "1 potje (spelnummer 3):" in out
+    assert "Ann (willekeurig)         1  100,0% [20,7-100,0]    179,00" in rows[0]
+    code, out, _ = run("--lang", "nl", "simulate", "--rules", "jokeren-7", "--players", "2",
+                       "--rounds", "2", "--seed", "3")
+    assert code == 0 and "2 losse rondes (spelnummer 3):" in out
+    code, out, _ = run("--lang", "en", "simulate", "--rules", "jokeren-7", "--players", "3",
+                       "--rounds", "7", "--seed", "3")
+    assert code == 0 and "7 single rounds (seeds 3-5):" in out
+    assert "Ann (random)            2.5   35.7% [11.8-69.7]     30.14" in out

@@ -617,7 +617,8 @@ def test_a_bad_club_file_is_refused_in_dutch_with_its_key_named(tmp_path: Path) 
     before = f.read_bytes()
     code, _, err = club("standings", str(f), str(tmp_path / "stand.csv"), "--lang", "nl")
     assert code == 2 and "Traceback" not in err
-    assert '"games" in het clubbestand moet een lijst met hele getallen zijn' in err, err
+    assert ('het formulier van ronde 1, tafel 1: "games" moet een lijst met partijen zijn, '
+            'elk een lijst met hele getallen') in err, err
     assert "games moeten" not in err
     assert f.read_bytes() == before  # nothing the secretary made is lost
     assert not (tmp_path / "stand.csv").exists()
@@ -826,3 +827,158 @@ def test_the_dutch_help_gives_the_dutch_defaults_and_one_game_is_singular(
         result = runner.invoke(app, ["club", "enter", str(file), "--round", "1", "--table",
                                      "1", "--game", "0 1 2", "--lang", lang])
         assert result.exit_code == 2 and result.stderr.strip() == f"jokeren: {said}"
+
+
+def _small_evening(tmp_path: Path, games: str = "1") -> Path:
+    file = tmp_path / "e.json"
+    made = runner.invoke(app, ["club", "new", str(file), "--players", "A1,A2,A3,A4,A5,A6",
+                               "--seed", "1", "--games", games])
+    assert made.exit_code == 0, made.stderr
+    return file
+
+
+@pytest.mark.parametrize("game", ["5", "0", "-1", str(10**21)])
+def test_a_stock_out_game_that_is_not_played_is_named(tmp_path: Path, game: str) -> None:
+    """h1 C8: `--stock-out 5` at an evening of 1 game a table said "the form has 5 games",
+    blaming the form's length (1 game) for the --stock-out number."""
+    file = _small_evening(tmp_path)
+    before = file.read_bytes()
+    for lang, said in (
+            ("en", f"there is no game {game} in which the stock ran out: the evening plays "
+                   "1 game a table"),
+            ("nl", f"er is geen partij {game} waarin de stok op was: de avond speelt 1 partij "
+                   "per tafel")):
+        result = runner.invoke(app, ["club", "enter", str(file), "--round", "1", "--table", "1",
+                                     "--game", "0 1 2", "--stock-out", game, "--lang", lang])
+        assert result.exit_code == 2 and result.stderr.strip() == f"jokeren: {said}"
+    assert file.read_bytes() == before
+
+
+def test_totals_of_the_wrong_length_say_numbers_for_players(tmp_path: Path) -> None:
+    """h1 C10: `--totals "20 33"` at a table of 3 said "game Σ gives 2 scores for a table
+    of 3"."""
+    file = _small_evening(tmp_path)
+    for totals, lang, said in (("20 33", "en", "the totals give 2 numbers for 3 players"),
+                               ("20", "en", "the totals give 1 number for 3 players"),
+                               ("20 33", "nl", "de totalen geven 2 getallen voor 3 spelers"),
+                               ("3", "nl", "de totalen geven 1 getal voor 3 spelers")):
+        result = runner.invoke(app, ["club", "enter", str(file), "--round", "1", "--table", "1",
+                                     "--game", "0 1 2", "--totals", totals, "--lang", lang])
+        assert result.exit_code == 2 and result.stderr.strip() == f"jokeren: {said}"
+
+
+def _file_with(**changes: object) -> dict[str, object]:
+    obj: dict[str, object] = json.loads(to_json(draw_next(new_evening(
+        ["A1", "A2", "A3", "A4", "A5", "A6"], games=1, seed=1))))
+    obj.update(changes)
+    return obj
+
+
+ONE_FORM = {"round": 1, "table": 1, "games": [[0, 1, 2]]}
+
+
+@pytest.mark.parametrize(("changes", "en", "nl"), [
+    ({"format": "jokeren-score/1"},
+     "this is a score card (format jokeren-score/1), not a club evening (jokeren-club/1)",
+     "dit is een scorekaart (formaat jokeren-score/1), geen clubavond (jokeren-club/1)"),
+    ({"format": "jokeren-record/1"}, "not a club evening (format jokeren-club/1)",
+     "geen clubavond (formaat jokeren-club/1)"),
+    ({"foo": 1}, "unknown key 'foo' in the club file",
+     "onbekende sleutel 'foo' in het clubbestand"),
+    ({"seed": "x"}, '"seed" (the number of the draw by lot) must be a whole number',
+     '"seed" (het nummer van de loting) moet een heel getal zijn'),
+    ({"seed": 1.5}, '"seed" (the number of the draw by lot) must be a whole number',
+     '"seed" (het nummer van de loting) moet een heel getal zijn'),
+    ({"seed": None}, '"seed" (the number of the draw by lot) must be a whole number',
+     '"seed" (het nummer van de loting) moet een heel getal zijn'),
+    ({"rounds": 1, "draw": [[["A1", "A2", "A3"], ["A4", "A5", "A6"]]] * 2},
+     '"draw" has 2 rounds, but the evening plays 1',
+     '"draw" heeft 2 rondes, maar de avond speelt er 1'),
+    ({"draw": "x"}, '"draw" must be a list of rounds, each a list of tables of names',
+     '"draw" moet een lijst met rondes zijn, elk een lijst met tafels met namen'),
+    ({"forms": {}}, '"forms" must be a list of forms',
+     '"forms" moet een lijst met formulieren zijn'),
+    ({"forms": ["x"]}, 'form 1 in "forms" is not an object with "round", "table" and "games"',
+     'formulier 1 in "forms" is geen object met "round", "table" en "games"'),
+    ({"forms": [{"round": 1, "games": [[0, 1, 2]]}]},
+     'form 1 in "forms" needs "round" and "table" as whole numbers',
+     'formulier 1 in "forms" heeft "round" en "table" nodig als hele getallen'),
+    ({"forms": [dict(ONE_FORM, foo=1)]},
+     "the form of round 1, table 1: unknown key 'foo' (a form has \"round\", \"table\", "
+     '"games", "stock_out" and "totals")',
+     "het formulier van ronde 1, tafel 1: onbekende sleutel 'foo' (een formulier heeft "
+     '"round", "table", "games", "stock_out" en "totals")'),
+    ({"forms": [dict(ONE_FORM, games=[[0, "1", 2]])]},
+     'the form of round 1, table 1: "games" must be a list of games, each a list of whole '
+     "numbers",
+     'het formulier van ronde 1, tafel 1: "games" moet een lijst met partijen zijn, elk een '
+     "lijst met hele getallen"),
+    ({"forms": [dict(ONE_FORM, totals="3")]},
+     'the form of round 1, table 1: "totals" must be a list of whole numbers',
+     'het formulier van ronde 1, tafel 1: "totals" moet een lijst met hele getallen zijn'),
+    ({"forms": [dict(ONE_FORM, games=[[0, 1000, 2]])]},
+     "the form of round 1, table 1: game 1: A6's 1000 points cannot be: 14 cards cost 300 "
+     "at most",
+     "het formulier van ronde 1, tafel 1: partij 1: A6 kan geen 1000 punten hebben: 14 "
+     "kaarten kosten hoogstens 300"),
+    ({"forms": [dict(ONE_FORM, stock_out=[5])]},
+     "the form of round 1, table 1: there is no game 5 in which the stock ran out: the "
+     "evening plays 1 game a table",
+     "het formulier van ronde 1, tafel 1: er is geen partij 5 waarin de stok op was: de "
+     "avond speelt 1 partij per tafel"),
+    ({"forms": [ONE_FORM, dict(ONE_FORM, games=[[0, 2, 2]])]},
+     "the file has two forms of round 1, table 1",
+     "het bestand heeft twee formulieren van ronde 1, tafel 1"),
+])
+def test_a_club_file_is_refused_in_the_club_files_words(changes: dict[str, object], en: str,
+                                                        nl: str) -> None:
+    """h1 C9: a score card given to a club command said "not a score card (format
+    jokeren-club/1)", an unknown key "in the score card", a bad seed "rounds are 1 to 20
+    and games per table 1 to 12", a draw of too many rounds "the draw of round 0", a key
+    unknown in a form "forms must be lists of whole numbers"; a bad form did not say which
+    round and table it is."""
+    with pytest.raises(ClubError) as refused:
+        from_obj(_file_with(**changes))
+    assert (refused.value.text("en"), refused.value.text("nl")) == (en, nl)
+
+
+def test_a_score_card_given_to_a_club_command_is_said_to_be_one(tmp_path: Path) -> None:
+    card = tmp_path / "c.json"
+    assert runner.invoke(app, ["score", "new", str(card), "--players", "a,b"]).exit_code == 0
+    result = runner.invoke(app, ["club", "show", str(card), "--lang", "en"])
+    assert result.exit_code == 2 and result.stderr.strip() == (
+        f"jokeren: {card}: this is a score card (format jokeren-score/1), not a club evening "
+        "(jokeren-club/1)")
+    evening = _small_evening(tmp_path)
+    result = runner.invoke(app, ["score", "show", str(evening), "--lang", "nl"])
+    assert result.exit_code == 2 and result.stderr.strip() == (
+        f"jokeren: {evening}: dit is een clubavond (formaat jokeren-club/1), geen scorekaart "
+        "(jokeren-score/1)")
+
+
+def test_club_show_speaks_of_no_sheets_the_spreadsheet_does(tmp_path: Path) -> None:
+    """h1 C15: `club show` said "R1, R2, ...: the points of each round, read from the
+    forms' sheets" in the terminal, where there are no sheets; the xlsx has them."""
+    from jokeren.club.clubgrids import standings_book, standings_grid
+
+    file = _small_evening(tmp_path)
+    for lang, sheets in (("en", "sheets"), ("nl", "gelezen van de formulieren")):
+        out = runner.invoke(app, ["club", "show", str(file), "--lang", lang]).stdout
+        assert "R1, R2, ...:" in out and sheets not in out
+    ev = draw_next(new_evening(["A1", "A2", "A3", "A4", "A5", "A6"], seed=1))
+    assert not any("sheets" in note for note in standings_grid(ev, "en").notes)
+    assert any("read from the forms' sheets" in note
+               for note in standings_book(ev, "en")[0].notes)
+
+
+def test_season_plots_of_evenings_without_a_game_are_one_sentence(tmp_path: Path) -> None:
+    """`club season --plots` of an evening with no form entered ended in matplotlib's
+    traceback (a box plot of no players)."""
+    file = _small_evening(tmp_path)
+    for lang, said in (("en", "no form is entered yet, so there is nothing to plot"),
+                       ("nl", "er is nog geen formulier ingevoerd, dus er is niets om een "
+                              "grafiek van te maken")):
+        result = runner.invoke(app, ["club", "season", str(file), "--plots",
+                                     str(tmp_path / "p"), "--lang", lang])
+        assert result.exit_code == 2 and result.stderr.strip() == f"jokeren: {said}"
+        assert result.stdout == "" and not (tmp_path / "p").exists()

@@ -268,6 +268,13 @@ def season_cmd(
     grid = season_grid(rows, language, best, minimum)
     if to is not None:
         _target(to, force, language)  # before the standings are printed
+    if plots is not None:
+        from ..club.stats import check_plots
+
+        try:
+            check_plots(evenings)
+        except ScoreError as exc:
+            fail(exc, language)
     typer.echo(to_text(grid))
     names = sorted({p for ev in evenings for p in ev.players}, key=str.lower)
     for a, b in look_alike(names):

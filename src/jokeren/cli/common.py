@@ -10,8 +10,8 @@ import codecs
 import contextlib
 import sys
 import unicodedata
-from pathlib import Path
-from typing import Annotated, NoReturn, Protocol
+from pathlib import Path, PurePath
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 
@@ -20,7 +20,7 @@ from ..rules.textfile import os_reason, parse_json
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..support.shown import shown
-from ..words.catalogue import Lang, detect_lang
+from ..words.catalogue import Lang, detect_lang, t
 
 LangOpt = Annotated[Lang | None, typer.Option()]
 ForceOpt = Annotated[bool, typer.Option("--force")]
@@ -88,6 +88,49 @@ def plain_streams(lang: str) -> None:
                 reconfigure(errors="jokeren-plain")
 
 
+# The options that name a folder, not a file: (command, option).
+FOLDERS = {("simulate", "save"), ("season", "plots")}
+
+
+def refuse_empty_paths(command: Any, lang: str) -> None:
+    """Every file or folder that ``command`` and the commands under it take refuses an
+    empty name (``jokeren score new ''``, a script's empty variable), saying so: Typer
+    reads ``''`` as ``Path('')``, the current folder ``.``, which a command would then call
+    a file that exists already, a folder it cannot read, or write its records into."""
+    for param in command.params:
+        if _is_path(getattr(getattr(param, "type_descriptor", None), "annotation", None)):
+            _refuse_empty(param, (command.name or "", param.name or "") in FOLDERS, lang)
+    for sub in getattr(command, "commands", {}).values():
+        refuse_empty_paths(sub, lang)
+
+
+def _is_path(annotation: object) -> bool:
+    import typing
+
+    if isinstance(annotation, type):
+        return issubclass(annotation, PurePath)
+    return any(_is_path(a) for a in typing.get_args(annotation))
+
+
+def _refuse_empty(param: Any, folder: bool, lang: str) -> None:
+    process = getattr(param, "_jokeren_process", None) or param.process_value
+    param._jokeren_process = process  # wrapped once, whatever the runs' languages
+
+    def process_value(ctx: Any, value: Any) -> Any:
+        given = value if isinstance(value, list | tuple) else [value]
+        if any(isinstance(v, str) and not v for v in given):
+            if param.param_type_name == "option":  # as typed in the run's language
+                name = param.opts[-1] if lang == "nl" else param.opts[0]
+            else:
+                name = (param.metavar or param.name or "").upper()
+            key = "cli_err_empty_folder" if folder else "cli_err_empty_files" \
+                if isinstance(value, list | tuple) else "cli_err_empty_file"
+            fail(t(key, lang, name=name), lang)
+        return process(ctx, value)
+
+    param.process_value = process_value
+
+
 def lang_of(lang: Lang | None) -> str:
     return (lang or detect_lang()).value
 
@@ -135,4 +178,4 @@ def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool 
 
 
 __all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "load_rules", "plain", "plain_streams",
-           "write_grids"]
+           "refuse_empty_paths", "write_grids"]

@@ -6,10 +6,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
+from ..score.scorefile import FORMAT as SCORE_FORMAT
 from ..score.scorefile import read_file, write_file
 from .evening import ClubError, Evening, Form, check_date, enter_form, new_evening
+from .seating import Tables
 
 FORMAT = "jokeren-club/1"
 _KEYS = {"format", "title", "date", "rules", "rounds", "games", "seed", "missed", "threes",
@@ -43,42 +45,80 @@ def to_json(evening: Evening) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
+_FORM_KEYS = {"round", "table", "games", "stock_out", "totals"}
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _ints(value: object, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in value):
+    if not isinstance(value, list) or not all(_whole(x) for x in value):
         raise ClubError("club_err_numbers", what=what)
     return tuple(value)
 
 
 def from_obj(obj: object) -> Evening:
+    """The evening the file's JSON holds; ClubError saying what is wrong in the club file's
+    words (a form's error names its round and table)."""
     if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
-        raise ClubError("score_err_format", format=FORMAT)
+        score_card = isinstance(obj, Mapping) and obj.get("format") == SCORE_FORMAT
+        if score_card:
+            raise ClubError("club_err_format_score", found=SCORE_FORMAT, format=FORMAT)
+        raise ClubError("club_err_format", format=FORMAT)
     unknown = set(obj) - _KEYS
     if unknown:
-        raise ClubError("score_err_key", field=sorted(unknown)[0])
+        raise ClubError("club_err_key", field=sorted(unknown)[0])
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ClubError("score_err_players_list")
-    counts = [obj.get(k, d) for k, d in (("rounds", 7), ("games", 4), ("seed", 0))]
-    if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
+    counts = [obj.get(k, d) for k, d in (("rounds", 7), ("games", 4))]
+    if not all(_whole(c) for c in counts):
         raise ClubError("club_err_counts")
+    seed = obj.get("seed", 0)
+    if not _whole(seed):
+        raise ClubError("club_err_seed")
     texts = {k: obj.get(k, d) for k, d in (("rules", "jokeren"), ("title", ""), ("date", ""),
                                            ("missed", "average"), ("threes", "alike"))}
     if not all(isinstance(v, str) for v in texts.values()):
         raise ClubError("club_err_texts")
-    evening = new_evening(players, int(counts[0]), int(counts[1]), int(counts[2]),
+    evening = new_evening(players, int(counts[0]), int(counts[1]), int(seed),
                           texts["rules"], texts["title"], texts["missed"], texts["threes"],
                           check_date(texts["date"]))
+    draws = _draws(obj.get("draw", []), evening)
+    evening = replace(evening, draws=draws, forms=tuple((None,) * len(t) for t in draws))
+    raw_forms = obj.get("forms", [])
+    if not isinstance(raw_forms, list):
+        raise ClubError("club_err_forms_list")
+    entered: set[tuple[int, int]] = set()
+    for i, f in enumerate(raw_forms, 1):
+        if not isinstance(f, Mapping):
+            raise ClubError("club_err_form_obj", n=i)
+        round_no, table_no = f.get("round"), f.get("table")
+        if not _whole(round_no) or not _whole(table_no):
+            raise ClubError("club_err_form_where", n=i)
+        if (round_no, table_no) in entered:
+            raise ClubError("club_err_form_twice", round=round_no, table=table_no)
+        entered.add((round_no, table_no))
+        try:
+            evening = enter_form(evening, round_no, table_no, _form(f))
+        except ClubError as exc:
+            raise ClubError("club_err_in_form", round=round_no, table=table_no,
+                            error=exc) from None
+    return evening
+
+
+def _draws(raw: object, evening: Evening) -> tuple[Tables, ...]:
+    """The file's "draw": per round, tables of 3 or 4 known players, each once."""
+    if not isinstance(raw, list) or not all(isinstance(tables, list) for tables in raw):
+        raise ClubError("club_err_draw_list")
+    if len(raw) > evening.rounds:
+        raise ClubError("club_err_draw_rounds", n=len(raw), rounds=evening.rounds)
     index = {p.lower(): i for i, p in enumerate(evening.players)}
     draws = []
-    raw_draw = obj.get("draw", [])
-    if not isinstance(raw_draw, list) or len(raw_draw) > evening.rounds:
-        raise ClubError("club_err_draw", n=0)
-    for r, tables in enumerate(raw_draw, 1):
+    for r, tables in enumerate(raw, 1):
         seen: list[int] = []
         parsed = []
-        if not isinstance(tables, list):
-            raise ClubError("club_err_draw", n=r)
         for table in tables:
             if not isinstance(table, list) or len(table) not in (3, 4) or any(
                     not isinstance(p, str) or p.lower() not in index for p in table):
@@ -88,26 +128,21 @@ def from_obj(obj: object) -> Evening:
         if len(seen) != len(set(seen)) or len(seen) < 6:
             raise ClubError("club_err_draw", n=r)
         draws.append(tuple(parsed))
-    evening = replace(evening, draws=tuple(draws),
-                      forms=tuple((None,) * len(t) for t in draws))
-    raw_forms = obj.get("forms", [])
-    if not isinstance(raw_forms, list):
-        raise ClubError("club_err_numbers", what="forms")
-    for f in raw_forms:
-        if not isinstance(f, Mapping) or set(f) - {"round", "table", "games", "stock_out",
-                                                   "totals"}:
-            raise ClubError("club_err_numbers", what="forms")
-        games = f.get("games")
-        if not isinstance(games, list):
-            raise ClubError("club_err_numbers", what="games")
-        form = Form(tuple(_ints(g, "games") for g in games),
-                    frozenset(g - 1 for g in _ints(f.get("stock_out", []), "stock_out")),
-                    _ints(f["totals"], "totals") if "totals" in f else None)
-        where = f.get("round"), f.get("table")
-        if not all(isinstance(x, int) for x in where):
-            raise ClubError("club_err_numbers", what="round, table")
-        evening = enter_form(evening, int(where[0] or 0), int(where[1] or 0), form)
-    return evening
+    return tuple(draws)
+
+
+def _form(f: Mapping[str, Any]) -> Form:
+    """A form of the file's "forms" (its round and table read by the caller)."""
+    unknown = set(f) - _FORM_KEYS
+    if unknown:
+        raise ClubError("club_err_form_key", field=sorted(unknown)[0])
+    games = f.get("games")
+    if not isinstance(games, list) or not all(
+            isinstance(g, list) and all(_whole(x) for x in g) for g in games):
+        raise ClubError("club_err_form_games")
+    return Form(tuple(tuple(g) for g in games),
+                frozenset(g - 1 for g in _ints(f.get("stock_out", []), "stock_out")),
+                _ints(f["totals"], "totals") if "totals" in f else None)
 
 
 def load(path: str | Path) -> Evening:

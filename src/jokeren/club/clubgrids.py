@@ -112,11 +112,12 @@ def form_total_ref(evening: Evening, round_no: int, table_no: int, seat: int,
     return f"'{sheet}'!{col(2 + seat)}{evening.games + 2}"
 
 
-def standings_grid(evening: Evening, lang: str = "en") -> Grid:
+def standings_grid(evening: Evening, lang: str = "en", sheets: bool = False) -> Grid:
     """Place, player, the points of each round, the total, games, rounds missed, games won,
-    best round, points per game. In xlsx (with ``standings_book``) a round's cell reads the
-    form's total cell, a missed round is the formula the evening counts it by, and the total
-    is their sum: change a form and the standings follow."""
+    best round, points per game. In xlsx (with ``standings_book``, ``sheets``) a round's
+    cell reads the form's total cell, a missed round is the formula the evening counts it
+    by, and the total is their sum: change a form and the standings follow. Only then do
+    the notes speak of the forms' sheets (the terminal, csv and pdf have none)."""
     title = _heading(evening, t("club_standings", lang), lang)
     rounds = len(evening.draws)
     header = [t("club_place", lang), t("club_player", lang),
@@ -141,7 +142,8 @@ def standings_grid(evening: Evening, lang: str = "en") -> Grid:
             hundredths(row.per_game), f"ROUND(({'+'.join(own)})/{row.games},2)" if own else None)
         cells += [points, row.games, row.missed, row.won, row.best_round, per_game]
         grid.add(*cells)
-    grid.notes = [*counting_notes(evening, lang), t("club_rounds_note", lang)]
+    grid.notes = [*counting_notes(evening, lang),
+                  t("club_rounds_note" if sheets else "club_rounds_note_plain", lang)]
     return grid
 
 
@@ -173,7 +175,7 @@ def standings_book(evening: Evening, lang: str = "en") -> list[Grid]:
              for r in range(1, len(evening.draws) + 1)
              for k in range(1, len(evening.draws[r - 1]) + 1)
              if evening.forms[r - 1][k - 1] is not None]
-    return [standings_grid(evening, lang), *forms]
+    return [standings_grid(evening, lang, sheets=True), *forms]
 
 
 def counting_notes(evening: Evening, lang: str = "en") -> list[str]:

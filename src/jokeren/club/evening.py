@@ -170,6 +170,9 @@ def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> No
     names = [evening.players[p] for p in seats]
     if len(form.games) != evening.games:
         raise ClubError("club_err_games", n=len(form.games), games=evening.games)
+    beyond = sorted(g for g in form.stock_out if not 0 <= g < evening.games)
+    if beyond:  # a game number, not the form's length (a parameter "game" marks a game)
+        raise ClubError("club_err_stock_out_game", number=beyond[0] + 1, n=evening.games)
     rules = Rules.load(evening.rules)
     for g, points in enumerate(form.games, 1):
         if len(points) != len(seats):
@@ -187,11 +190,9 @@ def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> No
             raise ClubError("club_err_stock_zero", game=g)
         if g - 1 not in form.stock_out and zeros != 1:
             raise ClubError("club_err_one_winner", game=g, n=zeros)
-    if any(not 0 <= g < evening.games for g in form.stock_out):
-        raise ClubError("club_err_games", n=max(form.stock_out) + 1, games=evening.games)
     if form.totals is not None:
         if len(form.totals) != len(seats):
-            raise ClubError("club_err_game_size", game="Σ", n=len(form.totals), size=len(seats))
+            raise ClubError("club_err_totals_size", n=len(form.totals), size=len(seats))
         for s, written in enumerate(form.totals):
             summed = sum(points[s] for points in form.games)
             if written != summed:

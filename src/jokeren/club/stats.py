@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..words.catalogue import t
-from .evening import Evening, player_games
+from .evening import ClubError, Evening, player_games
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -41,8 +41,21 @@ def evening_label(evening: Evening, number: int, lang: str = "en") -> str:
         f"{t('club_evening', lang)} {number}"
 
 
+def check_plots(evenings: Sequence[Evening]) -> None:
+    """ClubError if no game of ``evenings`` is entered: nothing to plot (matplotlib failed
+    with a traceback on a box plot of no players)."""
+    if not any(games for games in _all_games(evenings)):
+        raise ClubError("club_err_plots_no_games")
+
+
+def _all_games(evenings: Sequence[Evening]) -> list[list[tuple[int, int]]]:
+    return [games for ev in evenings for games in player_games(ev).values()]
+
+
 def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> list[Path]:
-    """The three pictures in ``folder`` (made if missing); their paths."""
+    """The three pictures in ``folder`` (made if missing); their paths. ClubError if no
+    game is entered (``check_plots``)."""
+    check_plots(evenings)
     import matplotlib
 
     matplotlib.use("Agg")
@@ -100,4 +113,4 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
-__all__ = ["evening_label", "per_player", "write_plots"]
+__all__ = ["check_plots", "evening_label", "per_player", "write_plots"]

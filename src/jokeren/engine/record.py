@@ -19,7 +19,7 @@ from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text
 from .actions import PASS, Action, Verb
 from .core import apply
-from .dealing import Deal, deal_events, deal_round, new_match
+from .dealing import Deal, check_players, deal_events, deal_round, new_match
 from .errors import DealError, IllegalMoveError
 from .events import Event
 from .state import OFFER_PHASES, Phase, State
@@ -98,11 +98,15 @@ class Record:
         except RulesError as exc:
             raise RecordError("at", where="rules", error=exc) from None
         players = data["players"]
-        if (not isinstance(players, list) or not players
-                or not all(isinstance(p, str) and p.strip() for p in players)):
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
+                                                    for p in players):
             raise RecordError("record_players")
         if len(set(players)) != len(players):
             raise RecordError("record_same_name")
+        try:  # before the rounds: not "round 1: dealer 'Cas' is not a player" for one player
+            check_players(rules, len(players))
+        except DealError as exc:
+            raise RecordError("as_is", error=exc) from None
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError("record_seed")

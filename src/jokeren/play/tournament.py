@@ -196,18 +196,21 @@ def report(outcomes: Sequence[Outcome], kinds: Sequence[str], rounds: bool) -> R
 def report_text(rep: Report, lang: str) -> str:
     """The report as a small table (Dutch or English)."""
     from ..bots import level_name
+    from ..support.messages import decimals, number
     from ..words.catalogue import t
 
     games = rep.games
     key = "sim_report_rounds" if rep.single else "sim_report_matches"
-    lines = [t(key, lang, n=games, seeds=_span(rep.seeds)), t("sim_report_header", lang)]
+    seeds = t("sim_report_seeds", lang, n=len(rep.seeds), seeds=_span(rep.seeds))
+    lines = [t(key, lang, n=games, seeds=seeds), t("sim_report_header", lang)]
     for p, s in enumerate(rep.seats):
         r = s.report(games)
         who = f"{NAMES[p]} ({level_name(r['bot'], lang)})"
-        wins = f"{r['wins']:g}"
-        lines.append(f"{who:<20} {wins:>6} {100 * r['win_rate']:>6.1f}% "
-                     f"[{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}] "
-                     f"{r['mean_penalty']:>9} {r['ms_per_decision']:>8}")
+        wins = number(r["wins"], lang, group=False)  # 1.5 for a shared round: nl 1,5
+        lo, hi = (decimals(100 * x, lang, 1) for x in r["ci95"])
+        lines.append(f"{who:<20} {wins:>6} {decimals(100 * r['win_rate'], lang, 1):>6}% "
+                     f"[{lo}-{hi}] {decimals(r['mean_penalty'], lang, 2):>9} "
+                     f"{decimals(r['ms_per_decision'], lang, 3):>8}")
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ from .scorecard import (
 )
 
 FORMAT = "jokeren-score/1"
+CLUB_FORMAT = "jokeren-club/1"  # said as such when given for a score card
 T = TypeVar("T")
 _ROUND_KEYS = {"out", "left", "all_at_once", "not_come_out", "buys", "comment"}
 
@@ -133,6 +134,8 @@ def to_json(card: ScoreCard) -> str:
 
 def from_obj(obj: object) -> ScoreCard:
     if not isinstance(obj, Mapping) or obj.get("format") != FORMAT:
+        if isinstance(obj, Mapping) and obj.get("format") == CLUB_FORMAT:
+            raise ScoreError("score_err_format_club", found=CLUB_FORMAT, format=FORMAT)
         raise ScoreError("score_err_format", format=FORMAT)
     unknown = set(obj) - {"format", "title", "rules", "players", "rounds", "comment"}
     if unknown:
