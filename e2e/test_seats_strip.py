@@ -1,6 +1,8 @@
 """The seats strip on a phone (issue 38): with 4 and 6 seats, on 360, 390 and 1280 px wide
 screens, every seat's name, card count, points and turn / away / thinking mark is read
-whole inside the viewport (no seat off the edge, no text cut off by an ellipsis)."""
+whole inside the viewport (no seat off the edge, no text cut off by an ellipsis). A seat
+whose person is away says "weg"; once the host lets the computer play it, "computer
+speelt" (not "weg": someone plays it), read whole too."""
 
 from __future__ import annotations
 
@@ -74,4 +76,28 @@ def test_every_seat_is_read_whole_on_three_screens(
         seen = page.evaluate(MEASURE, marks)
         assert seen["n"] == seats
         assert seen["bad"] == [], (screen, seen["bad"])
+
+    # the host lets the computer play Jan's seat: it says so, no longer "weg" (at its move,
+    # "denkt na…" as at any computer player's)
+    page.set_viewport_size(SCREENS[0])
+    call(f"{server}/api/rooms/{room['room']}/seats/1/computer",
+         {"token": room["host_token"], "level": "basic"})
+    plays = str(words["web_seat_computer"]["nl"])  # type: ignore[index]
+    jan = page.locator(".seats li", has_text="Jan")
+    expect(jan.locator(".state.stand-in")).to_have_text(plays)
+    expect(page.locator(".seats .state.away")).to_have_count(0)
+    for screen in SCREENS:
+        page.set_viewport_size(screen)
+        page.wait_for_timeout(200)
+        seen = page.evaluate(MEASURE, [])  # whatever each seat shows now, whole
+        assert seen["bad"] == [], (screen, seen["bad"])
+        # and the stand-in's words fit the seat's line, whether or not it is at its move now
+        assert jan.locator(".state").evaluate("""(el, w) => {
+            const probe = document.createElement('span');
+            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font-weight:400';
+            probe.textContent = w;
+            el.appendChild(probe);
+            const fits = probe.getBoundingClientRect().width <= el.clientWidth + 0.5;
+            probe.remove();
+            return fits; }""", plays), screen
     context.close()

@@ -37,4 +37,11 @@ describe("who is away", () => {
     expect(body).toContain("Laat de computer spelen"); // the host's, for Bea only
     expect(body.match(/<button/g)).toHaveLength(1);
   });
+
+  it("marks a seat the computer plays apart from one no one plays (as the seats strip does)", () => {
+    const body = render(Presence, { props: props([seat(true), seat(false), seat(false, true)]) }).body;
+    expect(body).toMatch(/<li data-seat="1" class="[^"]*\baway\b[^"]*">[\s\S]*weg/);
+    expect(body).toMatch(/<li data-seat="2" class="[^"]*\bstand-in\b[^"]*">[\s\S]*de computer speelt/);
+    expect(body).not.toMatch(/<li data-seat="2" class="[^"]*\baway\b/);
+  });
 });
