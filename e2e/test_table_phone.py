@@ -166,12 +166,15 @@ def test_a_buy_offer_is_read_whole_on_a_phone(server: str, chromium: Browser) ->
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_is_played_to_its_end_by_tapping_stock_and_pile(
-        server: str, chromium: Browser, preset: str) -> None:
+        server: str, serve_dir: Path, chromium: Browser, preset: str) -> None:
     """One round of each preset (a turn limit keeps it short), the person drawing by
     tapping the stock and taking once by tapping the pile; Turbo's further draws and
-    Rummikub's table come from the moves the server lists."""
+    Rummikub's table come from the moves the server lists. A known deal: with a random one
+    a computer player now and then went out before the person's second turn (contract),
+    so she never drew."""
     rules = {"preset": preset, "rounds": 1, "max_turns": 24}
     room = make_room(server, rules, computers=2)
+    set_seed(serve_dir, room, 2)
     context, page = seat_in(chromium, room, "Mens3", locale="en-GB",
                             viewport=SCREENS[1], has_touch=True, is_mobile=True)
     errors: list[str] = []
