@@ -94,7 +94,8 @@ def test_every_seat_is_read_whole_on_three_screens(
         # and the stand-in's words fit the seat's line, whether or not it is at its move now
         assert jan.locator(".state").evaluate("""(el, w) => {
             const probe = document.createElement('span');
-            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font-weight:400';
+            probe.style.cssText =
+                'position:absolute;visibility:hidden;white-space:nowrap;font-weight:400';
             probe.textContent = w;
             el.appendChild(probe);
             const fits = probe.getBoundingClientRect().width <= el.clientWidth + 0.5;

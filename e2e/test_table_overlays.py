@@ -35,7 +35,8 @@ COVERS = """() => {
   const stage = document.querySelector('.stage').getBoundingClientRect();
   if (b.top < stage.top - 0.5 || b.bottom > stage.bottom + 0.5) bad.push('outside the stage');
   for (const s of ['.head', '.ring', '.dock', '.centre .stock', '.centre .pile'])
-    for (const e of document.querySelectorAll(s)) if (meets(e.getBoundingClientRect())) bad.push(`over ${s}`);
+    for (const e of document.querySelectorAll(s))
+      if (meets(e.getBoundingClientRect())) bad.push(`over ${s}`);
   const under = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
   if (under && banner.contains(under)) bad.push('catches taps');
   return bad;
