@@ -305,3 +305,70 @@ def test_a_card_reached_through_a_link_is_written_where_the_link_points(
     code = runner.invoke(app, ["club", "new", str(club_link), "--players", "A,B,C,D,E,F",
                                "--seed", "1", "--force"]).exit_code
     assert code == 0 and club_link.is_symlink() and evening.is_file()
+
+
+def test_who_went_out_listed_as_not_come_out_is_told_the_contradiction(
+        tmp_path: Path) -> None:
+    """``--out Ann --not-come-out Ann`` said "give Ann's cards or points left (--left
+    Ann=...)": a value blamed as missing for a contradiction. Going out is coming out: the
+    command line, in both languages, and a card file's round say so; the card unchanged."""
+    card = tmp_path / "k.json"
+    assert run("new", str(card), "--players", "Ann,Bob,Cor")[0] == 0
+    before = card.read_bytes()
+    for args, lang, words in [
+        (["--out", "Ann", "--not-come-out", "Ann"], "en",
+         "Ann went out and so had come out already: take Ann off those who had not come out "
+         "(--not-come-out)"),
+        (["--uit", "ann", "--niet-uitgekomen", "Bob", "--niet-uitgekomen", "an"], "nl",
+         "Ann ging uit en was dus al uitgekomen: haal Ann weg bij wie nog niet uitgekomen was "
+         "(--niet-uitgekomen)"),
+    ]:
+        code, _, err = run("round", str(card), *args, "--left", "Bob=5", "--left", "Cor=10",
+                           "--lang", lang)
+        assert (code, err) == (2, f"jokeren: {words}\n")
+        assert card.read_bytes() == before
+    obj = json.loads(before)
+    obj["rounds"] = [{"out": "Ann", "left": {"Bob": 5, "Cor": 10}, "not_come_out": ["Ann"]}]
+    (tmp_path / "f.json").write_text(json.dumps(obj), encoding="utf-8")
+    code, _, err = run("show", str(tmp_path / "f.json"), "--lang", "nl")
+    assert code == 2 and "ronde 1: Ann ging uit en was dus al uitgekomen" in err, err
+
+
+def test_an_out_of_range_option_of_score_new_names_the_option(tmp_path: Path) -> None:
+    """``--af-bij -5`` said 'eliminate_at is een heel getal ... of "null" (geen)': the rules
+    file's key and its null, which the command line has not. No card is written."""
+    card = tmp_path / "n.json"
+    for args, lang, words in [
+        (["--eliminate-at", "-5"], "en", "--eliminate-at is a whole number from 1 to 100000, "
+                                         "not -5"),
+        (["--af-bij", "0"], "nl", "--af-bij is een heel getal van 1 tot en met 100000, niet 0"),
+        (["--rondes", "100001"], "nl", "--rondes is een heel getal van 1 tot en met 100000, "
+                                       "niet 100001"),
+    ]:
+        code, _, err = run("new", str(card), "--players", "Ann,Bob", *args, "--lang", lang)
+        assert (code, err) == (2, f"jokeren: {words}\n")
+        assert not card.exists()
+
+
+def test_the_dutch_sentences_name_the_dutch_options_and_af_is_eliminated(
+        tmp_path: Path) -> None:
+    """In Dutch, a missing hand said (--left Ann=...) and all at once (--out), where the
+    other sentences say --uit and --stok-op; and an eliminated player's cell said "uit",
+    the very word for going out, under the column "Uit" of who went out: now "af"."""
+    card = tmp_path / "k.json"
+    assert run("new", str(card), "--players", "Ann,Bob,Cor", "--eliminate-at", "100")[0] == 0
+    code, _, err = run("round", str(card), "--uit", "Ann", "--over", "Bob=5", "--lang", "nl")
+    assert (code, err) == (2, "jokeren: geef de kaarten of punten die Cor overhield "
+                              "(--over Cor=...)\n")
+    code, _, err = run("round", str(card), "--stok-op", "--in-een-keer", "--over", "Ann=5",
+                       "--over", "Bob=5", "--over", "Cor=5", "--lang", "nl")
+    assert (code, err) == (2, "jokeren: in één keer uit hoort bij wie uitging (--uit)\n")
+    for left in (["Bob=100", "Cor=10"], ["Cor=10"]):
+        assert run("round", str(card), "--uit", "Ann",
+                   *[x for v in left for x in ("--over", v)])[0] == 0
+    _, out, _ = run("show", str(card), "--lang", "nl")
+    row2 = next(line for line in out.splitlines() if line.strip("│ ").startswith("2 "))
+    assert " af " in row2 and "uit" not in row2, row2
+    assert run("export", str(card), str(tmp_path / "k.csv"), "--lang", "nl")[0] == 0
+    rows = list(csv.reader((tmp_path / "k.csv").read_text(encoding="utf-8").splitlines()))
+    assert rows[0][3] == "Uit" and rows[2][3:7] == ["Ann", "0", "af", "10"], rows

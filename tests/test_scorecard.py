@@ -334,3 +334,45 @@ def test_reading_a_card_counts_each_round_once(monkeypatch: pytest.MonkeyPatch) 
                      "rounds": [{"out": "Ann", "left": {"Bob": 5, "Cor": "Ks 7h"}}] * 1000})
     assert len(card.rounds) == 1000 and len(counted) == 2 * 1000  # two hands a round
     assert tally(card).totals == (0, 5000, 15000)
+
+
+def test_an_eliminated_player_listed_as_not_come_out_is_told_eliminated() -> None:
+    """Not come out for a player eliminated earlier said "give Bob's cards or points left":
+    given them, the next try said Bob is eliminated. Now it says so at once, and a player in
+    the game listed as not come out without a hand is still asked for it."""
+    card = new_card(Rules.load({"preset": "jokeren-30", "eliminate_at": 100}),
+                    ["Ann", "Bob", "Cor"])
+    card = add_round(card, make_round(card.players, "Ann", {"Bob": 100, "Cor": 10}))
+    for late, key in [(["Bob"], "score_err_eliminated_left"), (["Cor"], "score_err_missing")]:
+        with pytest.raises(ScoreError) as refused:
+            add_round(card, make_round(card.players, "Ann", {}, not_come_out=late))
+        assert (refused.value.key, refused.value.params) == (key, {"name": late[0]})
+    with pytest.raises(ScoreError) as refused:  # the same in a card file's round
+        from_obj({**json.loads(to_json(card)), "rounds": [
+            {"out": "Ann", "left": {"Bob": 100, "Cor": 10}},
+            {"out": "Ann", "left": {"Cor": 10}, "not_come_out": ["Bob"]}]})
+    assert refused.value.text("nl") == "ronde 2: Bob is afgevallen en speelt geen rondes meer"
+    late = add_round(card, make_round(card.players, "Ann", {"Cor": "*"}, not_come_out=["Cor"]))
+    assert tally(late).totals == (0, 100, 35)  # the joker before coming out: 25 (004)
+
+
+def test_a_name_typed_without_its_accent_or_in_decomposed_form_finds_the_player() -> None:
+    """"Eva" for "Éva", and "Éva" as a keyboard may send it (E and a combining accent, NFD),
+    said "no player 'Éva'; players: ..., Éva". Two players whose names differ only so are
+    refused as one name given twice; a name without accents picks no one when two differ
+    only by an accent."""
+    import unicodedata
+
+    from jokeren.score.scorefile import find_player
+
+    nfd = unicodedata.normalize("NFD", "Éva")
+    card = new_card(Rules.load("amerikaans"), ["Oma", nfd, "Jan"])
+    assert card.players[1] == "Éva"  # stored as one character: exports and files alike
+    for typed in ("Éva", nfd, "éva", "Eva", "EVA", "ev", "É"):
+        assert find_player(card.players, typed) == 1, typed
+    with pytest.raises(ScoreError, match="different"):
+        new_card(Rules.load("amerikaans"), ["Éva", nfd])
+    both = ("Eva", "Éva", "Jan")
+    assert [find_player(both, x) for x in ("eva", "éva", "Év")] == [0, 1, 1]
+    with pytest.raises(ScoreError, match="no player 'Ëva'"):
+        find_player(both, "Ëva")  # Eva or Éva: not guessed

@@ -145,6 +145,13 @@ async def test_the_browser_is_refused_in_its_own_words_not_the_command_lines(
     assert r.status_code == 400 and r.json()["key"] == "score_err_in_round", r.text
     assert "Cor" in r.json()["text"]["en"] and "--" not in json.dumps(r.json()["text"])
     assert "--left Cor=" in ScoreError("score_err_missing", name="Cor").text("en")  # terminal
+    # the contradiction in a card's round (score/ finds it): the browser's words too
+    broken = {**card, "rounds": [{"out": "Ann", "left": {"Bob": 5, "Cor": 5},
+                                  "not_come_out": ["Ann"]}]}
+    r = await http.post("/api/score/show", json={"card": broken})
+    assert r.status_code == 400 and r.json()["key"] == "score_err_in_round", r.text
+    assert r.json()["text"]["nl"] == ("ronde 1: Ann ging uit en was dus al uitgekomen: haal Ann "
+                                      "weg bij wie nog niet uitgekomen was"), r.text
 
 
 def test_no_score_or_club_sentence_the_server_gives_names_the_command_line() -> None:

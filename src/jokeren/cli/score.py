@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from ..rules.house import Rules, RulesError
+from ..rules.house import KEYS, Rules, RulesError
 from ..score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
 from ..score.scorefile import find_player, load, make_round, save, to_json
 from ..words.catalogue import t
@@ -66,6 +66,12 @@ def new_cmd(
     lang: LangOpt = None,
 ) -> None:
     language = lang_of(lang)
+    for value, key, options in ((eliminate_at, "eliminate_at", ("--eliminate-at", "--af-bij")),
+                                (rounds, "rounds", ("--rounds", "--rondes"))):
+        lo, hi = KEYS[key].lo, KEYS[key].hi  # the rules' own bounds, said with the option
+        if value is not None and (value < lo or (hi is not None and value > hi)):
+            fail(ScoreError("score_err_option_range", option=options[language == "nl"],
+                            lo=lo, hi=hi, value=value), language)
     base = load_rules(rules, language)
     changes: dict[str, object] = {}
     if money:

@@ -9,6 +9,7 @@ The file format is ``scorefile.py`` (docs/score.md).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -121,11 +122,17 @@ def check_names(names: Sequence[str], error: type[ScoreError]) -> None:
             raise error("score_err_odd_name", name=shown(name), code=odd)
 
 
+def name_key(name: str) -> str:
+    """A name as compared: case-insensitive, and ``É`` typed as E and an accent (NFD, as
+    some keyboards send it) the same as ``É`` typed as one character."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
 def new_card(rules: Rules, players: Sequence[str], title: str = "") -> ScoreCard:
-    names = tuple(p.strip() for p in players)
+    names = tuple(unicodedata.normalize("NFC", p.strip()) for p in players)
     if len(names) < 2:
         raise ScoreError("score_err_few_players")
-    if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
+    if any(not p for p in names) or len({name_key(p) for p in names}) != len(names):
         raise ScoreError("score_err_names")
     check_names(names, ScoreError)
     lo, hi = rules.players
@@ -242,7 +249,8 @@ def check_round(card: ScoreCard, entry: RoundEntry,
             raise ScoreError("score_err_winner_left", name=names[s])
         if s in so_far.eliminated and given is not None:
             raise ScoreError("score_err_eliminated_left", name=names[s])
-        if s != entry.out and s not in so_far.eliminated and given is None:
+        if s != entry.out and s not in so_far.eliminated and (
+                given is None or (given.cards is None and given.points is None)):
             raise ScoreError("score_err_missing", name=names[s])
         if given is not None and given.points is not None and given.points < 0:
             raise ScoreError("score_err_negative", name=names[s])
@@ -370,5 +378,5 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 
 __all__ = ["Counting", "Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally",
            "add_round", "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
-           "check_round", "hand_cards", "most_buys", "most_points", "new_card", "points_step",
-           "tally", "undo_round"]
+           "check_round", "hand_cards", "most_buys", "most_points", "name_key", "new_card",
+           "points_step", "tally", "undo_round"]

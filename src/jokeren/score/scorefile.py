@@ -6,6 +6,7 @@ Players are named, not numbered, in the file, so a person can read and mend it b
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from .scorecard import (
     ScoreCard,
     ScoreError,
     check_round,
+    name_key,
     new_card,
 )
 
@@ -57,15 +59,23 @@ def parse_left(name: str, value: object) -> Left:
 
 
 def find_player(players: Sequence[str], text: str) -> int:
-    """A seat by name, case-insensitive; a unique beginning of a name will do."""
-    key = text.strip().lower()
-    exact = [i for i, p in enumerate(players) if p.lower() == key]
-    if exact:
-        return exact[0]
-    starts = [i for i, p in enumerate(players) if key and p.lower().startswith(key)]
-    if len(starts) == 1:
-        return starts[0]
+    """A seat by name, case-insensitive (``name_key``); a unique beginning of a name will
+    do; then the same without accents, if that names one player (``Eva`` for ``Éva``)."""
+    for fold in (name_key, _bare):
+        key = fold(text)
+        exact = [i for i, p in enumerate(players) if fold(p) == key]
+        if len(exact) == 1:
+            return exact[0]
+        starts = [i for i, p in enumerate(players) if key and fold(p).startswith(key)]
+        if not exact and len(starts) == 1:
+            return starts[0]
     raise ScoreError("score_err_who", name=text, players=", ".join(players))
+
+
+def _bare(name: str) -> str:
+    """``name_key`` without accents: ``Éva`` and ``eva`` alike."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name_key(name))
+                   if not unicodedata.combining(c))
 
 
 def make_round(players: Sequence[str], out: str | None, left: Mapping[str, object],
@@ -82,9 +92,9 @@ def make_round(players: Sequence[str], out: str | None, left: Mapping[str, objec
         hands[s] = parse_left(players[s], value)
     for name in not_come_out:
         s = find_player(players, name)
-        given = hands[s]
-        if given is None:
-            raise ScoreError("score_err_missing", name=players[s])
+        if s == seat_out:  # going out is coming out: a contradiction, not a hand missing
+            raise ScoreError("score_out_not_come_out", name=players[s])
+        given = hands[s] or Left()  # nothing given: check_round says what (missing, eliminated)
         hands[s] = Left(given.cards, given.points, come_out=False)
     counts = [0] * n
     bought: set[int] = set()

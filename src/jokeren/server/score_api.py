@@ -26,7 +26,7 @@ from ..score.scorecard import (
     tally,
     undo_round,
 )
-from ..score.scorefile import find_player, from_obj, make_round, parse_left
+from ..score.scorefile import from_obj, make_round, parse_left
 from ..words.catalogue import t
 from .errors import ApiError
 from .web import Words
@@ -111,7 +111,7 @@ class ScoreOut(BaseModel):
 # ``--missed``, ``pip install``): the browser is given its own, the key on the wire the same.
 WEB_WORDS = {key: f"api_{key}" for key in (
     "score_err_missing", "score_err_all_at_once", "score_err_needs_extra",
-    "club_err_missed", "club_err_threes")}
+    "score_out_not_come_out", "club_err_missed", "club_err_threes")}
 
 
 def for_web(exc: ScoreError) -> ScoreError:
@@ -190,10 +190,6 @@ async def add(body: RoundIn) -> ScoreOut:
     card = _card(body.card)
     e = body.entry
     try:
-        if e.out is not None and e.not_come_out:  # one who went out had come out
-            out = find_player(card.players, e.out)
-            if any(find_player(card.players, n) == out for n in e.not_come_out):
-                raise ApiError(400, "score_out_not_come_out", name=card.players[out])
         entry = make_round(card.players, e.out, e.left, e.all_at_once, e.not_come_out, e.buys)
         return scored(add_round(card, entry))
     except ScoreError as exc:
