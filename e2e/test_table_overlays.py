@@ -1,15 +1,18 @@
 """What lies over the table moves nothing on it and is read whole: the host's pause lies
 over the foot of the table (as who is away and the welcome back do), so the seats, the
 stock, the pile, the dock and the hand stay where they were when it comes and goes, on a
-360 x 740 phone and at 1280 x 800, and taps go through it; the log's panel hides the table
+360 x 740 phone and at 1280 x 800, and taps go through it; while it lasts the stock, the
+pile and the move buttons are disabled and a tap sends nothing (the server would refuse
+it), and they are enabled again when the host goes on; the log's panel hides the table
 behind it, and its numbers of three digits fit inside it on a phone."""
 
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
-from driver import Person, log_lines, make_room, play_until, seat_in, start
+from driver import Person, frames_of, log_lines, make_room, play_until, seat_in, start, tap
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 from serving import call
@@ -66,6 +69,10 @@ def test_the_pause_lies_over_the_foot_and_moves_nothing(server: str, chromium: B
         expect(_paused(page)).to_be_visible()
         assert page.evaluate(PLACES) == before[id(page)], page.viewport_size
         assert page.evaluate(COVERS) == [], page.viewport_size
+    # Ann's answers (give, pass) stay where they were, disabled
+    expect(ann.locator(".controls button")).not_to_have_count(0)
+    for button in ann.locator(".controls button").all():
+        expect(button).to_be_disabled()
     # each size at the other's: still over nothing a finger needs
     ann.set_viewport_size(DESK["viewport"])
     bea.set_viewport_size(PHONE["viewport"])
@@ -80,8 +87,64 @@ def test_the_pause_lies_over_the_foot_and_moves_nothing(server: str, chromium: B
         expect(_paused(page)).to_have_count(0)
         page.wait_for_timeout(200)
         assert page.evaluate(PLACES) == before[id(page)], page.viewport_size
+    for button in ann.locator(".controls button").all():
+        expect(button).to_be_enabled()
     ann_context.close()
     bea_context.close()
+
+
+def _acts(page: Page) -> list[str]:
+    """The moves among the page's last frames sent (each with the moment it went)."""
+    return [f for f in frames_of(page) if f.split(" ", 2)[1] == ">" and '"type":"act"' in f]
+
+
+def test_the_pause_disables_the_stock_the_pile_and_the_moves(
+        server: str, chromium: Browser) -> None:
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2)
+    context, page = seat_in(chromium, room, "Ann", locale="nl-NL", **PHONE)
+    start(server, room)
+    stock, pile = page.locator(".centre .stock"), page.locator(".centre .pile")
+    # every offer passed (a double to give, the upcard, a card for sale) until Ann draws
+    end = time.monotonic() + 120
+    while "live" not in (stock.get_attribute("class") or ""):
+        assert time.monotonic() < end, page.locator(".status").inner_text()
+        answer = page.locator(".controls button[data-verb=pass]")
+        if answer.count():
+            tap(answer)
+        page.wait_for_timeout(100)
+    status = page.locator(".status").inner_text()
+    count = stock.inner_text()
+    moves = page.locator(".controls button")
+    expect(moves.first).to_be_enabled()
+
+    pause = f"{server}/api/rooms/{room['room']}/pause"
+    call(pause, {"token": room["host_token"], "on": True})
+    expect(page.get_by_role("status").filter(has_text="gastheer")).to_be_visible()
+    expect(stock).to_be_disabled()
+    expect(pile).to_be_disabled()
+    assert "live" not in (stock.get_attribute("class") or "")
+    assert "live" not in (pile.get_attribute("class") or "")
+    for button in moves.all():
+        expect(button).to_be_disabled()
+    # a tap on the stock or on Trekken sends nothing, and nothing is refused
+    sent = _acts(page)
+    stock.click(force=True)
+    moves.first.click(force=True)
+    page.wait_for_timeout(1000)
+    assert [f for f in _acts(page) if f not in sent] == []
+    expect(page.locator(".refusal")).to_have_count(0)
+    assert (page.locator(".status").inner_text(), stock.inner_text()) == (status, count)
+
+    call(pause, {"token": room["host_token"], "on": False})
+    expect(page.get_by_role("status").filter(has_text="gastheer")).to_have_count(0)
+    expect(stock).to_be_enabled()
+    for button in moves.all():
+        expect(button).to_be_enabled()
+    stock.click()  # Ann draws
+    expect(page.locator(".controls button[data-verb=discard]")).to_be_visible()
+    assert [f for f in _acts(page) if f not in sent] != []
+    expect(page.locator(".refusal")).to_have_count(0)
+    context.close()
 
 
 # The log's panel: its background wholly opaque, and the widest number it shows ("500.",

@@ -16,7 +16,10 @@ import { progressLines } from "./progress";
 import { closedKey, restored, roundEvents, type RoundEndShown, roundOf, wentOut } from "./roundend";
 import { Together } from "./together.svelte";
 import { stillHeld, withoutTray } from "./tray";
-import { type EventJSON, eventsWords, exchangedTo, lastTouched, myMove, selectionFits, type ViewJSON } from "./view";
+import {
+  duplicates, type EventJSON, eventsWords, exchangedTo, exchangeLog, lastTouched, myMove, onlyDuplicate, selectionFits,
+  type ViewJSON,
+} from "./view";
 
 export type Motion = "off" | "normal" | "slow";
 
@@ -90,8 +93,11 @@ export class TableState {
     .filter((i) => i < this.shown.length).map((i) => this.shown[i] as string));
   readonly mine: boolean = $derived(this.view !== null && myMove(this.view));
   readonly verbs: string[] = $derived(this.mine ? verbsOf(this.moves) : []);
-  readonly canDraw: boolean = $derived(listedBare(this.moves, "draw"));
-  readonly canTake: boolean = $derived(listedBare(this.moves, "take"));
+  /** The host has paused the table: the server refuses every move until the host goes on,
+   *  so the stock, the pile and the move buttons are disabled and no move is sent. */
+  readonly paused: boolean = $derived(this.together.paused);
+  readonly canDraw: boolean = $derived(!this.paused && listedBare(this.moves, "draw"));
+  readonly canTake: boolean = $derived(!this.paused && listedBare(this.moves, "take"));
   readonly fits = $derived(selectionFits(this.moves, this.tray, this.chosen));
   readonly progress: string[] = $derived(this.view
     ? progressLines(this.view, this.moves, this.values, this.tray, this.chosen, this.lang) : []);
@@ -100,16 +106,22 @@ export class TableState {
   private client: TableClient | null = null;
   private kept: EventJSON[] = []; // this round's events, for what the winner laid going out
   private exchanged: string[] = [];
+  /** The card this seat last gave in the duplicate exchange (kept for a reload): a lone
+   *  giver keeps it, and no event names it. */
+  private gave: string | null = null;
+  /** The log's follower of the duplicate exchange, whose end it says in one line. */
+  private exchange = exchangeLog((dealt) => this.keptCard(dealt));
   private moveCount = 0;
 
   constructor(readonly room: string, readonly token: string | null, lang: Lang) {
     this.lang = lang;
     try {
       const saved = JSON.parse(stored(this.key) ?? "null") as
-        { order?: string[]; tray?: string[][]; panel?: string } | null;
+        { order?: string[]; tray?: string[][]; panel?: string; gave?: unknown } | null;
       if (saved) {
         this.order = Array.isArray(saved.order) ? saved.order : [];
         this.tray = Array.isArray(saved.tray) ? saved.tray : [];
+        this.gave = typeof saved.gave === "string" ? saved.gave : null;
         if (saved.panel === "sheet" || saved.panel === "log" || saved.panel === "menu") this.panel = saved.panel;
       }
     } catch { /* a broken entry: start afresh */ }
@@ -127,7 +139,7 @@ export class TableState {
   /** Keeps the hand's order, the tray and the open panel for a reload. */
   keep(): void {
     const panel = this.panel === "rearrange" ? "" : this.panel;
-    store(this.key, JSON.stringify({ order: this.order, tray: this.tray, panel }));
+    store(this.key, JSON.stringify({ order: this.order, tray: this.tray, panel, gave: this.gave }));
   }
 
   /** Opens a panel over the table (the same again: closes it). */
@@ -223,7 +235,7 @@ export class TableState {
     this.kept = roundEvents(this.kept, events);
     const players = [...(this.view?.players ?? [])]; // one copy for the batch's lines
     const you = this.view?.seat ?? null;
-    this.addLog(...eventsWords(events, players, you));
+    this.addLog(...eventsWords(events, players, you, this.exchange));
     const touched = lastTouched(events);
     const actor = [...events].reverse().find((e) => e.kind !== "deal" && e.kind !== "pass" && e.seat !== null);
     if (touched || actor) {
@@ -234,6 +246,13 @@ export class TableState {
       };
     }
     this.exchanged = exchangedTo(events, this.view?.seat ?? null);
+  }
+
+  /** The card a lone giver of this seat kept: the one it gave, when its dealt hand held it
+   *  twice; else the hand's only card held twice; else null (given on another device). */
+  private keptCard(dealt: readonly string[]): string | null {
+    const gave = this.gave ?? "";
+    return duplicates(dealt).includes(gave) ? gave : onlyDuplicate(dealt);
   }
 
   private closedRound(): number {
@@ -325,6 +344,7 @@ export class TableState {
   // --- actions ---------------------------------------------------------------------------
 
   private send(action: string): void {
+    if (this.paused) return; // the server would refuse it: the table stands still
     this.refused = null;
     this.question = null;
     this.client?.act(action);
@@ -336,7 +356,7 @@ export class TableState {
 
   act(verb: string): void {
     const v = this.view;
-    if (!v) return;
+    if (!v || this.paused) return;
     const cards = this.chosen;
     const hand = v.hand.length;
     switch (verb) {
@@ -373,6 +393,7 @@ export class TableState {
           if (hand === 1 && !this.ask(t("web_confirm_out", this.lang))) return;
           if (hand > 1 && card.startsWith("*") && !this.ask(t("web_confirm_joker", this.lang))) return;
         }
+        if (verb === "give") { this.gave = card; this.keep(); }
         return this.send(`${verb} ${card}`);
       }
       default:

@@ -141,3 +141,47 @@ describe("the log in the language of the moment", () => {
     expect(s.refusal).toBe("no");
   });
 });
+
+describe("the host's pause", () => {
+  it("disables the stock, the pile and the moves, sends no move, and enables them again", async () => {
+    const { render } = await import("svelte/server");
+    const ActionBar = (await import("./ActionBar.svelte")).default;
+    const Centre = (await import("./Centre.svelte")).default;
+    const { s, socket } = table(["draw", "take"], { phase: "draw" });
+    const bar = (): string => render(ActionBar, { props: {
+      verbs: s.verbs, phase: "draw", lang: "nl", paused: s.paused, onact: () => undefined } }).body;
+    const centre = (): string => render(Centre, { props: {
+      round: "Ronde 1", stock: 40, top: "2c", lang: "nl", fourColour: false, canDraw: s.canDraw,
+      canTake: s.canTake, marked: false, flash: 0, from: null, ms: 0, ondraw: () => undefined,
+      ontake: () => undefined } }).body;
+    const disabled = (html: string): number => (html.match(/<button[^>]*\bdisabled\b/g) ?? []).length;
+    expect([s.canDraw, s.canTake, disabled(bar()), disabled(centre())]).toEqual([true, true, 0, 0]);
+
+    socket.frame({ type: "paused", on: true, clock: null });
+    expect([s.paused, s.canDraw, s.canTake]).toEqual([true, false, false]);
+    expect(s.verbs).toEqual(["draw", "take"]); // still shown where they were
+    expect(disabled(bar())).toBe(2);
+    expect(disabled(centre())).toBe(2);
+    expect(centre()).not.toContain("live");
+    s.act("draw");
+    s.act("take");
+    expect(acts(socket)).toEqual([]); // no tap sent: the server would refuse it
+
+    socket.frame({ type: "paused", on: false, clock: null });
+    expect([s.paused, s.canDraw, s.canTake, disabled(bar()), disabled(centre())]).toEqual([false, true, true, 0, 0]);
+    s.act("draw");
+    expect(acts(socket)).toEqual(["draw"]);
+  });
+
+  it("sends no discard dragged to the pile, nor a lay-off tapped, while paused", () => {
+    const { s, socket } = table(["lay 1 Kd", "discard Kd"]);
+    socket.frame({ type: "words", chat: true, paused: true, said: [] }); // paused when it came
+    s.toggle(0);
+    s.tapMeld(1);
+    s.dropCard(0, { kind: "pile", value: "" });
+    expect(acts(socket)).toEqual([]);
+    socket.frame({ type: "paused", on: false, clock: null });
+    s.dropCard(0, { kind: "pile", value: "" });
+    expect(acts(socket)).toEqual(["discard Kd"]);
+  });
+});

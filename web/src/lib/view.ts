@@ -79,10 +79,104 @@ export function eventWords(e: EventJSON, players: readonly string[], you: number
   return (lang) => eventLine(e, players, lang, you) ?? "";
 }
 
-/** The lines `events` give the log (`eventWords`, the silent ones left out). */
-export const eventsWords = (events: readonly EventJSON[], players: readonly string[],
-                            you: number | null = null): Worded[] =>
-  events.map((e) => eventWords(e, players, you)).filter((w): w is Worded => w !== null);
+/** The lines `events` give the log (`eventWords`, the silent ones left out). The cards
+ *  passed in the duplicate exchange are said by its end, in one line for the reader's own
+ *  (`exchangeLog`: pass the log's own, which follows the exchange from batch to batch). */
+export function eventsWords(events: readonly EventJSON[], players: readonly string[],
+                            you: number | null = null, exchange = exchangeLog()): Worded[] {
+  const lines: Worded[] = [];
+  for (const e of events) {
+    if (e.kind !== "exchanged") lines.push(...exchange.ended(players, you));
+    exchange.see(e, you);
+    const line = e.kind === "exchanged" ? null : eventWords(e, players, you);
+    if (line) lines.push(line);
+  }
+  lines.push(...exchange.ended(players, you));
+  return lines;
+}
+
+// --- the duplicate exchange's end in the log, as the terminal table says it
+// (src/jokeren/words/moves.py, `exchange_lines`): the reader's own card and the one they
+// got in one line, last ("Je gaf H♠ aan Bob en kreeg V♥ terug"); where the others passed a
+// card, without the card ("Bob gaf een kaart aan Cas"); a lone giver keeps the card
+// ("Alleen Bob gaf een kaart, dus er is niets geruild", to the giver "Niemand anders gaf een
+// kaart, dus je houdt 7♠"). Read from the events as this seat was sent them: every seat in
+// play is asked once after the deal (`give` or `pass`), and when two or more gave, the
+// last answer's events pass the cards on (`exchanged`: the card only for giver and taker).
+// A lone giver's card is in no event: the page says which it gave (`KeptCard`).
+
+/** The card a lone giver among the readers keeps, from the page's own state; null when
+ *  the page cannot tell. `dealt` is the reader's dealt hand. */
+export type KeptCard = (dealt: readonly string[]) => string | null;
+
+/** The cards held twice in a hand (jokers are never given). */
+export const duplicates = (hand: readonly string[]): string[] =>
+  [...new Set(hand.filter((c, i) => c !== "*" && hand.indexOf(c) !== i))];
+
+/** Without the page's word: the hand's only card held twice, if it has just one. */
+export const onlyDuplicate: KeptCard = (dealt) => {
+  const twice = duplicates(dealt);
+  return twice.length === 1 ? (twice[0] as string) : null;
+};
+
+/** Follows the events from each deal to the exchange's end; one per log (its state runs on
+ *  from batch to batch: a move's events, what was missed, the whole log on a reload). */
+export interface ExchangeLog {
+  /** Takes in one event (in the order sent). */
+  see(e: EventJSON, you: number | null): void;
+  /** The exchange's end, once every seat answered (and the cards it passed are in): its
+   *  lines, once; [] before or after it, or when nobody gave. Call it before an event that
+   *  is not `exchanged` and after each batch. */
+  ended(players: readonly string[], you: number | null): Worded[];
+}
+
+export function exchangeLog(keptCard: KeptCard = onlyDuplicate): ExchangeLog {
+  // the seats dealt in the last deal (each is asked once), their answers, who gave, the
+  // cards passed, the reader's dealt hand
+  let dealt = 0, answers = 0, givers: number[] = [], passed: EventJSON[] = [], hand: string[] = [];
+  let open = false, last = "";
+  return {
+    see(e, you) {
+      if (e.kind === "deal") {
+        if (last !== "deal") { dealt = answers = 0; givers = []; passed = []; open = true; }
+        dealt += 1;
+        if (e.seat === you) hand = e.cards;
+      } else if (e.kind === "exchanged") { // its deal may be before what this page was sent
+        open = true;
+        passed.push(e);
+      } else if (open && (e.kind === "give" || e.kind === "pass")) {
+        answers += 1;
+        if (e.kind === "give") givers.push(e.seat as number);
+      }
+      last = e.kind;
+    },
+    ended(players, you) {
+      if (!open || !(passed.length || (dealt && answers >= dealt))) return [];
+      open = false;
+      const name = (seat: number | null): string => players[seat ?? -1] ?? "?";
+      if (!passed.length) {
+        if (givers.length !== 1) return [];
+        const giver = givers[0] as number, who = name(giver);
+        const kept = giver === you ? keptCard(hand) : null;
+        return [(lang) => giver !== you ? t("tui_ex_kept", lang, { name: who })
+          : kept === null ? t("web_ex_kept_yours", lang)
+          : t("tui_ex_kept", lang, { card: cardsText([kept], lang) }, true)];
+      }
+      // the others' passes as before, never with the card ("Bob gaf een kaart aan Cas"); an
+      // `exchanged` event has a seat and a `to`, never the spectator's null
+      const lines = passed.filter((e) => e.seat !== you && e.to !== you)
+        .map((e) => eventWords({ ...e, cards: [] }, players, you) as Worded);
+      const gave = passed.find((e) => e.seat === you);
+      const got = passed.find((e) => e.to === you);
+      if (gave && got) {
+        const values = { to: name(gave.to), from_: name(got.seat) };
+        lines.push((lang) => t(got.seat === gave.to ? "tui_ex_back" : "tui_ex_round", lang,
+          { ...values, gave: cardsText(gave.cards, lang), got: cardsText(got.cards, lang) }));
+      }
+      return lines;
+    },
+  };
+}
 
 /** One log line for an event as this seat saw it, or null for events not worth a line;
  *  in the second person when `you` (the reader's seat) made it ("Je trok een kaart"). */
