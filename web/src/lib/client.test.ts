@@ -1,30 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type SocketLike, TableClient } from "./client";
+import { TableClient } from "./client";
+import { FakeSocket } from "./fake-socket";
 
-class FakeSocket implements SocketLike {
-  sent: Record<string, unknown>[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(): void {
-    this.closed = true;
-    this.onclose?.({});
-  }
-  open(): void {
-    this.onopen?.({});
-  }
-  frame(frame: Record<string, unknown>): void {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  drop(): void {
-    this.onclose?.({});
-  }
-}
 
 function setup() {
   const sockets: FakeSocket[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SocketLike } from "./client";
 import { TableState } from "./table.svelte";
 import { duplicates, type EventJSON, eventsWords, exchangeLog, type ViewJSON } from "./view";
+import { FakeSocket } from "./fake-socket";
 
 // The duplicate exchange's end in the browser's log says what the terminal table says
 // (tests/test_tui_words.py, `exchange_lines`): the reader's own card given and got in one
@@ -69,16 +69,6 @@ describe("the end of the duplicate exchange in the log", () => {
   });
 });
 
-class FakeSocket implements SocketLike {
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(data: string): void { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
-  close(): void { this.onclose?.({}); }
-  frame(frame: Record<string, unknown>): void { this.onmessage?.({ data: JSON.stringify(frame) }); }
-}
 
 const hand = ["7s", "7s", "Qh", "Qh", "2c"]; // two cards held twice: the page says which it gave
 const view = (over: Partial<ViewJSON> = {}): ViewJSON => ({

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RoomInfo } from "./api";
-import type { SocketLike } from "./client";
 import { missingPeople, watchLobby } from "./lobby";
+import { FakeSocket } from "./fake-socket";
 
-class FakeSocket implements SocketLike {
-  sent: string[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(data: string): void { this.sent.push(data); }
-  close(): void { this.closed = true; this.onclose?.({}); }
-  frame(f: unknown): void { this.onmessage?.({ data: JSON.stringify(f) }); }
-}
 
 const room = (status: string, names: (string | null)[]): Record<string, unknown> => ({
   id: "r", status, rules: "amerikaans", options: {}, version: 0,
@@ -35,7 +24,7 @@ describe("watchLobby", () => {
     });
     const first = sockets[0] as FakeSocket;
     first.onopen?.({});
-    expect(JSON.parse(first.sent[0] as string)).toEqual({ type: "hello", token: "tok" });
+    expect(first.sent[0]).toEqual({ type: "hello", token: "tok" });
     first.frame({ type: "lobby", ...room("open", [null, null]) });
     first.frame({ type: "lobby", ...room("open", ["Ann", null]) });
     expect(shown.map((i) => i.seats[0]?.name)).toEqual([null, "Ann"]);

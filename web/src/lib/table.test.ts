@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { SocketLike } from "./client";
 import { LOG_MOST, TableState } from "./table.svelte";
 import type { ViewJSON } from "./view";
+import { FakeSocket } from "./fake-socket";
 
-class FakeSocket implements SocketLike {
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  send(data: string): void { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
-  close(): void { this.onclose?.({}); }
-  frame(frame: Record<string, unknown>): void { this.onmessage?.({ data: JSON.stringify(frame) }); }
-}
 
 function view(over: Partial<ViewJSON> = {}): ViewJSON {
   return {
