@@ -246,10 +246,10 @@ def test_an_eliminated_player_is_shown_as_out(tmp_path: Path) -> None:
         assert code == 0, err
     _, out, _ = run("show", str(card), "--lang", "en")
     row3 = next(line for line in out.splitlines() if line.strip("│ ").startswith("3 "))
-    assert "out" in row3 and "(250)" not in row3
+    assert "eliminated" in row3 and "(250)" not in row3
     assert run("export", str(card), str(tmp_path / "el.csv"))[0] == 0
     rows = list(csv.reader((tmp_path / "el.csv").read_text().splitlines()))
-    assert rows[3][5] == "out" and rows[2][5] == "50"
+    assert rows[3][5] == "eliminated" and rows[2][5] == "50"
 
 
 def test_cards_left_in_dutch_letters_count_and_are_written_in_the_notation(
@@ -362,7 +362,7 @@ def test_the_dutch_sentences_name_the_dutch_options_and_af_is_eliminated(
                               "(--over Cor=...)\n")
     code, _, err = run("round", str(card), "--stok-op", "--in-een-keer", "--over", "Ann=5",
                        "--over", "Bob=5", "--over", "Cor=5", "--lang", "nl")
-    assert (code, err) == (2, "jokeren: in één keer uit hoort bij wie uitging (--uit)\n")
+    assert (code, err) == (2, "jokeren: in één keer uitgaan kan alleen als iemand uitging: zeg wie (--uit)\n")
     for left in (["Bob=100", "Cor=10"], ["Cor=10"]):
         assert run("round", str(card), "--uit", "Ann",
                    *[x for v in left for x in ("--over", v)])[0] == 0

@@ -376,3 +376,9 @@ def test_a_name_typed_without_its_accent_or_in_decomposed_form_finds_the_player(
     assert [find_player(both, x) for x in ("eva", "éva", "Év")] == [0, 1, 1]
     with pytest.raises(ScoreError, match="no player 'Ëva'"):
         find_player(both, "Ëva")  # Eva or Éva: not guessed
+    with pytest.raises(ScoreError, match="no player 'ev'"):
+        find_player(("Éva", "Evert"), "ev")  # Éva begins so too, without her accent
+    assert find_player(("Éva", "Evert"), "év") == 0
+    # Strauß and Strauss are two people (casefold would make them one)
+    assert new_card(Rules.load("amerikaans"), ["Strauß", "Strauss"]).players == ("Strauß",
+                                                                                "Strauss")

@@ -587,7 +587,8 @@ class Giver(Scripted):
 
 
 def test_duplicate_exchange_names_both_sides_and_marks_the_card_got() -> None:
-    """Issue 30.9: who a card went to, the card got named and marked new, the help."""
+    """Issue 30.9: one line names the card given, to whom, and the card got back (the
+    separate lines of each side are gone); the card got is marked new; the help."""
     hands = ("5h 5h * 7c 8c 9c Ks Kh Kd Kc As 2s Qs",
              "10d 10d 3d 4c 6s 6h 7d 8s 9h Jc Jd Qh 2d", CAS)
     deal = Deal(tuple(parse_cards(h) for h in hands), Card.parse("Qc"), parse_cards(STOCK))

@@ -124,8 +124,9 @@ def check_names(names: Sequence[str], error: type[ScoreError]) -> None:
 
 def name_key(name: str) -> str:
     """A name as compared: case-insensitive, and ``É`` typed as E and an accent (NFD, as
-    some keyboards send it) the same as ``É`` typed as one character."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    some keyboards send it) the same as ``É`` typed as one character. ``lower``, not
+    ``casefold``: Strauß and Strauss are two people, as cards made before had them."""
+    return unicodedata.normalize("NFC", name.strip()).lower()
 
 
 def new_card(rules: Rules, players: Sequence[str], title: str = "") -> ScoreCard:

@@ -59,16 +59,18 @@ def parse_left(name: str, value: object) -> Left:
 
 
 def find_player(players: Sequence[str], text: str) -> int:
-    """A seat by name, case-insensitive (``name_key``); a unique beginning of a name will
-    do; then the same without accents, if that names one player (``Eva`` for ``Éva``)."""
+    """A seat by name, case-insensitive (``name_key``), else without accents if that names
+    one player (``Eva`` for ``Éva``); else a beginning only one name has, read without
+    accents when none is typed (``ev`` names nobody among Éva and Evert; ``Év`` Éva)."""
     for fold in (name_key, _bare):
-        key = fold(text)
-        exact = [i for i, p in enumerate(players) if fold(p) == key]
+        exact = [i for i, p in enumerate(players) if fold(p) == fold(text)]
         if len(exact) == 1:
             return exact[0]
-        starts = [i for i, p in enumerate(players) if key and fold(p).startswith(key)]
-        if not exact and len(starts) == 1:
-            return starts[0]
+    folds = (name_key, _bare) if name_key(text) == _bare(text) else (name_key,)
+    starts = {i for fold in folds for i, p in enumerate(players)
+              if fold(text) and fold(p).startswith(fold(text))}
+    if len(starts) == 1:
+        return starts.pop()
     raise ScoreError("score_err_who", name=text, players=", ".join(players))
 
 
