@@ -43,6 +43,16 @@ describe("the end of the duplicate exchange in the log", () => {
     expect(read(eventsWords(three(0).flat(), players, 0, exchangeLog()), "en")).toEqual(lines(0, "en"));
   });
 
+  it("never says an earlier round's cards when a round's passes come without its deal", () => {
+    const follow = exchangeLog();
+    const round = (gave: string, got: string): EventJSON[][] => [[ev("give", 0), ev("pass", 1)],
+      [ev("give", 2), passed(0, 0, gave, 2), passed(0, 2, got, 0)]];
+    const said = [[...deal(0, ["5h", "5h"], 3)], ...round("5h", "Td"), ...round("7c", "Qs")]
+      .flatMap((b) => read(eventsWords(b, players, 0, follow), "en"));
+    expect(said.filter((l) => l.startsWith("You gave"))).toEqual(["You gave 5♥ to Cas and got 10♦ back",
+      "You gave 7♣ to Cas and got Q♠ back"]);
+  });
+
   it("says the card came back when two gave", () => {
     const two = (you: number): string[] => {
       const follow = exchangeLog();

@@ -142,6 +142,7 @@ export function exchangeLog(keptCard: KeptCard = onlyDuplicate): ExchangeLog {
         dealt += 1;
         if (e.seat === you) hand = e.cards;
       } else if (e.kind === "exchanged") { // its deal may be before what this page was sent
+        if (!open) passed = []; // not an earlier round's
         open = true;
         passed.push(e);
       } else if (open && (e.kind === "give" || e.kind === "pass")) {
