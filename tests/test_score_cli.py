@@ -362,7 +362,8 @@ def test_the_dutch_sentences_name_the_dutch_options_and_af_is_eliminated(
                               "(--over Cor=...)\n")
     code, _, err = run("round", str(card), "--stok-op", "--in-een-keer", "--over", "Ann=5",
                        "--over", "Bob=5", "--over", "Cor=5", "--lang", "nl")
-    assert (code, err) == (2, "jokeren: in één keer uitgaan kan alleen als iemand uitging: zeg wie (--uit)\n")
+    assert (code, err) == (
+        2, "jokeren: in één keer uitgaan kan alleen als iemand uitging: zeg wie (--uit)\n")
     for left in (["Bob=100", "Cor=10"], ["Cor=10"]):
         assert run("round", str(card), "--uit", "Ann",
                    *[x for v in left for x in ("--over", v)])[0] == 0
@@ -372,3 +373,24 @@ def test_the_dutch_sentences_name_the_dutch_options_and_af_is_eliminated(
     assert run("export", str(card), str(tmp_path / "k.csv"), "--lang", "nl")[0] == 0
     rows = list(csv.reader((tmp_path / "k.csv").read_text(encoding="utf-8").splitlines()))
     assert rows[0][3] == "Uit" and rows[2][3:7] == ["Ann", "0", "af", "10"], rows
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_examples_of_cards_left_are_in_the_languages_letters_and_count(
+        lang: str, tmp_path: Path) -> None:
+    """The Dutch help and refusals showed "Ks 7h *", the English letters (K is not a Dutch
+    card: the king is H, heer): each language's example, given as it is shown, counts."""
+    import re
+
+    from jokeren.words.catalogue import t
+
+    examples = {re.search(r'"([^"]+)"', t(k, lang, name="Bob")).group(1)  # type: ignore[union-attr]
+                for k in ("score_err_hand_value", "score_err_left_value")}
+    examples.add(re.search(r"[\"']Bob=([^\"']+)[\"']", t("cli_help__left", lang)).group(1))  # type: ignore[union-attr]
+    assert examples == {"Hs 7h *" if lang == "nl" else "Ks 7h *"}
+    card = tmp_path / "k.json"
+    assert run("new", str(card), "--players", "Ann,Bob", "--lang", lang)[0] == 0
+    code, _, err = run("round", str(card), "--out", "Ann", "--left", f"Bob={examples.pop()}",
+                       "--lang", lang)
+    assert code == 0, err
+    assert json.loads(card.read_text())["rounds"][0]["left"]["Bob"] == "Ks 7h *"
