@@ -44,12 +44,8 @@ def evening_label(evening: Evening, number: int, lang: str = "en") -> str:
 def check_plots(evenings: Sequence[Evening]) -> None:
     """ClubError if no game of ``evenings`` is entered: nothing to plot (matplotlib failed
     with a traceback on a box plot of no players)."""
-    if not any(games for games in _all_games(evenings)):
+    if not any(games for ev in evenings for games in player_games(ev).values()):
         raise ClubError("club_err_plots_no_games")
-
-
-def _all_games(evenings: Sequence[Evening]) -> list[list[tuple[int, int]]]:
-    return [games for ev in evenings for games in player_games(ev).values()]
 
 
 def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> list[Path]:
