@@ -99,8 +99,8 @@ def test_the_xlsx_formulas_recomputed_by_libreoffice_equal_the_totals(tmp_path: 
     assert [int(x) for x in total[4:8]] == list(summary["totals"].values())
     assert total[9] == money(summary["pot"]["cents"], "en")  # as the spreadsheet shows it
     assert [int(x) for x in rows[7][4:8]] == list(summary["totals"].values())  # running
-    ours = list(csv.reader((tmp_path / "m.csv").read_text().splitlines())) if run(
-        "export", str(card), str(tmp_path / "m.csv"))[0] == 0 else []
+    assert run("export", str(card), str(tmp_path / "m.csv"))[0] == 0
+    ours = list(csv.reader((tmp_path / "m.csv").read_text(encoding="utf-8-sig").splitlines()))
     assert rows[0] == ours[0]
     for r, o in zip(rows[1:8], ours[1:8], strict=True):  # ours: values, the pot in euros
         shows = r[:len(o)]
@@ -248,7 +248,7 @@ def test_an_eliminated_player_is_shown_as_out(tmp_path: Path) -> None:
     row3 = next(line for line in out.splitlines() if line.strip("│ ").startswith("3 "))
     assert "eliminated" in row3 and "(250)" not in row3
     assert run("export", str(card), str(tmp_path / "el.csv"))[0] == 0
-    rows = list(csv.reader((tmp_path / "el.csv").read_text().splitlines()))
+    rows = list(csv.reader((tmp_path / "el.csv").read_text(encoding="utf-8-sig").splitlines()))
     assert rows[3][5] == "eliminated" and rows[2][5] == "50"
 
 
@@ -371,7 +371,8 @@ def test_the_dutch_sentences_name_the_dutch_options_and_af_is_eliminated(
     row2 = next(line for line in out.splitlines() if line.strip("│ ").startswith("2 "))
     assert " af " in row2 and "uit" not in row2, row2
     assert run("export", str(card), str(tmp_path / "k.csv"), "--lang", "nl")[0] == 0
-    rows = list(csv.reader((tmp_path / "k.csv").read_text(encoding="utf-8").splitlines()))
+    rows = list(csv.reader((tmp_path / "k.csv").read_text(encoding="utf-8-sig").splitlines(),
+                           delimiter=";"))
     assert rows[0][3] == "Uit" and rows[2][3:7] == ["Ann", "0", "af", "10"], rows
 
 

@@ -100,7 +100,9 @@ async def test_exports_are_the_terminals_own(http: httpx.AsyncClient) -> None:
     card = (await _ok(http, "/api/score/round", {"card": card, "entry": ROUNDS[1]}))["card"]
     r = await http.post("/api/score/export/csv?lang=nl", json={"card": card})
     assert r.status_code == 200 and "scorekaart.csv" in r.headers["content-disposition"]
-    rows = list(csv.reader(io.StringIO(r.text)))
+    assert r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.content.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel reads UTF-8 by
+    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][4:8] == ["Ann", "Bob", "Cor", "Dirk"] and rows[1][4:8] == ["20", "0", "0", "10"]
     r = await http.post("/api/score/export/xlsx", json={"card": card})
     sheet = load_workbook(io.BytesIO(r.content)).active

@@ -225,6 +225,7 @@ async def test_the_rooms_matches_survive_a_restart(tmp_path: Path) -> None:
         names = [s["name"] for s in info["seats"]]
         head = sheet.text.splitlines()[0]
         assert all(name in head for name in names) and "Ronde" in head
+        assert sheet.content.startswith(b"\xef\xbb\xbf") and head.startswith("\ufeffRonde;")
         xlsx = await http.get(f"/api/rooms/{second}/sheet.xlsx", headers=bearer(host))
         assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
 

@@ -66,7 +66,7 @@ def _export(to: Path, grids: list[Grid], lang: str, per_page: int = 1,
             portrait: bool = False, big: bool = False, force: bool = False) -> None:
     _target(to, force, lang)
     try:
-        write_grids(to, grids, per_page, portrait, big)
+        write_grids(to, grids, per_page, portrait, big, lang=lang)
     except ScoreError as exc:
         fail(exc, lang)
     typer.echo(t("score_written", lang, path=str(to)))

@@ -152,16 +152,17 @@ def load_rules(text: str, lang: str = "en") -> Rules:
 
 
 def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool = False,
-                big: bool = False) -> None:
+                big: bool = False, *, lang: str) -> None:
     """Tables to ``to`` as csv, xlsx or pdf, by its suffix (checked by the caller); the pdf
-    ``per_page`` to a page, portrait, in large type if asked."""
+    ``per_page`` to a page, portrait, in large type if asked; the csv as ``lang``'s
+    spreadsheet reads it (``grids.to_csv``)."""
     kind = to.suffix.lower()
     try:
         if kind == ".csv":
-            from ..score.grids import to_csv
+            from ..score.grids import csv_bytes
             from ..support.files import write_atomic
 
-            write_atomic(to, to_csv(sheets))
+            write_atomic(to, csv_bytes(sheets, lang))
         elif kind == ".xlsx":
             from ..score.xlsx import write_xlsx
 

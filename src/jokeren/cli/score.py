@@ -27,7 +27,8 @@ FileArg = Annotated[Path, typer.Argument()]
 def _pairs(items: list[str], lang: str) -> list[tuple[str, str]]:
     out = []
     for item in items:
-        name, sep, value = item.partition("=")
+        # on the last "=": a value (cards, points, buys) has none, a name may (Jan=Piet)
+        name, sep, value = item.rpartition("=")
         if not sep or not name.strip():
             fail(ScoreError("score_err_pair", text=item), lang)
         out.append((name.strip(), value.strip()))
@@ -226,7 +227,7 @@ def write_export(to: Path, lang: str, *, score_card: ScoreCard, force: bool = Fa
         raise ScoreError("score_err_export_kind", path=str(to))
     if to.exists() and not force:
         raise ScoreError("score_err_exists", path=str(to))
-    write_grids(to, [score_grid(score_card, lang)])
+    write_grids(to, [score_grid(score_card, lang)], lang=lang)
 
 
 __all__ = ["score_app", "to_json", "write_export"]

@@ -90,17 +90,44 @@ def total_cell(column: int, first: int, last: int, value: float, bold: bool = Tr
     return Cell(value, formula, bold, money)
 
 
-def to_csv(grids: Sequence[Grid]) -> str:
-    """The grids one below the other, separated by an empty line; values, not formulas."""
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet takes for a formula's start
+
+
+def to_csv(grids: Sequence[Grid], lang: str) -> str:
+    """The grids one below the other, separated by an empty line; values, not formulas.
+
+    As the spreadsheet of the language's readers opens it by a double click: Dutch (``nl``)
+    with ``;`` between the fields and a decimal comma (8,75; the pot 1,14), as Excel's list
+    separator is ``;`` where the decimal sign is ``,`` (with ``,`` it put every row in one
+    column); English with ``,`` and ``.``. Integers are plain, a field holding the
+    separator, a quote or a line break is quoted; text that a spreadsheet would run as a
+    formula (a player named ``=1+1``) gets a leading ``'``. The byte-order mark is
+    ``csv_bytes``'s."""
+    dutch = lang == "nl"
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=";" if dutch else ",", lineterminator="\n")
+
+    def field(value: Value) -> Value:
+        if isinstance(value, float) and dutch:
+            return repr(value).replace(".", ",")
+        if isinstance(value, str) and value[:1] in _FORMULA:
+            return "'" + value  # a name such as =HYPERLINK(...) stays text in Excel
+        return "" if value is None else value
+
     for i, grid in enumerate(grids):
         if i:
             writer.writerow([])
-        writer.writerow(grid.header)
+        writer.writerow([field(name) for name in grid.header])
         for row in grid.rows:
-            writer.writerow(["" if c.value is None else c.value for c in row])
+            writer.writerow([field(c.value) for c in row])
     return out.getvalue()
+
+
+def csv_bytes(grids: Sequence[Grid], lang: str) -> bytes:
+    """``to_csv`` as the file holds it: UTF-8 after a byte-order mark, without which Excel
+    reads the file in the system's code page (K♠ and Éva as mojibake); LibreOffice and
+    Python's "utf-8-sig" take the mark for what it is."""
+    return to_csv(grids, lang).encode("utf-8-sig")
 
 
 def to_text(grid: Grid) -> str:
@@ -207,4 +234,4 @@ def _card_notes(card: ScoreCard, lang: str) -> list[str]:
     return notes + outcome_lines(card, lang)
 
 
-__all__ = ["Cell", "Grid", "col", "score_grid", "to_csv", "to_text", "total_cell"]
+__all__ = ["Cell", "Grid", "col", "csv_bytes", "score_grid", "to_csv", "to_text", "total_cell"]

@@ -203,7 +203,7 @@ async def sheet(room: str, kind: Literal["xlsx", "csv", "pdf"], request: Request
     from .score_api import sheets_file
 
     grid = await _rooms(request).sheet(room, _bearer(authorization), lang)
-    return await sheets_file([grid], kind, f"jokeren-{room}")
+    return await sheets_file([grid], kind, f"jokeren-{room}", lang)
 
 
 @router.get("/rooms/{room}/matches")

@@ -369,7 +369,7 @@ async def export(club_id: str, what: Literal["standings", "seating"],
         sheets = (standings_book(evening, lang) if kind == "xlsx"
                   else [standings_grid(evening, lang)])
     name = t(f"club_file_{what}", lang)
-    return await sheets_file(sheets, kind, name)
+    return await sheets_file(sheets, kind, name, lang)
 
 
 __all__ = ["router", "shown"]

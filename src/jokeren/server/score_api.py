@@ -230,14 +230,15 @@ TYPES = {"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 EXPORTED: dict[int | str, dict[str, Any]] = {200: {"content": {t: {} for t in TYPES.values()}}}
 
 
-async def sheets_file(sheets: list[Any], kind: str, name: str) -> Response:
-    """``sheets`` as the terminal exports them (xlsx with formulas, csv, pdf), a download
-    named ``name.kind``; made in a thread, as a pdf would take the event loop from the tables."""
-    from ..score.grids import to_csv
+async def sheets_file(sheets: list[Any], kind: str, name: str, lang: str) -> Response:
+    """``sheets`` as the terminal exports them (xlsx with formulas, csv as ``lang``'s
+    spreadsheet reads it, pdf), a download named ``name.kind``; made in a thread, as a pdf
+    would take the event loop from the tables."""
+    from ..score.grids import csv_bytes
 
     def made() -> bytes:
         if kind == "csv":
-            return to_csv(sheets).encode("utf-8")
+            return csv_bytes(sheets, lang)
         if kind == "xlsx":
             from ..score.xlsx import xlsx_bytes
 
@@ -263,7 +264,7 @@ async def export(kind: Literal["xlsx", "csv", "pdf"], body: CardIn,
     from ..score.grids import score_grid
 
     return await sheets_file([score_grid(_card(body.card), lang)], kind,
-                             t("score_file_name", lang))
+                             t("score_file_name", lang), lang)
 
 
 __all__ = ["router", "scored"]
