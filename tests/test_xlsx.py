@@ -42,6 +42,10 @@ def test_a_form_prints_with_its_headers_over_their_numbers_and_its_notes_wrapped
     games = tuple(tuple(0 if s == g % size else 5 + s for s in range(size)) for g in range(4))
     ev = enter_form(ev, 1, 1, Form(games))
     grid = form_grid(ev, 1, 1, "nl")
+    from jokeren.club.clubgrids import seating_grids
+
+    # each grid knows its language: the pdf and the terminal write its numbers in it
+    assert {g.lang for g in [grid, *seating_grids(ev, "nl")]} == {"nl"}
     sheet = load_workbook(io.BytesIO(xlsx_bytes([grid]))).active
     assert sheet is not None
     names = [sheet.cell(1, 3 + s) for s in range(size)]

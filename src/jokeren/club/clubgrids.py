@@ -51,7 +51,7 @@ def form_grid(evening: Evening, round_no: int, table_no: int, lang: str = "en") 
     grid = Grid(title, [t("club_game", lang), t("dealer", lang), *names,
                         t("club_stock_col", lang)],
                 widths=[1.2, 2.4, *[2.2] * len(names), 1.4],
-                sheet=t("club_form_sheet", lang, r=round_no, t=table_no))
+                sheet=t("club_form_sheet", lang, r=round_no, t=table_no), lang=lang)
     for g in range(evening.games):
         points: Sequence[Value] = form.games[g] if form else [None] * len(names)
         stock = "☐" if form is None else "☒" if g in form.stock_out else ""
@@ -80,7 +80,7 @@ def seating_grids(evening: Evening, lang: str = "en", round_no: int | None = Non
         grid = Grid(_heading(evening, t("club_seating_title", lang, r=r), lang),
                     [t("club_table", lang, n="").strip(),
                      *[t("club_seat", lang, n=k) for k in range(1, 5)]],
-                    widths=[1.4, 3, 3, 3, 3])
+                    widths=[1.4, 3, 3, 3, 3], lang=lang)
         for k, seats in enumerate(evening.draws[r - 1], 1):
             grid.add(k, *[evening.players[p] for p in seats],
                      *([None] * (4 - len(seats))))
@@ -90,7 +90,7 @@ def seating_grids(evening: Evening, lang: str = "en", round_no: int | None = Non
     who = Grid(_heading(evening, t("club_seating_players", lang), lang),
                [t("club_player", lang), *[t("club_round_col", lang, r=r)
                                           for r in range(1, drawn + 1)]],
-               widths=[3.0, *[1.2] * drawn])
+               widths=[3.0, *[1.2] * drawn], lang=lang)
     for p, name in sorted(enumerate(evening.players), key=lambda x: x[1].lower()):
         cells: list[Value] = [name]
         for tables in evening.draws:
