@@ -147,7 +147,12 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        """FastAPI's 422 (``detail``: where and why) with a sentence, as other refusals."""
+        """FastAPI's 422 (``detail``: where and why) with a sentence, as other refusals. A
+        body that is not JSON at all is a 400 that says so (FastAPI files it as a 422 whose
+        place is the character where reading stopped: "(1)" told nobody anything)."""
+        if any(e.get("type") == "json_invalid" for e in exc.errors()):
+            return SafeJSON({**refusal("http_400"), "detail": jsonable_encoder(exc.errors())},
+                            status_code=400)
         where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body"
                           for e in exc.errors()[:3])
         return SafeJSON({**refusal("invalid", where=where),

@@ -83,8 +83,11 @@ class LobbyHub:
 
 def _waits(info: dict[str, Any]) -> bool:
     """Whether the room's pages still wait for news over the socket: before the start, and
-    after the match until the host's rematch is made (the frame that names it is the last)."""
-    return bool(info["status"] == "open" or (info["status"] == "finished" and not info["next"]))
+    after the match until the host's rematch is made or the host closes the room (the frame
+    that names the rematch, or says ``options.closed``, is the last)."""
+    return bool(info["status"] == "open" or (
+        info["status"] == "finished" and not info["next"]
+        and not info["options"].get("closed")))
 
 
 async def _hello(ws: WebSocket) -> str:

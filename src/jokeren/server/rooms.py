@@ -62,6 +62,9 @@ class Options:
     substitute: str = "basic"  # who plays an absent person's seat, or a turn that ran out
     turn_timer: int = 0  # seconds a person's turn may last; 0 is off
     chat: bool = True  # the table chat (reactions are always on); the host switches it
+    # the host closed the room after its match (``Rooms.end``): no rematch, but the match's
+    # record, score sheet and final view stay
+    closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,12 @@ class Rooms:
             free = [s for s in seats if s.kind == "person" and s.token_hash is None]
             if room.status == ENDED:
                 raise ended()
-            if room.status != OPEN or not free:
+            # a late invite says why: the match began, or is over, without them
+            if room.status == PLAYING:
+                raise ApiError(409, "started")
+            if room.status == FINISHED:
+                raise ApiError(409, "over", "refuse_match_over")
+            if not free:
                 raise ApiError(409, "full")
             seat = free[0].seat
             return seat, Change(seat=seat, seat_values={
@@ -249,6 +257,8 @@ class Rooms:
         if made is not None:
             return made
         self._quota(owner)
+        if room.status == FINISHED and json.loads(room.options).get("closed"):
+            raise ended()
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "api_not_finished_rematch")
         new_id = tokens.new_id()
@@ -452,8 +462,12 @@ class Rooms:
         """The end is final: the status is written first (no later write changes it, see
         ``_finished``), under the lock ``resume`` rebuilds a table under (so no table is
         rebuilt from a status read before it), then the runner stops, storing nothing more,
-        and every connection is told and closed."""
-        await self.host(room_id, host_token)
+        and every connection is told and closed. A match played to its end is not ended
+        but closed (``_close``): what was played stays the people's."""
+        room, _seats = await self.host(room_id, host_token)
+        if room.status == FINISHED:
+            await self._close(room)
+            return
         async with self._resuming:
             await self.store.set_room(room_id, status=ENDED)
             self.owners.pop(room_id, None)
@@ -465,6 +479,15 @@ class Rooms:
                 self.cluster.release(room_id)
         elif self.cluster is not None:  # its table runs in another process: it stops it
             await self.cluster.end(room_id)
+
+    async def _close(self, room: RoomRow) -> None:
+        """The host's end of a room whose match is over: it is not taken from the people
+        (their pages keep the final standings; the record, the score sheet and the list of
+        matches stay), only no rematch comes; the pages that wait for one are told
+        (the lobby frame's ``options.closed``)."""
+        options = {**json.loads(room.options), "closed": True}
+        if await self.store.set_room(room.id, options=json.dumps(options), where=(FINISHED,)):
+            self.hub.changed(room.id)
 
     async def end_here(self, room_id: str) -> None:
         """The host's end, asked by another process for a table this one runs."""
