@@ -1,14 +1,17 @@
-"""What lies over the table moves nothing on it and is read whole: the host's pause lies
-over the foot of the table (as who is away and the welcome back do), so the seats, the
-stock, the pile, the dock and the hand stay where they were when it comes and goes, on a
-360 x 740 phone and at 1280 x 800, and taps go through it; while it lasts the stock, the
-pile and the move buttons are disabled and a tap sends nothing (the server would refuse
-it), and they are enabled again when the host goes on; the log's panel hides the table
-behind it, and its numbers of three digits fit inside it on a phone."""
+"""What lies over the table moves nothing on it and is read whole: the host's pause takes the
+status line's place (of its height), so the seats, the stock, the pile, the dock and the
+hand stay where they were when it comes and goes, on a 360 x 740 phone and at 1280 x 800,
+and it covers nothing of the table; with who is away over the table's foot too, a phone
+still shows most of the table under the seats, the stock and the pile. While the pause
+lasts the stock, the pile and the move buttons are disabled and a tap sends nothing (the
+server would refuse it), and they are enabled again when the host goes on; the log's panel
+hides the table behind it, and its numbers of three digits fit inside it on a phone."""
 
 from __future__ import annotations
 
 import io
+import json
+import re
 import time
 from typing import Any
 
@@ -28,29 +31,59 @@ PLACES = """() => Object.fromEntries(
                 const r = e.getBoundingClientRect();
                 return [s, [r.x, r.y, r.width, r.height].map(Math.round)]; }))"""
 
-# The pause banner: inside the table's stage, over none of the seats, the stock and the pile
-# (the ring), the dock or the header; taps at its middle reach what lies under it.
+# The pause: in the header, in the status line's place (no status line beside it), over
+# none of the header's tools, the table's stage (the seats, the stock, the pile, the
+# combinations) or the dock.
 COVERS = """() => {
-  const banner = document.querySelector('.foot .paused');
-  if (!banner) return ['no banner'];
+  const banner = document.querySelector('.head .paused');
+  if (!banner) return ['no pause in the header'];
   const b = banner.getBoundingClientRect(), bad = [];
   const meets = (r) => b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom;
-  const stage = document.querySelector('.stage').getBoundingClientRect();
-  if (b.top < stage.top - 0.5 || b.bottom > stage.bottom + 0.5) bad.push('outside the stage');
-  for (const s of ['.head', '.ring', '.dock', '.centre .stock', '.centre .pile'])
+  const head = document.querySelector('.head').getBoundingClientRect();
+  if (b.top < head.top - 0.5 || b.bottom > head.bottom + 0.5) bad.push('outside the header');
+  if (document.querySelectorAll('.head .status').length !== 1) bad.push('beside the status line');
+  for (const s of ['.tools', '.stage', '.dock'])
     for (const e of document.querySelectorAll(s))
       if (meets(e.getBoundingClientRect())) bad.push(`over ${s}`);
-  const under = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
-  if (under && banner.contains(under)) bad.push('catches taps');
   return bad;
+}"""
+
+# On a phone, the part of the table below the seats, the stock and the pile (the ring) that
+# shows the combinations down to the dock, and how much of it the pause and the notices over
+# the table's foot (who is away) cover; the pause is the status element that says so.
+SIGHT = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const stage = box(document.querySelector('.stage'));
+  const ring = box(document.querySelector('.ring'));
+  const top = ring.bottom, bottom = stage.bottom, covered = [];
+  const pause = [...document.querySelectorAll('[role=status]')]
+    .filter(e => /paused|stil/.test(e.textContent));
+  const foot = [...document.querySelectorAll('.foot')]
+    .filter(e => e.getBoundingClientRect().height > 0);
+  for (const e of [...pause, ...foot]) {
+    const r = box(e);
+    if (r.left < stage.right && stage.left < r.right)
+      covered.push([Math.max(r.top, top), Math.min(r.bottom, bottom)]);
+  }
+  // the length of the window's parts under any of them (they may overlap one another)
+  covered.sort((a, b) => a[0] - b[0]);
+  let hidden = 0, end = top;
+  for (const [a, b] of covered) { if (b > end) { hidden += b - Math.max(a, end); end = b; } }
+  // the pause is read whole in the status line's two lines (no line cut off)
+  const text = document.createRange(), line = document.querySelector('.head .status');
+  text.selectNodeContents(line);
+  const whole = text.getBoundingClientRect().bottom <= box(line).bottom + 1
+    && line.scrollWidth <= line.clientWidth + 1;
+  return { window: Math.round(bottom - top), hidden: Math.round(hidden), pauses: pause.length,
+           away: document.querySelectorAll('.foot .presence li').length, whole };
 }"""
 
 
 def _paused(page: Page) -> Any:
-    return page.get_by_role("status").filter(has_text="paused the table")
+    return page.get_by_role("status").filter(has_text=re.compile("paused"))
 
 
-def test_the_pause_lies_over_the_foot_and_moves_nothing(server: str, chromium: Browser) -> None:
+def test_the_pause_takes_the_status_line_and_moves_nothing(server: str, chromium: Browser) -> None:
     room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=1, people=2)
     (ann_context, ann), (bea_context, bea) = (
         seat_in(chromium, room, name, locale="en-GB", **screen)
@@ -89,8 +122,41 @@ def test_the_pause_lies_over_the_foot_and_moves_nothing(server: str, chromium: B
         assert page.evaluate(PLACES) == before[id(page)], page.viewport_size
     for button in ann.locator(".controls button").all():
         expect(button).to_be_enabled()
+    # the status line is back, saying what Ann is to do
+    expect(ann.locator(".head .status")).to_have_count(1)
+    expect(ann.locator(".head .paused")).to_have_count(0)
     ann_context.close()
     bea_context.close()
+
+
+def test_on_a_phone_the_pause_and_who_is_away_leave_the_table_in_sight(
+        server: str, chromium: Browser) -> None:
+    room = make_room(server, {"preset": "amerikaans", "rounds": 1}, computers=2, people=2)
+    (ann_context, ann), (bea_context, _) = (
+        seat_in(chromium, room, name, locale="en-GB", **PHONE) for name in ("Ann", "Bea"))
+    # Ann's page is the host's: who is away then has its button ("Let the computer play"),
+    # the tallest the line gets
+    host = json.dumps(json.dumps(room))
+    ann.evaluate(f"localStorage.setItem('jokeren-host-{room['room']}', {host})")
+    ann.reload()
+    start(server, room)
+    ann.locator(".hand button").first.wait_for()
+    bea_context.close()  # Bea's page is closed: she is away
+    expect(ann.locator(".foot .presence li")).to_have_count(1)
+    expect(ann.locator(".foot .presence button")).to_be_visible()
+    call(f"{server}/api/rooms/{room['room']}/pause", {"token": room["host_token"], "on": True})
+    expect(_paused(ann)).to_be_visible()
+    ann.wait_for_timeout(200)
+    seen = ann.evaluate(SIGHT)
+    assert seen["pauses"] == 1 and seen["away"] == 1 and seen["whole"], seen
+    assert seen["window"] >= 100, seen  # the combinations have room on a phone
+    # most of it shows: the pause covers none of it, who is away at most a strip at its foot
+    assert seen["hidden"] <= seen["window"] / 2, seen
+    ann.locator("header.top .lang").click()  # the same in Dutch
+    expect(ann.locator(".head .status")).to_contain_text("tafel stilgezet")
+    seen = ann.evaluate(SIGHT)
+    assert seen["pauses"] == 1 and seen["whole"] and seen["hidden"] <= seen["window"] / 2, seen
+    ann_context.close()
 
 
 def _acts(page: Page) -> list[str]:
@@ -133,10 +199,15 @@ def test_the_pause_disables_the_stock_the_pile_and_the_moves(
     page.wait_for_timeout(1000)
     assert [f for f in _acts(page) if f not in sent] == []
     expect(page.locator(".refusal")).to_have_count(0)
-    assert (page.locator(".status").inner_text(), stock.inner_text()) == (status, count)
+    assert stock.inner_text() == count
+    # the status line says the table stands still, and when the host goes on what Ann is
+    # to do again, as before: nothing happened meanwhile
+    expect(page.locator(".head .status")).to_have_text(
+        "De tafel staat stil: wacht tot de gastheer verder speelt")
 
     call(pause, {"token": room["host_token"], "on": False})
     expect(page.get_by_role("status").filter(has_text="gastheer")).to_have_count(0)
+    expect(page.locator(".head .status")).to_have_text(status)
     expect(stock).to_be_enabled()
     for button in moves.all():
         expect(button).to_be_enabled()

@@ -4,8 +4,7 @@
 import type { Lang } from "./cards";
 import type { Refusal } from "./client";
 import { t } from "./i18n";
-import type { ReplayOut, ReplayPage, ReplayStep } from "./replay";
-import type { Check, Keys, Preset, RuleValue } from "./rules";
+import type { Preset } from "./rules";
 
 export class ApiFailure extends Error {
   constructor(readonly reason: Refusal | null, message: string) {
@@ -87,9 +86,6 @@ export interface RoomOut {
 
 export interface SeatIn { kind: "person" | "computer"; level?: string }
 
-export const createRoom = (body: { rules: RulesObj; seats: SeatIn[]; money: boolean | null;
-  buying_window: number; turn_timer?: number }): Promise<RoomOut> => post<RoomOut>("/api/rooms", body);
-
 export const startRoom = (room: string, token: string): Promise<unknown> =>
   post(`/api/rooms/${encodeURIComponent(room)}/start`, { token });
 
@@ -105,13 +101,14 @@ export interface RoomInfo {
     here?: boolean }[]; // here: a person whose page asked lately (the lobby)
 }
 
+/** A GET with one of the room's tokens, in a header: a URL would carry it into the server's
+ *  log. */
+export const getWith = (path: string, token: string): Promise<Response> =>
+  fetch(path, { headers: { authorization: `Bearer ${token}` } });
+
 /** The room's rules, options, seats (who has joined) and status, for any of its tokens. */
-export async function roomInfo(room: string, token: string): Promise<RoomInfo> {
-  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return answer<RoomInfo>(response);
-}
+export const roomInfo = async (room: string, token: string): Promise<RoomInfo> =>
+  answer<RoomInfo>(await getWith(`/api/rooms/${encodeURIComponent(room)}`, token));
 
 export function keepHost(room: RoomOut): void {
   localStorage.setItem(`jokeren-host-${room.room}`, JSON.stringify(room));
@@ -130,40 +127,18 @@ export function hostOf(room: string): RoomOut | null {
  *  a URL would carry it into the server's log), as the text the server sent: its 128-bit
  *  seed would lose digits as a JavaScript number. */
 export async function fetchRecord(room: string, token: string): Promise<string> {
-  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}/record`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await getWith(`/api/rooms/${encodeURIComponent(room)}/record`, token);
   if (!response.ok) await answer<unknown>(response);
   return response.text();
 }
 
-/** The seconds a 429 asks to wait (its Retry-After), at most `most`. */
-export function retryAfter(response: Response, most = 30): number {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, most) : 1;
-}
-
-/** The engine's replay of a record file's text: the table after each step, asked page by
- *  page (the server answers at most 500 steps at a time, and asks to wait when one
- *  address asks too much: then this waits as it says, a few times). */
-export async function replayRecord(record: string): Promise<ReplayOut> {
-  const steps: ReplayStep[] = [];
-  let players: string[] = [];
-  let waits = 0;
-  for (;;) {
-    const response = await fetch("/api/replay", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ record, start: steps.length }),
-    });
-    if (response.status === 429 && waits++ < 5) {
-      await new Promise((done) => setTimeout(done, retryAfter(response) * 1000));
-      continue;
-    }
-    const page = await answer<ReplayPage>(response);
-    players = page.players;
-    steps.push(...page.steps);
-    if (!page.steps.length || steps.length >= page.total) return { players, steps };
-  }
+/** Saves `blob` as the file `name` (the browser's download). */
+export function save(blob: Blob, name: string): void {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 let presets: Promise<Preset[]> | null = null;
@@ -174,20 +149,6 @@ export function fetchPresets(): Promise<Preset[]> {
   presets.catch(() => { presets = null; }); // a failed load is asked again next time
   return presets;
 }
-
-let ruleKeys: Promise<Keys> | null = null;
-
-/** Every house-rule key with what it takes, grouped (GET /api/rules/keys): the editor's
- *  controls come from the rules' own definitions. */
-export function fetchKeys(): Promise<Keys> {
-  ruleKeys ??= fetch("/api/rules/keys").then((r) => answer<Keys>(r));
-  ruleKeys.catch(() => { ruleKeys = null; });
-  return ruleKeys;
-}
-
-/** The rules' own check of a rule set (as `jokeren rules --check`). */
-export const checkRules = (rules: string | Record<string, RuleValue>): Promise<Check> =>
-  post<Check>("/api/rules/check", { rules });
 
 /** The presets' names for a page's rules list; the default alone when the list cannot load. */
 export const presetNames = (): Promise<string[]> =>

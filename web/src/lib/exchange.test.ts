@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TableState } from "./table.svelte";
 import { duplicates, type EventJSON, eventsWords, exchangeLog, type ViewJSON } from "./view";
 import { FakeSocket } from "./fake-socket";
@@ -124,5 +124,54 @@ describe("the table page's log of a lone giver", () => {
     };
     expect(lone(["7s", "7s", "2c"])).toBe("Niemand anders gaf een kaart, dus je houdt 7♠");
     expect(lone(hand)).toBe("Niemand anders gaf een kaart, dus je houdt je kaart");
+  });
+
+  // the page at `room` in the round `round` (from 0), its welcome and the log from the first
+  // deal (`log`), with the exchange's question on it
+  const opened = (room: string, round: number, log: EventJSON[] = []): { s: TableState; socket: FakeSocket } => {
+    const socket = new FakeSocket();
+    const s = new TableState(room, "tok", "nl");
+    s.confirmations = false;
+    s.connect("ws://x", () => socket);
+    socket.onopen?.({});
+    socket.frame({ type: "welcome", seat: 0, version: 0, view: view({ round_index: round }),
+      moves: ["give 7s", "give Qh", "pass"] });
+    socket.frame({ type: "missed", version: 0, events: log });
+    return { s, socket };
+  };
+  const alone = [ev("give", 0), ev("pass", 1), ev("pass", 2)]; // this seat gave, alone
+  const ends = (socket: FakeSocket, round: number, version: number, events = alone): void =>
+    socket.frame({ type: "events", version, events, view: view({ round_index: round, phase: "draw" }), moves: [] });
+  const giveQueen = (s: TableState): void => { s.toggle(2); s.act("give"); };
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it("forgets the card it gave once the next round is dealt", () => {
+    const { s, socket } = opened("rounds", 0, deal(0, hand, 3));
+    giveQueen(s);
+    ends(socket, 0, 1);
+    expect(s.log.at(-1)).toBe("Niemand anders gaf een kaart, dus je houdt V♥");
+    // the next round deals the same cards; this seat gives on another device, alone again:
+    // the page cannot tell which card (the Q♥ was the last round's)
+    socket.frame({ type: "events", version: 2, events: deal(0, hand, 3), view: view({ round_index: 1 }),
+      moves: ["give 7s", "give Qh", "pass"] });
+    ends(socket, 1, 3);
+    expect(s.log.at(-1)).toBe("Niemand anders gaf een kaart, dus je houdt je kaart");
+  });
+
+  it("keeps the card it gave over a reload in the round, not into the next", () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => { kept.set(k, v); },
+    });
+    const first = opened("reload", 0, deal(0, hand, 3));
+    giveQueen(first.s);
+    // a reload before the exchange ends: the page still says which card it gave
+    const again = opened("reload", 0, [...deal(0, hand, 3), ev("give", 0)]);
+    ends(again.socket, 0, 1, alone.slice(1));
+    expect(again.s.log.at(-1)).toBe("Niemand anders gaf een kaart, dus je houdt V♥");
+    // a reload in the next round, whose card was given on another device
+    const next = opened("reload", 1, [...deal(0, hand, 3), ...alone, ...deal(0, hand, 3)]);
+    ends(next.socket, 1, 2);
+    expect(next.s.log.at(-1)).toBe("Niemand anders gaf een kaart, dus je houdt je kaart");
   });
 });

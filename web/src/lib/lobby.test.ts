@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RoomInfo } from "./api";
-import { missingPeople, watchLobby } from "./lobby";
+import { closedAfterMatch, missingPeople, waitsForRematch, watchLobby } from "./lobby";
 import { FakeSocket } from "./fake-socket";
 
 
@@ -104,5 +104,21 @@ describe("missingPeople", () => {
     expect(missingPeople(info(["Ann", "Bob"]))).toBe(0);
     const computer = { ...info([null]), seats: [{ seat: 0, kind: "computer", level: "basic", name: null }] } as RoomInfo;
     expect(missingPeople(computer)).toBe(0);
+  });
+});
+
+describe("after the match", () => {
+  const info = (status: string, next: string | null, options: Record<string, unknown> = {}): RoomInfo =>
+    ({ ...room(status, ["Ann", "Bea"]), next, options }) as unknown as RoomInfo;
+
+  it("waits for the rematch until it is named, or the host closes the room", () => {
+    expect(waitsForRematch(info("finished", null))).toBe(true);
+    expect(waitsForRematch(info("finished", "r2"))).toBe(false);
+    // the host closed the room after its match: the pages stop waiting and say so
+    expect(waitsForRematch(info("finished", null, { closed: true }))).toBe(false);
+    expect(closedAfterMatch(info("finished", null, { closed: true }))).toBe(true);
+    expect(closedAfterMatch(info("ended", null))).toBe(true);
+    expect(closedAfterMatch(info("finished", null, { closed: false }))).toBe(false);
+    expect(closedAfterMatch(info("finished", null))).toBe(false);
   });
 });

@@ -29,6 +29,14 @@ export interface LobbyOptions {
 export const missingPeople = (info: RoomInfo): number =>
   info.seats.filter((s) => s.kind === "person" && !s.name).length;
 
+/** Whether the host closed the room after its match (`options.closed`): no rematch comes,
+ *  what was played stays (the standings, the record, the score sheet). */
+export const closedAfterMatch = (info: RoomInfo): boolean =>
+  info.status === "ended" || (info.status === "finished" && info.options?.closed === true);
+
+/** Whether the pages at a match's end still wait for the host's rematch. */
+export const waitsForRematch = (info: RoomInfo): boolean => !info.next && !closedAfterMatch(info);
+
 export function watchLobby(o: LobbyOptions): LobbyWatch {
   const timer = o.timer ?? ((fn, ms) => setTimeout(fn, ms));
   const live = o.live ?? ((info: RoomInfo) => info.status === "open");

@@ -1,6 +1,7 @@
 // The replay page's logic: a finished game as the server's engine replayed it
 // (POST /api/replay: the table after every deal and move, every hand open), stepped
 // through here. The browser replays nothing: it only moves between the steps it was given.
+import { answer } from "./api";
 import type { Lang } from "./cards";
 import { t } from "./i18n";
 import { type EventJSON, eventLine, type ViewJSON } from "./view";
@@ -15,6 +16,35 @@ export interface ReplayStep {
 export interface ReplayOut { players: string[]; steps: ReplayStep[] }
 /** One answer of POST /api/replay: steps `start` on, of `total` in all. */
 export interface ReplayPage extends ReplayOut { start: number; total: number }
+
+/** The seconds a 429 asks to wait (its Retry-After), at most `most`. */
+export function retryAfter(response: Response, most = 30): number {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, most) : 1;
+}
+
+/** The engine's replay of a record file's text: the table after each step, asked page by
+ *  page (the server answers at most 500 steps at a time, and asks to wait when one
+ *  address asks too much: then this waits as it says, a few times). */
+export async function replayRecord(record: string): Promise<ReplayOut> {
+  const steps: ReplayStep[] = [];
+  let players: string[] = [];
+  let waits = 0;
+  for (;;) {
+    const response = await fetch("/api/replay", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ record, start: steps.length }),
+    });
+    if (response.status === 429 && waits++ < 5) {
+      await new Promise((done) => setTimeout(done, retryAfter(response) * 1000));
+      continue;
+    }
+    const page = await answer<ReplayPage>(response);
+    players = page.players;
+    steps.push(...page.steps);
+    if (!page.steps.length || steps.length >= page.total) return { players, steps };
+  }
+}
 
 /** The index of each round's deal, in order (round r starts at starts[r - 1]). */
 export function roundStarts(steps: readonly ReplayStep[]): number[] {

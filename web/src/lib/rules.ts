@@ -3,6 +3,7 @@
 // one of some values, the rounds) comes from the server (GET /api/rules/keys, the rules' own
 // definitions); the server's check says whether the rules can be played and which keys a
 // contradiction concerns. Nothing here knows a key by name but the round schedule's words.
+import { answer, post } from "./api";
 import type { Lang } from "./cards";
 import { t } from "./i18n";
 import { requirementWords } from "./view";
@@ -33,18 +34,19 @@ export interface KeySpec {
 }
 export interface Keys { groups: string[]; keys: KeySpec[] }
 
-/** A rule set's one line in words ("Jokeren in de familie: uitkomen met 30 punten, ..."),
- *  or its name when the catalogue has no line for it. */
-export function presetLine(preset: string, lang: Lang): string {
-  const key = `web_preset_${preset}`;
-  const line = t(key, lang);
-  return line === key ? preset : line;
+let ruleKeys: Promise<Keys> | null = null;
+
+/** Every house-rule key with what it takes, grouped (GET /api/rules/keys): the editor's
+ *  controls come from the rules' own definitions. */
+export function fetchKeys(): Promise<Keys> {
+  ruleKeys ??= fetch("/api/rules/keys").then((r) => answer<Keys>(r));
+  ruleKeys.catch(() => { ruleKeys = null; });
+  return ruleKeys;
 }
 
-/** A rule set's name as players say it ("Jokeren in de familie"), the name the rules texts,
- *  the score card and `jokeren rules` give it too (tests/test_glossary_rules.py). */
-export const presetName = (preset: string, lang: Lang): string =>
-  presetLine(preset, lang).split(":")[0] ?? preset;
+/** The rules' own check of a rule set (as `jokeren rules --check`). */
+export const checkRules = (rules: string | Record<string, RuleValue>): Promise<Check> =>
+  post<Check>("/api/rules/check", { rules });
 
 /** The rule set to send: the preset's name alone, or it with the keys that differ. */
 export function houseRules(preset: Preset, edited: Record<string, RuleValue>):

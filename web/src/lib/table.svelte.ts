@@ -106,9 +106,10 @@ export class TableState {
   private client: TableClient | null = null;
   private kept: EventJSON[] = []; // this round's events, for what the winner laid going out
   private exchanged: string[] = [];
-  /** The card this seat last gave in the duplicate exchange (kept for a reload): a lone
-   *  giver keeps it, and no event names it. */
+  /** The card this seat gave in this round's duplicate exchange and the round (kept for a
+   *  reload): a lone giver keeps it, and no event names it. A new round's deal forgets it. */
   private gave: string | null = null;
+  private gaveIn = -1;
   /** The log's follower of the duplicate exchange, whose end it says in one line. */
   private exchange = exchangeLog((dealt) => this.keptCard(dealt));
   private moveCount = 0;
@@ -117,11 +118,12 @@ export class TableState {
     this.lang = lang;
     try {
       const saved = JSON.parse(stored(this.key) ?? "null") as
-        { order?: string[]; tray?: string[][]; panel?: string; gave?: unknown } | null;
+        { order?: string[]; tray?: string[][]; panel?: string; gave?: unknown; gaveIn?: unknown } | null;
       if (saved) {
         this.order = Array.isArray(saved.order) ? saved.order : [];
         this.tray = Array.isArray(saved.tray) ? saved.tray : [];
         this.gave = typeof saved.gave === "string" ? saved.gave : null;
+        this.gaveIn = typeof saved.gaveIn === "number" ? saved.gaveIn : -1;
         if (saved.panel === "sheet" || saved.panel === "log" || saved.panel === "menu") this.panel = saved.panel;
       }
     } catch { /* a broken entry: start afresh */ }
@@ -139,7 +141,7 @@ export class TableState {
   /** Keeps the hand's order, the tray and the open panel for a reload. */
   keep(): void {
     const panel = this.panel === "rearrange" ? "" : this.panel;
-    store(this.key, JSON.stringify({ order: this.order, tray: this.tray, panel, gave: this.gave }));
+    store(this.key, JSON.stringify({ order: this.order, tray: this.tray, panel, gave: this.gave, gaveIn: this.gaveIn }));
   }
 
   /** Opens a panel over the table (the same again: closes it). */
@@ -219,6 +221,8 @@ export class TableState {
     // a refusal belongs to the move it answered: a new turn or phase clears it
     if (this.view && (this.view.to_act !== next.to_act || this.view.phase !== next.phase)) this.refused = null;
     this.view = next;
+    // a card given in an earlier round (before a reload too) says nothing of this round's
+    if (next.round_index !== this.gaveIn) this.gave = null;
     this.order = keepOrder(this.order, next.hand).cards;
     this.fresh = [...next.drawn, ...this.exchanged];
     // the tray holds only what the hand still holds, and only on the seat's own play
@@ -393,7 +397,7 @@ export class TableState {
           if (hand === 1 && !this.ask(t("web_confirm_out", this.lang))) return;
           if (hand > 1 && card.startsWith("*") && !this.ask(t("web_confirm_joker", this.lang))) return;
         }
-        if (verb === "give") { this.gave = card; this.keep(); }
+        if (verb === "give") { this.gave = card; this.gaveIn = v.round_index; this.keep(); }
         return this.send(`${verb} ${card}`);
       }
       default:
