@@ -414,8 +414,8 @@ def test_a_record_with_one_player_says_how_many_the_rules_need(tmp_path: Path) -
     one = dict(GOOD, players=["Ann"], rounds=[{"dealer": "Cas", "moves": ["Ann: draw"]}])
     for data, n in ((one, 1), (dict(GOOD, players=[]), 0)):
         path = write(tmp_path, data)
-        for lang, said in (("en", f"jokeren is played by 3 to 4 players, not {n}"),
-                           ("nl", f"jokeren speel je met 3 tot 4 spelers, niet met {n}")):
+        for lang, said in (("en", f"Jokeren, club rules: 3 to 4 players, not {n}"),
+                           ("nl", f"Jokeren, clubregels: met 3 tot 4 spelers, niet met {n}")):
             code, _, err = run("replay", path, "--lang", lang)
             assert (code, err.strip()) == (2, f"jokeren: {path}: {said}")
 

@@ -185,8 +185,8 @@ def test_score_round_refuses_what_no_round_can_be(tmp_path: Path) -> None:
     for args, words in [
         (["--left", "Bob=", *others], "write Bob's cards or points after the =, or - for none"),
         (["--left", "Bob=10", "--left", "bob=20", *others], "Bob is given twice"),
-        (["--left", "Bob=37", *others], "Bob's 37 points cannot be: in amerikaans every card "
-                                        "counts a multiple of 5"),
+        (["--left", "Bob=37", *others], "Bob's 37 points cannot be: in American Jokeren every "
+                                        "card counts a multiple of 5"),
         (["--left", "Bob=9995", *others], "Bob's 9995 points cannot be: 14 cards cost 220 at "
                                           "most"),
     ]:

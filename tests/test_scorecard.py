@@ -285,8 +285,8 @@ def test_the_points_of_a_hand_alone_refused_in_words() -> None:
     for points, en, nl in [
         (-5, "a hand's points cannot be negative",
          "de strafpunten van een hand kunnen niet negatief zijn"),
-        (37, "a hand cannot cost 37 points: in amerikaans every card counts a multiple of 5",
-         "een hand kan geen 37 strafpunten kosten: in amerikaans telt elke kaart een "
+        (37, "a hand cannot cost 37 points: in American Jokeren every card counts a multiple of 5",
+         "een hand kan geen 37 strafpunten kosten: in Amerikaans Jokeren telt elke kaart een "
          "veelvoud van 5"),
         (999_999_995, "a hand cannot cost 999999995 points: 165 cards cost 1320 at most",
          "een hand kan geen 999999995 strafpunten kosten: 165 kaarten kosten hoogstens 1320"),

@@ -317,7 +317,7 @@ def test_setup_screen_starts_a_learning_match() -> None:
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#players").value = "13"  # type: ignore[attr-defined]
         await pilot.click("#start")
-        assert "is played by 2 to 12 players, not 13" in screen_text(app)
+        assert "American Jokeren: 2 to 12 players, not 13" in screen_text(app)
         app.screen.query_one("#players").value = "3"  # type: ignore[attr-defined]
         app.screen.query_one("#humans").value = "Zoë"  # type: ignore[attr-defined]
         await pilot.click("#learn")

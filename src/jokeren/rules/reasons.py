@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..support.messages import catalogue, word
+from ..support.messages import catalogue, preset_words, word
 
 
 class Reason(ValueError):
@@ -31,7 +31,9 @@ class Reason(ValueError):
         notation (``Qh``) for the replay's JSON, which quotes the record; to the player who
         acts (``you``) in the second person where the catalogue has it."""
         lang = str(getattr(lang, "value", lang))
-        values = {k: _verb(v, lang) if k == "verb" else _word(v, lang, notation, you)
+        values = {k: _verb(v, lang) if k == "verb"
+                  else preset_words(v, lang) if k == "preset"
+                  else _word(v, lang, notation, you)
                   for k, v in self.params.items()}
         key = f"refuse_{self.key}"
         if key not in catalogue():

@@ -27,6 +27,7 @@ from ..rules.scoring import (
     pot_gain,
     round_penalties,
 )
+from ..support.messages import preset_words
 from ..support.shown import hidden_character, shown
 from ..words.catalogue import t
 
@@ -42,7 +43,8 @@ class ScoreError(ValueError):
         """The sentence in ``lang``; a nested error (``error=``) in the same language."""
         values: dict[str, Any] = {
             k: text_of(v, lang) if isinstance(v, BaseException)
-            else v.symbol(lang) if isinstance(v, Card) else v  # a Dutch reader's H♠
+            else v.symbol(lang) if isinstance(v, Card)  # a Dutch reader's H♠
+            else preset_words(v, lang) if k == "preset" else v
             for k, v in self.params.items()}
         return t(self.key, lang, **values)
 

@@ -111,6 +111,16 @@ class _Fields(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+def preset_words(preset: object, lang: str) -> str:
+    """A preset's or variant's id (``jokeren-7``) as players name it (Jokeren met 7
+    kaarten), for a refusal that names the rules; an id without a name as it is."""
+    key = str(preset).replace("-", "_")
+    for name in (f"preset_{key}_name", f"variant_{key}_name"):
+        if name in catalogue():
+            return word(name, lang)
+    return str(preset)
+
+
 def fill(text: str, lang: object, values: dict[str, object]) -> str:
     """``text`` with its fields filled in as ``lang`` writes numbers and money."""
     return _Fields(_lang(lang)).vformat(text, (), values)
