@@ -235,3 +235,31 @@ async def test_how_missed_rounds_and_tables_of_3_count_is_refused_without_a_flag
         assert words in text["en"] and words in text["nl"] and text["en"] != text["nl"]
         assert "--" not in text["en"] + text["nl"], text
     assert "--gemist" in ClubError("club_err_missed", value="x").text("nl")
+
+
+@pytest.mark.anyio
+async def test_a_round_counts_on_the_page_once_all_its_forms_are_in(
+        http: httpx.AsyncClient) -> None:
+    """h11: with the first form of a round entered, its four players had their points and
+    the nine others none: the page and the projector put the nine ahead until their forms
+    came. The round counts once complete; a note says which tables are awaited."""
+    made = await _ok(await http.post("/api/club", json={"players": PLAYERS}), 201)
+    club, me = made["id"], bearer(made["secretary_token"])
+    one = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+    tables = one["draws"][0]
+    seen = await _ok(await http.post(f"/api/club/{club}/forms", headers=me, json={
+        "round": 1, "table": 1, **_form(tables[0])}))
+    assert seen["forms"][0][0] is not None  # the form is kept and shown
+    assert all(s["rounds"] == [None] and s["points"] == 0 and s["place"] is None
+               for s in seen["standings"])
+    awaited = ", ".join(str(k) for k in range(2, len(tables))) + f" en {len(tables)}"
+    assert {"en": f"Round 1 counts once all its forms are in (still to enter: tables "
+                  f"{awaited.replace(' en ', ' and ')}).",
+            "nl": f"Ronde 1 telt mee zodra alle formulieren binnen zijn (nog in te voeren: "
+                  f"tafels {awaited})."} in seen["notes"]
+    for k in range(2, len(tables) + 1):
+        seen = await _ok(await http.post(f"/api/club/{club}/forms", headers=me, json={
+            "round": 1, "table": k, **_form(tables[k - 1])}))
+    assert all(s["rounds"][0] is not None and s["place"] is not None
+               for s in seen["standings"])
+    assert not any("counts once" in n["en"] for n in seen["notes"])

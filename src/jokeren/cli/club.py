@@ -15,6 +15,7 @@ from ..club.evening import (
     Evening,
     Form,
     add_player,
+    check_form,
     draw_next,
     enter_form,
     new_evening,
@@ -27,6 +28,7 @@ from ..score.grids import Grid
 from ..score.scorecard import ScoreError
 from ..score.scorefile import find_player
 from ..words.catalogue import t
+from ..words.rules import listed
 from .common import ForceOpt, LangOpt, fail, lang_of, write_grids
 
 # The help of each command and option: the catalogue's cli_help_* (cli/helptext.py).
@@ -46,11 +48,15 @@ def _load(file: Path, lang: str) -> Evening:
         fail(exc, lang)
 
 
-def _save(evening: Evening, file: Path, lang: str) -> None:
+def _save(evening: Evening, file: Path, lang: str, said: str = "") -> None:
+    """The evening written to ``file``; then ``said`` (a draw: announced only once it is
+    kept, or a refused write showed tables that the file did not hold)."""
     try:
         save(evening, file)
     except ScoreError as exc:
         fail(exc, lang)
+    if said:
+        typer.echo(said)
     typer.echo(t("club_saved", lang, path=str(file)))
 
 
@@ -97,23 +103,27 @@ def new_cmd(
     lang: LangOpt = None,
 ) -> None:
     language = lang_of(lang)
+    # a comma at the end ("Ans,Bert,") is no player without a name
+    names = [p for p in players.split(",") if p.strip()]
     try:
-        evening = draw_next(new_evening(players.split(","), rounds, games,
-                                        new_lot() if seed is None else seed, rules, title,
+        evening = draw_next(new_evening(names, rounds, games,
+                                        new_lot() if seed is None else seed,
+                                        rules.strip().lower(), title,
                                         DUTCH.get(missed, missed), DUTCH.get(threes, threes),
                                         date))
     except ScoreError as exc:
         fail(exc, language)
     if file.exists() and not force:
         fail(ScoreError("score_err_exists", path=str(file)), language)
-    typer.echo(tables_text(evening, 1, language))
-    _save(evening, file, language)
+    _save(evening, file, language, tables_text(evening, 1, language))
 
 
 @club_app.command("add")
 def add_cmd(file: FileArg, name: Annotated[str, typer.Argument()],
             lang: LangOpt = None) -> None:
     language = lang_of(lang)
+    if "," in name:  # "Jan, Piet": two latecomers, or a surname first? Never one player.
+        fail(ScoreError("club_err_add_comma", name=name), language)
     try:
         evening = add_player(_load(file, language), name)
     except ScoreError as exc:
@@ -136,8 +146,24 @@ def draw_cmd(
                    else redraw(evening, round_no, away))
     except ScoreError as exc:
         fail(exc, language)
-    typer.echo(tables_text(evening, len(evening.draws), language))
-    _save(evening, file, language)
+    said = tables_text(evening, len(evening.draws), language)
+    back = back_in(evening)
+    if back:  # --absent is for one draw: whoever went home must be named at every draw
+        said += "\n" + t("club_back_in", language, r=len(evening.draws) - 1,
+                         n=len(evening.draws), names=", ".join(back))
+    _save(evening, file, language, said)
+
+
+def back_in(evening: Evening) -> list[str]:
+    """The players drawn in the last round who sat out the round before it, having played
+    before (a latecomer's first round is not said): gone home and forgotten at the draw,
+    or back at the table."""
+    if len(evening.draws) < 2:
+        return []
+    seated = [{p for table in tables for p in table} for tables in evening.draws]
+    before = set().union(*seated[:-2])
+    return [evening.players[p] for p in sorted(seated[-1] - seated[-2])
+            if p in before]
 
 
 @club_app.command("enter")
@@ -148,6 +174,7 @@ def enter_cmd(
     game: Annotated[list[str], typer.Option("--game", "--partij")],
     stock_out: Annotated[list[int] | None, typer.Option("--stock-out", "--stok-op")] = None,
     totals: Annotated[str | None, typer.Option("--totals", "--totalen")] = None,
+    correct: Annotated[bool, typer.Option("--correct", "--verbeter")] = False,
     lang: LangOpt = None,
 ) -> None:
     language = lang_of(lang)
@@ -156,6 +183,14 @@ def enter_cmd(
         games = tuple(_numbers(g) for g in game)
         form = Form(games, frozenset(g - 1 for g in stock_out or []),
                     _numbers(totals) if totals is not None else None)
+        check_form(evening, round_no, table, form)
+        was = evening.forms[round_no - 1][table - 1]
+        if was is not None and was != form and not correct:
+            # a table number mistyped replaced another table's form without a word
+            seats = evening.draws[round_no - 1][table - 1]
+            raise ScoreError("club_err_entered", round=round_no, table=table, was=", ".join(
+                f"{evening.players[p]} {sum(g[s] for g in was.games)}"
+                for s, p in enumerate(seats)))
         evening = enter_form(evening, round_no, table, form)
     except ScoreError as exc:
         fail(exc, language)
@@ -178,10 +213,14 @@ def show_cmd(file: FileArg, lang: LangOpt = None) -> None:
     evening = _load(file, language)
     for r in range(1, len(evening.draws) + 1):
         typer.echo(tables_text(evening, r, language))
-    missing = [f"{r}/{k}" for r, row in enumerate(evening.forms, 1)
-               for k, form in enumerate(row, 1) if form is None]
+    missing = []  # "ronde 7 tafels 2 en 3" (it said "7/2, 7/3")
+    for r, row in enumerate(evening.forms, 1):
+        tables = [str(k) for k, form in enumerate(row, 1) if form is None]
+        if tables:
+            missing.append(t("club_to_enter_round", language, r=r, n=len(tables),
+                             tables=listed(tables, language)))
     if missing:
-        typer.echo(t("club_to_enter", language, forms=", ".join(missing)))
+        typer.echo(t("club_to_enter", language, forms="; ".join(missing)))
     typer.echo(to_text(standings_grid(evening, language)))
 
 
@@ -247,25 +286,26 @@ def season_cmd(
     lang: LangOpt = None,
 ) -> None:
     from ..club.clubgrids import season_grid
-    from ..club.evening import look_alike, same_evening, season_minimum
+    from ..club.evening import look_alike, same_evening, season_minimum, season_rounds
     from ..score.grids import to_text
 
     language = lang_of(lang)
     if (best is not None and best < 1) or (minimum is not None and minimum < 1):
         fail(ScoreError("club_err_season_counts"), language)
     evenings = [_load(f, language) for f in files]
+    rounds = 0  # the club's own --minimum asks evenings only
     if minimum is None:
-        minimum = season_minimum(len(evenings))
+        minimum, rounds = season_minimum(len(evenings)), season_rounds(evenings)
     for i, one in enumerate(evenings):
         for j in range(i):
             if same_evening(evenings[j], one):
                 fail(ScoreError("club_err_season_files", first=str(files[j]),
                                 second=str(files[i])), language)
     try:
-        rows = season(evenings, best, minimum)
+        rows = season(evenings, best, minimum, rounds)
     except ScoreError as exc:
         fail(exc, language)
-    grid = season_grid(rows, language, best, minimum)
+    grid = season_grid(rows, language, best, minimum, rounds)
     if to is not None:
         _target(to, force, language)  # before the standings are printed
     if plots is not None:
@@ -315,4 +355,4 @@ def rename_cmd(
     typer.echo(t("club_renamed", language, old=was, new=new.strip()))
 
 
-__all__ = ["club_app", "tables_text"]
+__all__ = ["back_in", "club_app", "tables_text"]

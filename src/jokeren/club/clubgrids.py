@@ -7,14 +7,16 @@ from collections.abc import Sequence
 
 from ..score.grids import Cell, Grid, Value, col, hundredths, total_cell
 from ..words.catalogue import t
-from ..words.rules import describe
+from ..words.rules import describe, listed
 from .evening import (
     Evening,
     SeasonRow,
     dealer,
     evening_winners,
+    pending_rounds,
     per_game_rounds,
     round_points,
+    settled,
     standings,
     unequal_games,
 )
@@ -117,7 +119,11 @@ def standings_grid(evening: Evening, lang: str = "en", sheets: bool = False) -> 
     best round, points per game. In xlsx (with ``standings_book``, ``sheets``) a round's
     cell reads the form's total cell, a missed round is the formula the evening counts it
     by, and the total is their sum: change a form and the standings follow. Only then do
-    the notes speak of the forms' sheets (the terminal, csv and pdf have none)."""
+    the notes speak of the forms' sheets (the terminal, csv and pdf have none). A round
+    counts once all its forms are in (``settled``): the notes say which are awaited."""
+    notes = [*counting_notes(evening, lang),
+             t("club_rounds_note" if sheets else "club_rounds_note_plain", lang)]
+    evening = settled(evening)
     title = _heading(evening, t("club_standings", lang), lang)
     rounds = len(evening.draws)
     header = [t("club_place", lang), t("club_player", lang),
@@ -142,8 +148,7 @@ def standings_grid(evening: Evening, lang: str = "en", sheets: bool = False) -> 
             hundredths(row.per_game), f"ROUND(({'+'.join(own)})/{row.games},2)" if own else None)
         cells += [points, row.games, row.missed, row.won, row.best_round, per_game]
         grid.add(*cells)
-    grid.notes = [*counting_notes(evening, lang),
-                  t("club_rounds_note" if sheets else "club_rounds_note_plain", lang)]
+    grid.notes = notes
     return grid
 
 
@@ -191,6 +196,9 @@ def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
         most = max(r.games for r in standings(evening))
         notes.append(t("club_unequal", lang, most=most,
                        who=", ".join(f"{r.name} {r.games}" for r in fewer)))
+    for r, tables in pending_rounds(evening):
+        notes.append(t("club_round_pending", lang, r=r, n=len(tables),
+                       tables=listed([str(k) for k in tables], lang)))
     winners = evening_winners(evening)
     if winners:  # the evening is over: every round drawn and every form in
         notes.append(t("club_evening_winner", lang, name=" / ".join(winners)))
@@ -198,7 +206,7 @@ def counting_notes(evening: Evening, lang: str = "en") -> list[str]:
 
 
 def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = None,
-                minimum: int = 1) -> Grid:
+                minimum: int = 1, rounds: int = 0) -> Grid:
     grid = Grid(t("club_season", lang),
                 [t("club_place", lang), t("club_player", lang), t("club_evenings", lang),
                  t("club_counted_col", lang), t("club_games", lang), t("club_points", lang),
@@ -212,6 +220,8 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = 
         grid.notes.append(t("club_season_best", lang, n=best))
     if minimum > 1:
         grid.notes.append(t("club_season_minimum", lang, n=minimum))
+    if rounds > 1:
+        grid.notes.append(t("club_season_rounds", lang, n=rounds))
     first = [r.name for r in rows if r.place == 1]
     if first:
         grid.notes.append(t("club_season_winner", lang, name=" / ".join(first)))

@@ -130,6 +130,9 @@ def draw_next(evening: Evening, absent: Iterable[int] = (), starts: int = 8) -> 
                         evening.rounds - len(evening.draws) - 1)
     # Seats by lot too: the first seat deals game 1.
     tables = tuple(tuple(rng.sample(table, len(table))) for table in tables)
+    # And the table numbers: the draw lists its tables by their first player, so the
+    # first player registered sat at table 1 every round ("Ans is always at table 1").
+    tables = tuple(rng.sample(tables, len(tables)))
     return replace(evening, draws=(*evening.draws, tables),
                    forms=(*evening.forms, (None,) * len(tables)))
 
@@ -234,6 +237,24 @@ def player_games(evening: Evening) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
+def settled(evening: Evening) -> Evening:
+    """The evening as the standings count it: a round once every form of it is in. Counted
+    table by table, the players of a table whose form was not in yet had nothing for the
+    round and led the standings (and on the projector) until it came, and an absent
+    player's average was of the tables entered first."""
+    forms = tuple(row if all(form is not None for form in row) else (None,) * len(row)
+                  for row in evening.forms)
+    return evening if forms == evening.forms else replace(evening, forms=forms)
+
+
+def pending_rounds(evening: Evening) -> list[tuple[int, list[int]]]:
+    """The rounds (from 1) with some forms entered but not all, each with its tables (from
+    1) still to enter: the standings leave them out until they are complete."""
+    return [(r, [k for k, form in enumerate(row, 1) if form is None])
+            for r, row in enumerate(evening.forms, 1)
+            if any(form is not None for form in row) and any(form is None for form in row)]
+
+
 def half_up(x: Fraction) -> int:
     """Rounded to a whole number, a half up (as a spreadsheet's ROUND of a positive)."""
     return math.floor(x + Fraction(1, 2))
@@ -244,7 +265,9 @@ def round_points(evening: Evening) -> list[dict[int, int | None]]:
     (form entered): the table total (times 9/8, rounded, at a table of 3 if ``threes`` is
     "scaled"). A round without a table for the player, once a form of the round is in:
     the round's average of the counted totals ("average", rounded) or its highest
-    ("highest"); None with "per-game", and for a table whose form is not in yet."""
+    ("highest"); None with "per-game", and for a round whose forms are not all in yet
+    (``settled``)."""
+    evening = settled(evening)
     out: list[dict[int, int | None]] = []
     for tables, forms in zip(evening.draws, evening.forms, strict=True):
         row: dict[int, int | None] = {}
@@ -277,7 +300,8 @@ def standings(evening: Evening) -> list[Standing]:
     average, a member who never came ranked above everyone who played worse than
     average. Ranked per game ("per-game"), a place needs half the rounds played so far
     (``per_game_rounds``): a latecomer who played one round and went out in it would head
-    an evening of seven."""
+    an evening of seven. A round counts once all its forms are in (``settled``)."""
+    evening = settled(evening)
     counted = round_points(evening)
     games = player_games(evening)
     needed = per_game_rounds(evening) if evening.missed == "per-game" else 1
@@ -293,9 +317,12 @@ def standings(evening: Evening) -> list[Standing]:
                      and any(f is not None for f in evening.forms[r]))
         own = sum(row[p] or 0 for r, row in enumerate(counted) if here[r])
         per_game = own / len(played) if played else None
+        # the round as it counts (times 9/8 at a table of 3 when "scaled"), as its column
+        # shows it: the raw total made a round at a table of 3 the best by an eighth
+        best = min((counted[r][p] or 0 for r in rounds), default=None)
         rows.append(Standing(evening.players[p], points, len(played),
-                             sum(1 for _, pts in played if pts == 0),
-                             min(rounds.values()) if rounds else None, 0, missed, per_game))
+                             sum(1 for _, pts in played if pts == 0), best, 0, missed,
+                             per_game))
         if len(rounds) < needed:
             unranked.add(evening.players[p])
     return _place(rows, evening.missed == "per-game", unranked)
@@ -303,8 +330,8 @@ def standings(evening: Evening) -> list[Standing]:
 
 def per_game_rounds(evening: Evening) -> int:
     """The rounds a player needs to have played for a place when the evening ranks per
-    game: half the rounds with a form entered, rounded up (at least 1)."""
-    entered = sum(1 for row in evening.forms if any(form is not None for form in row))
+    game: half the rounds with every form entered, rounded up (at least 1)."""
+    entered = sum(1 for row in settled(evening).forms if any(form is not None for form in row))
     return max(1, math.ceil(entered / 2))
 
 
@@ -371,42 +398,70 @@ def season_minimum(evenings: int) -> int:
     return max(1, math.ceil(evenings / 2))
 
 
+def season_rounds(evenings: Sequence[Evening]) -> int:
+    """The rounds a player needs to have played to be ranked in a season when the club does
+    not say: half the season's rounds (those with a form entered), rounded up, as an
+    evening ranked per game asks half its rounds (``per_game_rounds``). Half the evenings
+    alone ranked, in a season of two, a player who went home after two rounds (8 games)
+    among the regulars' 56, and the guest of one round at the top."""
+    entered = sum(1 for ev in evenings for row in ev.forms if any(f is not None for f in row))
+    return max(1, math.ceil(entered / 2))
+
+
 def season(evenings: Sequence[Evening], best: int | None = None,
-           minimum: int | None = None) -> list[SeasonRow]:
+           minimum: int | None = None, rounds: int | None = None) -> list[SeasonRow]:
     """A season sums its evenings, ranked by penalty points per game played (so a missed
     evening neither helps nor hurts), ties by games won per game, then shared. With
     ``best``, each player's best evenings (lowest points per game) count, at most that
-    many; players with fewer than ``minimum`` evenings (by default ``season_minimum``: half
-    the evenings) are listed after, unranked. The same evening twice is refused
-    (``same_evening``)."""
+    many; players with fewer than ``minimum`` evenings or ``rounds`` rounds played are
+    listed after, unranked (when the club gives no minimum: half the evenings,
+    ``season_minimum``, and half the rounds, ``season_rounds``; with a ``minimum`` and
+    no ``rounds``, no rounds are asked). The same evening twice is refused
+    (``same_evening``). A name is one player however it is capitalised (``hanneke`` one
+    evening, ``Hanneke`` the next: as a name is found everywhere), written as the last
+    evening wrote it; other spellings stay apart (``look_alike``)."""
     if minimum is None:
         minimum = season_minimum(len(evenings))
+        if rounds is None:
+            rounds = season_rounds(evenings)
+    needed = rounds or 0
     for i, one in enumerate(evenings):
         for j in range(i):
             if same_evening(evenings[j], one):
                 raise ClubError("club_err_season_twice", first=j + 1, second=i + 1)
+    from ..score.scorecard import name_key
+
     nights: dict[str, list[tuple[int, int, int]]] = {}  # name: (games, points, won) each
+    played: dict[str, int] = {}  # name: rounds played over the season
+    shown: dict[str, str] = {}  # name: as the last evening wrote it
     for ev in evenings:
         for p, games in player_games(ev).items():
             if games:
-                nights.setdefault(ev.players[p], []).append(
+                same = name_key(ev.players[p])
+                shown[same] = ev.players[p]
+                nights.setdefault(same, []).append(
                     (len(games), sum(pts for _, pts in games),
                      sum(1 for _, pts in games if pts == 0)))
+                played[same] = played.get(same, 0) + len({r for r, _ in games})
     acc: dict[str, tuple[int, int, int, int, int]] = {}
     for name, own in nights.items():
         kept = sorted(own, key=lambda e: (e[1] / e[0], -e[2]))[:best] if best else own
-        acc[name] = (len(own), len(kept), sum(e[0] for e in kept), sum(e[1] for e in kept),
-                     sum(e[2] for e in kept))
+        acc[shown[name]] = (len(own), len(kept), sum(e[0] for e in kept),
+                            sum(e[1] for e in kept), sum(e[2] for e in kept))
+    rounds_of = {shown[same]: n for same, n in played.items()}
+
+    def ranked(name: str, evs: int) -> bool:
+        return evs >= minimum and rounds_of[name] >= needed
 
     def key(item: tuple[str, tuple[int, int, int, int, int]]) -> tuple[bool, float, float]:
-        _, (evs, _, games, points, won) = item
-        return (evs < minimum, points / games, -won / games)
+        name, (evs, _, games, points, won) = item
+        return (not ranked(name, evs), points / games, -won / games)
 
     items = sorted(acc.items(), key=lambda it: (key(it), it[0].lower()))
     rows: list[SeasonRow] = []
     for i, (name, (evs, counted, n_games, points, won)) in enumerate(items):
         place: int | None = None
-        if evs >= minimum:
+        if ranked(name, evs):
             place = rows[-1].place if rows and key(items[i - 1]) == key(items[i]) else i + 1
         rows.append(SeasonRow(name, evs, n_games, points, won, points / n_games, place,
                               counted))
@@ -431,8 +486,11 @@ def rename(evening: Evening, old: str, new: str) -> Evening:
 
 def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
     """Pairs of different names that may be one player ("Corrie", "Corry": the same first
-    two letters, at most two letters apart): never merged by the program, only said."""
+    two letters, at most two letters apart): never merged by the program, only said. Names
+    that differ only in capitals are one player already (``season``): not said."""
     import unicodedata
+
+    from ..score.scorecard import name_key
 
     def plain(text: str) -> str:
         return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
@@ -450,14 +508,15 @@ def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             pa, pb = plain(a), plain(b)
-            if min(len(pa), len(pb)) >= 3 and pa[:2] == pb[:2] and apart(pa, pb) <= 2:
+            if name_key(a) != name_key(b) and min(len(pa), len(pb)) >= 3 \
+                    and pa[:2] == pb[:2] and apart(pa, pb) <= 2:
                 found.append((a, b))
     return found
 
 
 __all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
            "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form",
-           "evening_winners", "half_up", "look_alike", "new_evening", "new_lot", "per_game_rounds",
-           "player_games", "present_in", "redraw", "rename",
-           "round_points", "same_evening", "season", "season_minimum", "standings",
-           "unequal_games"]
+           "evening_winners", "half_up", "look_alike", "new_evening", "new_lot",
+           "pending_rounds", "per_game_rounds", "player_games", "present_in", "redraw",
+           "rename", "round_points", "same_evening", "season", "season_minimum",
+           "season_rounds", "settled", "standings", "unequal_games"]

@@ -18,16 +18,20 @@ if TYPE_CHECKING:
 
 
 def per_player(evenings: Sequence[Evening]) -> dict[str, list[list[int]]]:
-    """Per player (by name): the points of each game, one list per evening (empty when
-    absent)."""
-    names: list[str] = []
+    """Per player (by name, one player however capitalised, as ``season`` counts them):
+    the points of each game, one list per evening (empty when absent)."""
+    from ..score.scorecard import name_key
+
+    names: dict[str, str] = {}  # name_key: the name as the last evening wrote it
     for ev in evenings:
-        names += [p for p in ev.players if p not in names]
-    out: dict[str, list[list[int]]] = {name: [] for name in names}
+        for p in ev.players:
+            names[name_key(p)] = p
+    out: dict[str, list[list[int]]] = {name: [] for name in names.values()}
     for ev in evenings:
         games = player_games(ev)
-        for name in names:
-            seat = ev.players.index(name) if name in ev.players else None
+        seats = {name_key(p): i for i, p in enumerate(ev.players)}
+        for key, name in names.items():
+            seat = seats.get(key)
             out[name].append([pts for _, pts in games[seat]] if seat is not None else [])
     return out
 

@@ -25,13 +25,14 @@ from ..club.evening import (
     evening_winners,
     new_evening,
     new_lot,
+    pending_rounds,
     per_game_rounds,
     round_points,
     standings,
 )
 from ..rules.house import Rules
 from ..words.catalogue import t
-from ..words.rules import describe
+from ..words.rules import describe, listed
 from .errors import ApiError
 from .score_api import EXPORTED, for_web, sheets_file
 from .store import Store
@@ -187,6 +188,12 @@ def shown(club_id: str, evening: Evening, absent: list[str], secretary: bool) ->
     if fewer:  # as under the printed standings: who played fewer games, and how many
         notes.append(_words("club_unequal", most=max(r.games for r in rows),
                             who=", ".join(f"{s.name} {s.games}" for s in fewer)))
+    for r, tables in pending_rounds(evening):  # counted once complete (club.settled)
+        numbers = [str(k) for k in tables]
+        notes.append(Words(en=t("club_round_pending", "en", r=r, n=len(tables),
+                                tables=listed(numbers, "en")),
+                           nl=t("club_round_pending", "nl", r=r, n=len(tables),
+                                tables=listed(numbers, "nl"))))
     winners = evening_winners(evening)
     if winners:
         notes.append(_words("club_evening_winner", name=" / ".join(winners)))
