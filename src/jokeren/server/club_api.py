@@ -177,7 +177,19 @@ def shown(club_id: str, evening: Evening, absent: list[str], secretary: bool) ->
         totals=list(f.totals) if f.totals is not None
         else [sum(g[s] for g in f.games) for s in range(len(f.games[0]) if f.games else 0)])
         for f in row] for row in evening.forms]
-    notes = [_words(f"club_missed_{evening.missed}")]
+    # first what the evening stands at (the projector shows the first two notes): the rounds
+    # still awaiting forms, or the winner; then how the standings count
+    notes: list[Words] = []
+    for r, tables in pending_rounds(evening):  # counted once complete (club.settled)
+        numbers = [str(k) for k in tables]
+        notes.append(Words(en=t("club_round_pending", "en", r=r, n=len(tables),
+                                tables=listed(numbers, "en")),
+                           nl=t("club_round_pending", "nl", r=r, n=len(tables),
+                                tables=listed(numbers, "nl"))))
+    winners = evening_winners(evening)
+    if winners:
+        notes.append(_words("club_evening_winner", name=" / ".join(winners)))
+    notes.append(_words(f"club_missed_{evening.missed}"))
     if evening.threes == "scaled":
         notes.append(_words("club_threes_scaled"))
     notes.append(_words("club_tiebreak_per_game" if evening.missed == "per-game"
@@ -188,15 +200,6 @@ def shown(club_id: str, evening: Evening, absent: list[str], secretary: bool) ->
     if fewer:  # as under the printed standings: who played fewer games, and how many
         notes.append(_words("club_unequal", most=max(r.games for r in rows),
                             who=", ".join(f"{s.name} {s.games}" for s in fewer)))
-    for r, tables in pending_rounds(evening):  # counted once complete (club.settled)
-        numbers = [str(k) for k in tables]
-        notes.append(Words(en=t("club_round_pending", "en", r=r, n=len(tables),
-                                tables=listed(numbers, "en")),
-                           nl=t("club_round_pending", "nl", r=r, n=len(tables),
-                                tables=listed(numbers, "nl"))))
-    winners = evening_winners(evening)
-    if winners:
-        notes.append(_words("club_evening_winner", name=" / ".join(winners)))
     rules = Rules.load(evening.rules)
     return EveningOut(
         id=club_id, title=evening.title, date=evening.date, rules=evening.rules,
