@@ -263,7 +263,11 @@ def check_records(folder: Path, count: int, force: bool, lang: str) -> None:
 
 def check_new_file(path: Path, lang: str) -> None:
     """--save: a new file in a folder that exists, checked before the first round."""
+    from ..score.scorecard import ScoreError
 
+    if path.is_dir():  # not "exists already: go on with it with --resume FOLDER"
+        fail(ScoreError("score_err_write", path=str(path),
+                        error=os_reason(IsADirectoryError(errno.EISDIR, ""))), lang)
     if path.exists():
         fail(t("cli_save_exists", lang, path=path))
     if not path.parent.is_dir():

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -30,7 +31,7 @@ from ..engine.events import Event
 from ..engine.state import Phase
 from ..engine.views import SeatView
 from ..play.table import Table
-from ..rules.cards import Card, NotationError
+from ..rules.cards import Card, NotationError, to_hand
 from ..words.catalogue import t
 from ..words.keys import key
 from ..words.moves import (
@@ -89,6 +90,8 @@ PLAY_MOVES = {"group": "meld", "meld": "meld", "lay": "lay", "swap": "swap"}
 BAR_DROPS = ("scores", "hint")
 BAR_SHORT = {"draw": "tui_bar_draw_more", "take": "tui_bar_take_short",
              "swap": "tui_bar_swap_short"}
+# The log's lines at 80x24 (jokeren.tcss), and the most it grows by on a taller screen.
+LOG_LINES, LOG_MORE = 4, 8
 # Every letter that is a move's key in some language: each is bound to ``letter``, which
 # plays the move that letter is in the table's language (and nothing in another).
 LETTERS = sorted({key(name, lang) for name, _, _ in ACTIONS for lang in ("en", "nl")} - {"?"})
@@ -99,17 +102,19 @@ def letter_moves(lang: str) -> dict[str, str]:
     return {key(name, lang): name for name, _, _ in ACTIONS}
 
 
-def shown_actions(v: SeatView) -> tuple[str, ...]:
+def shown_actions(v: SeatView, draw_again: bool = True) -> tuple[str, ...]:
     """The action bar's buttons for ``v``: the phase's moves on one's turn that the rules
     allow now (no lay-off nor swap before coming out, unless the house rules say so), then
     hint, scores and help (the most at once, turbo's play, fits 80 columns in both
-    languages; a narrower bar shows what ``bar_labels`` keeps)."""
+    languages; a narrower bar shows what ``bar_labels`` keeps). Turbo's second draw in
+    play only when ``draw_again`` (the engine allows it: before melding, while no meld can
+    be made, at most three cards a turn)."""
     shown = []
     moves = play_moves(v) if v.my_turn and v.phase is Phase.PLAY else ()
     for name, _, phases in ACTIONS:
         on = name in ("help", "scores") or (v.my_turn and v.phase in phases)
         if name == "draw" and v.phase is Phase.PLAY and v.rules.turbo:
-            on = v.my_turn
+            on = v.my_turn and draw_again
         if name in PLAY_MOVES:
             on = on and PLAY_MOVES[name] in moves
         if on:
@@ -261,11 +266,21 @@ class JokerenApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
+        self.fit_log(self.size.height)
         if self.config is not None:
             self.start(self.config)
         else:
             self.push_screen(SetupScreen(self.setup_choice, self.lang, self.seed,
                                          self.save_path, self.levels), self._setup_done)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_log(event.size.height)
+
+    def fit_log(self, height: int) -> None:
+        """The log's four lines at 24 rows, a line more for every two rows more (twelve
+        at 40): on a tall screen it stayed four lines under a table of empty ones."""
+        extra = max(0, min(LOG_MORE, (height - 24) // 2))
+        self.query_one("#log-box", VerticalScroll).styles.min_height = LOG_LINES + extra
 
     def _setup_done(self, config: TableConfig | None) -> None:
         if config is not None:
@@ -603,7 +618,7 @@ class JokerenApp(App[None]):
             self.hint if self.hint is not None else Text("\n").join(self.log_texts()))
         if self.hint is not None:  # a hint is read from its top
             box.anchor(False)
-            self.call_after_refresh(box.scroll_home, animate=False)
+            self.call_after_refresh(self.hint_from_top)
         else:
             # The newest line shows in the same frame as the rest of the move: the layout
             # keeps an anchored box at its end (a scroll after the refresh came a frame late).
@@ -611,12 +626,29 @@ class JokerenApp(App[None]):
         status = self.message or Text(status_line(v, lang, len(self.groups)),
                                       style="bold")
         self.query_one("#status", Line).update(status)
-        self.show_bar(v)
+        self.show_bar(v, self.may_draw_again(v))
 
-    def show_bar(self, v: SeatView) -> None:
+    def hint_from_top(self) -> None:
+        """Scroll the hint to its top, after the refresh that shows it; unless a move came
+        first (keys typed quickly): the log it left is anchored at its newest line, and a
+        scroll home then showed the oldest lines instead of what was just played."""
+        if self.hint is not None:
+            self.query_one("#log-box", VerticalScroll).scroll_home(animate=False,
+                                                                   immediate=True)
+
+    def show_bar(self, v: SeatView, draw_again: bool = True) -> None:
         """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its
         phase, as many and as long as its width takes (``bar_labels``, again at a resize)."""
-        self.query_one(ActionBar).fit(partial(bar_labels, shown_actions(v), v.phase, self.lang))
+        self.query_one(ActionBar).fit(partial(bar_labels, shown_actions(v, draw_again),
+                                              v.phase, self.lang))
+
+    def may_draw_again(self, v: SeatView) -> bool:
+        """Turbo: whether the engine lets the person at the screen draw again now (after
+        a meld or with a meld to make it refuses: the bar showed "Draw" all the same)."""
+        s = self.session
+        if s is None or not (v.rules.turbo and v.my_turn and v.phase is Phase.PLAY):
+            return True
+        return s.check(self.seat, DRAW) is None
 
     def header_text(self, v: SeatView) -> Text:
         """The round (of how many, if the match has a number of rounds), the requirement,
@@ -804,8 +836,8 @@ class JokerenApp(App[None]):
             elif name == "swap":
                 self.play(swap(self.target, chosen[0]))
             else:
-                self.confirmed(lay(self.target, tuple(chosen)), len(chosen) == len(v.hand),
-                               "tui_confirm_meld_out")
+                self.confirmed(self.joker_lay(lay(self.target, tuple(chosen))),
+                               len(chosen) == len(v.hand), "tui_confirm_meld_out")
         elif name in ("discard", "give"):
             if len(chosen) != 1:
                 self.refuse("tui_select_one" if chosen else "tui_select_first")
@@ -836,6 +868,8 @@ class JokerenApp(App[None]):
             self.redraw()
             return
         if isinstance(got, Action):
+            if got.verb is Verb.LAY:
+                got = self.joker_lay(got)
             if self.play(got):
                 self.typed = ""
             return
@@ -852,6 +886,20 @@ class JokerenApp(App[None]):
             chosen.add(index)
         self.selected, self.typed, self.message = chosen, "", None
         self.redraw()
+
+    def joker_lay(self, action: Action) -> Action:
+        """A lay-off with a joker that says no card: the engine puts it at the high end of
+        a run, and refuses it there when, say, every copy of that card is on the table. The
+        person cannot place a joker laid off alone (its place in the hand says nothing), so
+        the legal lay-off of the same cards on the same meld is played, its joker where the
+        engine allows it (as 4♥ below 5♥-8♥); else ``action`` as it was, to be refused."""
+        s = self.session
+        if (s is None or not any(c.joker and not c.declared for c in action.cards)
+                or s.check(self.seat, action) is None):
+            return action
+        same = sorted(map(to_hand, action.cards))
+        return next((a for a in s.legal() if a.verb is Verb.LAY and a.target == action.target
+                     and sorted(map(to_hand, a.cards)) == same), action)
 
     def refuse(self, key: str) -> None:
         self.message = Text(t(key, self.lang), style="bold red")

@@ -127,7 +127,10 @@ class SetupScreen(Screen[TableConfig]):
             yield Button(t("tui_setup_start", lang), id="start", variant="primary", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        # The rules' field, its text selected: a preset typed at once replaces it (with the
+        # Start button focused the letters went nowhere, and Enter started the default);
+        # Enter in a field starts, as on the button.
+        self.query_one("#rules", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
@@ -354,5 +357,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         # scrolled (↑/↓) where the terminal is too small for it all
         with VerticalScroll(id="help"):
+            # first, for one who has never seen it: how to get back to the table
+            yield Static(t("tui_help_back", self.lang), id="help-back")
             yield Static(keyed("tui_help", self.lang) + "\n\n"
                          + keyed("tui_help_more", self.lang))

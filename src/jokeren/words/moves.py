@@ -81,9 +81,15 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
         return keyed("tui_st_match_over", lang, name=v.players[v.winner or 0])
     if v.phase is Phase.ROUND_OVER:
         return keyed("tui_st_round_over", lang)
-    if not v.my_turn:
-        return keyed("tui_st_waiting", lang, name=who)
     top = v.discard_top.symbol(lang) if v.discard_top else "-"
+    if not v.my_turn:
+        # While another may buy the card (or take the upcard, or exchange a duplicate), the
+        # turn is not theirs: "Bob is aan de beurt" read as if the draw had been lost.
+        offer = {Phase.BUYING: "tui_cover_buy", Phase.UPCARD_OFFER: "tui_cover_upcard",
+                 Phase.EXCHANGE: "tui_cover_exchange"}.get(v.phase)
+        if offer is not None and (v.discard_top is not None or v.phase is Phase.EXCHANGE):
+            return t(offer, lang, name=who, card=top)
+        return keyed("tui_st_waiting", lang, name=who)
     if v.phase is Phase.EXCHANGE:
         return keyed("tui_st_exchange", lang)
     if v.phase is Phase.UPCARD_OFFER:
