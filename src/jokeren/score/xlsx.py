@@ -15,14 +15,66 @@ from ..support.files import write_atomic
 from ..support.shown import shown
 from .grids import Grid, col
 
-_BAD = '[]:*?/\\'
+SHEET_MOST = 31  # characters in a sheet's name: Excel's limit (it refuses a longer one)
+_PART = " · "  # between the parts of a title: what the sheet is, its rules, an evening's date
+# characters Excel refuses in a sheet's name, and what stands for each
+_BAD = {"[": "(", "]": ")", ":": "-", "/": "-", "\\": "-", "?": "", "*": ""}
 
 
-def _sheet_name(title: str, taken: set[str]) -> str:
-    base = "".join("-" if ch in _BAD else ch for ch in shown(title))[:31].strip() or "Sheet"
-    name, k = base, 2
-    while name.lower() in taken:
-        name, k = f"{base[:28]} {k}", k + 1
+def _clean(title: str) -> str:
+    """``title`` as a sheet may be named: the characters Excel refuses replaced or left
+    out, white space made single spaces, no apostrophe at either end (Excel refuses one)."""
+    text = "".join(_BAD.get(ch, ch) for ch in shown(title))
+    return " ".join(text.split()).strip("'").strip()
+
+
+def _words(text: str, most: int) -> str:
+    """``text`` if it fits in ``most`` characters, else its first words that do, never a
+    word cut (a sheet named "Scorekaart · Jokeren met 7 kaar" said neither); only a first
+    word longer than ``most`` itself is cut."""
+    if len(text) <= most:
+        return text
+    head = text[:most + 1].rsplit(" ", 1)[0].rstrip(" ·-,;")
+    if head.count("(") > head.count(")"):  # no bracket left open: "Waar zit ik (tafel per"
+        head = head[:head.rindex("(")].rstrip(" ·-,;")
+    return head if head and len(head) <= most else text[:most].strip(" '")
+
+
+def sheet_name(title: str, shared: Sequence[str] = ()) -> str:
+    """A sheet's name (its tab) made of ``title``, whole when it fits in Excel's 31
+    characters. Else a title's parts (``A · B · C``) that every sheet of the book shares
+    (``shared``: an evening's title and date above each of its seating lists) are left
+    out, and then the leading parts that fit are kept, which say what the sheet is ("Score
+    card", "Round 2 · seating"): the whole title stays on the printed page. Only a part
+    longer than the limit on its own is shortened, at a word."""
+    text = _clean(title)
+    if len(text) <= SHEET_MOST:
+        return text or "Sheet"
+    parts = [p for p in text.split(_PART) if p] or [text]
+    own = [p for p in parts if p not in shared] or parts
+    kept = [own[0]]
+    for part in own[1:]:
+        if len(_PART.join([*kept, part])) > SHEET_MOST:
+            break
+        kept.append(part)
+    return _words(_PART.join(kept), SHEET_MOST) or "Sheet"
+
+
+def _shared(names: Sequence[str]) -> list[str]:
+    """The title parts every one of several sheets has (none for a single sheet)."""
+    if len(names) < 2:
+        return []
+    split = [set(_clean(n).split(_PART)) for n in names]
+    return sorted(set.intersection(*split) - {""})
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or with a number after it when another sheet of the book has it (Excel
+    compares them without case); shortened at a word to leave room for the number."""
+    base, k = name, 2
+    while name.lower() in taken or name.lower() == "history":  # Excel keeps History
+        tail = f" {k}"
+        name, k = _words(base, SHEET_MOST - len(tail)) + tail, k + 1
     taken.add(name.lower())
     return name
 
@@ -43,8 +95,12 @@ def xlsx_bytes(grids: Sequence[Grid]) -> bytes:
     book.remove(book.active)
     taken: set[str] = set()
     bold = Font(bold=True)
+    shared = _shared([grid.sheet or grid.title for grid in grids])
+    if grids:  # the file's own title (a spreadsheet shows it in the file's properties)
+        book.properties.title = shown(grids[0].title)
     for grid in grids:
-        sheet = book.create_sheet(_sheet_name(grid.sheet or grid.title, taken))
+        sheet = book.create_sheet(_unique(sheet_name(grid.sheet or grid.title, shared),
+                                          taken))
         sheet.oddHeader.center.text = shown(grid.title)  # on the printed page
         for j, name in enumerate(grid.header, 1):
             head = _text(sheet, 1, j, name)
@@ -108,4 +164,4 @@ def write_xlsx(path: str | Path, grids: Sequence[Grid]) -> None:
     write_atomic(path, xlsx_bytes(grids))
 
 
-__all__ = ["write_xlsx", "xlsx_bytes"]
+__all__ = ["SHEET_MOST", "sheet_name", "write_xlsx", "xlsx_bytes"]

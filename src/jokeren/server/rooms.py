@@ -12,8 +12,10 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
 
 from ..bots import LEVELS, LevelList
 from ..engine import DealError, check_players
@@ -67,6 +69,23 @@ class Options:
     closed: bool = False
 
 
+# Kept in a finished room's options (not an option: the pages are not shown it): the persons'
+# seats a computer played at the match's end, their people away, seat -> level. The rematch
+# starts them so (``Rooms.rematch``).
+STAND_INS = "stand_ins"
+
+
+def room_options(text: str) -> Options:
+    """A room's stored options; what is kept beside them (``STAND_INS``) left out."""
+    known = {f.name for f in fields(Options)}
+    return Options(**{k: v for k, v in json.loads(text).items() if k in known})
+
+
+def shown_options(text: str) -> dict[str, Any]:
+    """A room's options as its pages are given them."""
+    return {k: v for k, v in json.loads(text).items() if k != STAND_INS}
+
+
 @dataclass(frozen=True)
 class Created:
     room_id: str
@@ -116,6 +135,8 @@ class Rooms:
         self.finished: OrderedDict[str, tuple[Table, list[tuple[int, str, int]]]] = \
             OrderedDict()
         self._resuming = asyncio.Lock()
+        # a finished room -> the lock its rematch is made under, and how many use it
+        self._rematching: dict[str, tuple[asyncio.Lock, int]] = {}
         # several processes share the rooms (bus.py, --redis): each table runs in the one
         # that holds its lease, a socket elsewhere reaches it through Redis; None: this
         # process runs every table
@@ -165,8 +186,9 @@ class Rooms:
         host, invite, spectate = tokens.new_token(), tokens.new_token(), tokens.new_token()
         room_id = tokens.new_id()
         names = computer_names(people)
-        rows = [SeatRow(room_id, i, s.kind, s.level, next(names) if s.kind == "computer"
-                        else None) for i, s in enumerate(seats)]
+        # a person's seat has no level (a page sends the one its computer seat had)
+        rows = [SeatRow(room_id, i, s.kind, s.level, next(names)) if s.kind == "computer"
+                else SeatRow(room_id, i, s.kind) for i, s in enumerate(seats)]
         await self.store.create_room(RoomRow(
             id=room_id, created=time.time(), rules=json.dumps(rules.to_obj()),
             options=json.dumps(options.__dict__), status=OPEN,
@@ -251,7 +273,28 @@ class Rooms:
         """The host's rematch of a finished match: a new room with the same rules, options
         and seats (the same people in the same places, the same computer players), started
         at once. Every token of the old room opens the new one (their digests are copied),
-        so each person's page follows without joining again; asked twice, the same room."""
+        so each person's page follows without joining again; asked twice, the same room.
+
+        A person's seat that a computer played at the match's end, its person away (the
+        host let the computer play it, or the grace period ran out), starts the rematch
+        played by the computer at the same level, until its person comes back (``_carry``);
+        the table does not wait out the grace period for them again."""
+        # one rematch at a time per room in this process: two taps at once made two rooms
+        # (the second failed on the stored link: a 503 "the server cannot store anything
+        # just now", and a room of the same people that nobody plays)
+        lock, users = self._rematching.get(room_id) or (asyncio.Lock(), 0)
+        self._rematching[room_id] = (lock, users + 1)
+        try:
+            async with lock:
+                return await self._rematch(room_id, host_token, owner)
+        finally:
+            lock, users = self._rematching[room_id]
+            if users > 1:
+                self._rematching[room_id] = (lock, users - 1)
+            else:
+                del self._rematching[room_id]
+
+    async def _rematch(self, room_id: str, host_token: str, owner: str | None) -> str:
         room, seats = await self.host(room_id, host_token)
         made = self.rematches.get(room_id) or await self.store.next_of(room_id)
         if made is not None:
@@ -261,19 +304,47 @@ class Rooms:
             raise ended()
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "api_not_finished_rematch")
+        options = json.loads(room.options)
+        carried = options.pop(STAND_INS, None) or {}
         new_id = tokens.new_id()
         await self.store.create_room(replace(room, id=new_id, created=time.time(),
-                                             status=OPEN, seed=str(new_seed())),
+                                             status=OPEN, seed=str(new_seed()),
+                                             options=json.dumps(options)),
                                      [replace(s, room_id=new_id) for s in seats])
-        await self.store.set_next(room_id, new_id)  # the link survives a restart
+        try:
+            await self.store.set_next(room_id, new_id)  # the link survives a restart
+        except IntegrityError:  # another process made the rematch meanwhile: that one
+            await self.store.set_room(new_id, status=ENDED)
+            made = await self.store.next_of(room_id)
+            if made is None:
+                raise
+            return made
         self.rematches[room_id] = new_id
         if owner is not None:
             self.owners[new_id] = owner
         while len(self.rematches) > OWNERS_KEPT:
             del self.rematches[next(iter(self.rematches))]
         await self.start(new_id, host_token)
+        await self._carry(new_id, carried, room_options(room.options).substitute)
         self.hub.changed(room_id)  # the old room's pages follow (their lobby sockets)
         return new_id
+
+    async def _carry(self, room_id: str, carried: Mapping[str, Any], substitute: str) -> None:
+        """The seats a computer played for their absent people at the last match's end
+        are its again from the rematch's start: the host's "let the computer play" stands.
+        As in the match, the person's page coming back takes the seat back; one already
+        back is not given to the computer (the table refuses a present person's seat)."""
+        if not carried:
+            return
+        runner = await self._table(room_id)
+        if runner is None:
+            return
+        for seat, level in sorted(carried.items()):
+            if not str(seat).isdigit():
+                continue
+            with contextlib.suppress(Gone):  # not carried: the grace period runs, as before
+                await runner.ask("substitute", data=(
+                    int(seat), level if level in LEVELS else substitute))
 
     async def resume(self, room_id: str) -> TableRunner:
         """The room's runner, its table rebuilt from the stored actions (once)."""
@@ -317,7 +388,7 @@ class Rooms:
             raise ended()
         if room.status not in (PLAYING, FINISHED):
             raise ApiError(409, "not_playing")
-        options = Options(**json.loads(room.options))
+        options = room_options(room.options)
         table, acks = await self._stored(room, seats)
         runner = TableRunner(
             room_id, table, options.substitute,
@@ -350,8 +421,23 @@ class Rooms:
             self._keep(room_id, runner.table, acks)
 
     async def _finished(self, room_id: str) -> None:
-        # only a room being played: the host's end stays the end
-        await self.store.set_room(room_id, status=FINISHED, where=(PLAYING,))
+        """The match's end stored: only over a room being played (the host's end stays
+        the end). The persons' seats a computer plays now, their people away, are kept
+        with it (``STAND_INS``): the rematch starts them so."""
+        runner = self.runners.get(room_id)
+        played = runner.played_for_absent() if runner is not None else {}
+        if not played:
+            await self.store.set_room(room_id, status=FINISHED, where=(PLAYING,))
+            return
+
+        def finish(room: RoomRow, _seats: list[SeatRow]) -> tuple[bool, Change]:
+            if room.status != PLAYING:
+                return False, Change()
+            options = {**json.loads(room.options),
+                       STAND_INS: {str(s): level for s, level in sorted(played.items())}}
+            return True, Change(room={"status": FINISHED, "options": json.dumps(options)})
+
+        await self.store.locked(room_id, finish)
 
     async def resume_all(self) -> int:
         ids = await self.store.rooms_with_status(PLAYING)
@@ -575,7 +661,7 @@ class Rooms:
         rules = json.loads(room.rules)
         return {"id": room.id, "status": room.status, "rules": rules,
                 "rules_text": rules_in_words(rules),
-                "options": json.loads(room.options), "version": version,
+                "options": shown_options(room.options), "version": version,
                 "next": self.rematches.get(room_id) or (
                     await self.store.next_of(room_id) if room.status == FINISHED else None),
                 "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
@@ -598,17 +684,27 @@ class Rooms:
     async def sheet(self, room_id: str, token: str, lang: str) -> Any:
         """The finished match's score sheet, as ``jokeren score`` makes it of a record
         (each round's penalties, the buys counted from its moves)."""
-        from ..score.grids import score_grid
-        from ..score.scorecard import card_of_game
-
         table = await self._over(room_id, token)
-        card = card_of_game(table.state, [r.moves for r in table.record.rounds])
-        return score_grid(card, lang)
+        return match_sheet(table, lang)
 
     async def close(self) -> None:
         for runner in list(self.runners.values()):
             await runner.stop()
         self.runners.clear()
+
+
+def match_sheet(table: Table, lang: str) -> Any:
+    """A match played here as its score sheet: the card ``jokeren score`` makes of its
+    record, titled as the glossary says a played match's sheet ("Scoreblad · Amerikaans
+    Jokeren"; the xlsx names its tab from it: score/xlsx.py)."""
+    from ..score.grids import score_grid
+    from ..score.scorecard import card_of_game
+    from ..words.catalogue import t
+    from ..words.rules import preset_name
+
+    card = card_of_game(table.state, [r.moves for r in table.record.rounds])
+    title = f"{t('web_score_sheet', lang)} · {preset_name(card.rules, lang)}"
+    return score_grid(replace(card, title=title), lang)
 
 
 def rules_in_words(obj: object) -> dict[str, list[str]]:

@@ -644,6 +644,13 @@ class TableRunner:
         self._clock_turn(new_turn=False)
         self._broadcast(self.seats_frame())
 
+    def played_for_absent(self) -> dict[int, str]:
+        """The persons' seats a computer plays now, their people away (the host let it
+        play, or the grace period ran out), with the level it plays at: the room keeps them
+        with the match's end, and its rematch starts them so (rooms.py)."""
+        return {s: str(getattr(player, "name", None) or self.substitute)
+                for s, player in self.stand_ins.items() if s in self.absent_since}
+
     def _broadcast(self, frame: Frame) -> None:
         for conn in list(self.conns):
             conn.send(frame)
