@@ -758,7 +758,7 @@ def test_an_evening_over_says_its_winner() -> None:
     ev = play(ev, rng)
     first = [r.name for r in standings(ev) if r.place == 1]
     assert f"Winnaar van de avond: {' / '.join(first)}" in standings_grid(ev, "nl").notes
-    assert shown("x", ev, [], False).notes[-1].en == f"Winner of the evening: {' / '.join(first)}"
+    assert shown("x", ev, [], False).notes[0].en == f"Winner of the evening: {' / '.join(first)}"
 
 
 def test_the_plots_name_an_evening_by_its_title_else_its_date() -> None:
