@@ -29,6 +29,19 @@ export function failureText(exc: unknown, lang: Lang): string {
   return t("web_error", lang, { text: reason ? reason.text[lang] : String(exc) });
 }
 
+/** A sentence of the server, worded to follow "jokeren: ", as a page shows it on its own. */
+export const capital = (text: string): string =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
+
+/** What a page says when the server refused what the person can change (a 4xx: a name too
+ *  long or taken): the refusal's own sentence; a failure (no answer, the server's 5xx) is
+ *  `failureText`, "Something went wrong: ...". */
+export function refusalText(exc: unknown, lang: Lang): string {
+  const status = exc instanceof ApiFailure ? Number(exc.message) : 0;
+  return exc instanceof ApiFailure && exc.reason && status >= 400 && status < 500
+    ? capital(exc.reason.text[lang]) : failureText(exc, lang);
+}
+
 /** A response's JSON answer, or an ApiFailure with the server's refusal when it is not ok. */
 export async function answer<T>(response: Response): Promise<T> {
   const data: unknown = await response.json().catch(() => null);
@@ -40,6 +53,11 @@ export async function answer<T>(response: Response): Promise<T> {
 export async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  }).catch(() => {
+    // no answer (the network, the server down): said in the person's words, not the
+    // browser's "TypeError: Failed to fetch"
+    const text = (lang: Lang): string => t("web_no_answer", lang);
+    throw new ApiFailure({ key: "no_answer", text: { en: text("en"), nl: text("nl") } }, "0");
   });
   return answer<T>(response);
 }
@@ -50,6 +68,9 @@ export type RulesObj = string | Record<string, unknown>;
 
 export const playNow = (name: string, rules: RulesObj, computers: string[]): Promise<SeatOut> =>
   post<SeatOut>("/api/play-now", { name, rules, computers });
+
+/** The most characters in a display name: the server's (server/names.py, MOST). */
+export const NAME_MOST = 24;
 
 export const join = (room: string, token: string, name: string): Promise<SeatOut> =>
   post<SeatOut>(`/api/rooms/${encodeURIComponent(room)}/join`, { token, name });
