@@ -216,7 +216,7 @@ def test_a_whole_match_through_the_ui(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Final score" in text and "set of three" in text and "Cas" in text
         assert "0* (0)" in text
-        assert "Winner: Ann" in text
+        assert "The match is over: Ann has won." in text  # as the table says it
         assert "Cards left" in text
         await pilot.press("enter")
 

@@ -28,10 +28,11 @@ from ..bots import Player
 from ..engine import Deal, IllegalMoveError
 from ..engine.actions import BUY, DRAW, PASS, TAKE, Action, Verb, discard, give, lay, meld, swap
 from ..engine.events import Event
-from ..engine.state import Phase
+from ..engine.state import Phase, State
 from ..engine.views import SeatView
 from ..play.table import Table
 from ..rules.cards import Card, NotationError, to_hand
+from ..rules.melds import Meld
 from ..words.catalogue import t
 from ..words.keys import key
 from ..words.moves import (
@@ -56,7 +57,7 @@ from .screens import (
     SetupScreen,
 )
 from .session import Session, TableConfig, available_levels
-from .typed import read_typed
+from .typed import TABLE_VERBS, cards_typed, read_typed
 from .widgets import ActionBar, HandView, KeyButton, Line, TableView, card_text
 
 # The app's own actions that act on the table: none of them passes through a screen put
@@ -76,6 +77,7 @@ ACTIONS: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
     ("meld", "tui_act_meld", (Phase.PLAY,)),
     ("lay", "tui_act_lay", (Phase.PLAY,)),
     ("swap", "tui_act_swap", (Phase.PLAY,)),
+    ("rearrange", "tui_act_rearrange", (Phase.PLAY,)),  # Rummikub's: the move line, filled
     ("discard", "tui_act_discard", (Phase.PLAY, Phase.UPCARD_SWAP)),
     ("hint", "tui_act_hint", (Phase.DRAW, Phase.PLAY)),
     ("scores", "tui_act_scores", ()),
@@ -83,13 +85,18 @@ ACTIONS: tuple[tuple[str, str, tuple[Phase, ...]], ...] = (
 )
 # The play phase's buttons and the move each stands for (``words.moves.play_moves``: what
 # the rules allow now; setting cards aside is for a meld).
-PLAY_MOVES = {"group": "meld", "meld": "meld", "lay": "lay", "swap": "swap"}
+PLAY_MOVES = {"group": "meld", "meld": "meld", "lay": "lay", "swap": "swap",
+              "rearrange": "rearrange"}
 # Where the bar does not fit its width (60 columns): first these are left out, in this
 # order (their keys still work and the help names them), then the long words are shortened,
 # then the buttons show their keys alone; help always shows in full.
 BAR_DROPS = ("scores", "hint")
 BAR_SHORT = {"draw": "tui_bar_draw_more", "take": "tui_bar_take_short",
              "swap": "tui_bar_swap_short"}
+# Where even the short words do not fit, Rummikub's rearranging leaves the bar before the
+# words go (the status line names its key): at 60 columns its button alone turned the whole
+# bar of play into bare keys ("z o l j h x ? Hulp").
+BAR_LAST_DROPS = ("rearrange",)
 # The log's lines at 80x24 (jokeren.tcss), and the most it grows by on a taller screen.
 LOG_LINES, LOG_MORE = 4, 8
 # Every letter that is a move's key in some language: each is bound to ``letter``, which
@@ -124,10 +131,13 @@ def shown_actions(v: SeatView, draw_again: bool = True) -> tuple[str, ...]:
 
 def bar_label(name: str, phase: Phase, lang: str) -> str:
     """A button's key in bold and its word: short, so that a whole bar fits 80 columns;
-    drawing again in turbo's play is "Draw", the first draw says from where."""
+    drawing again in turbo's play is "Draw", the first draw says from where; in the upcard
+    offer the card taken is the upcard ("open kaart"), as the status line calls it."""
     label = next(w for n, w, _ in ACTIONS if n == name)
     if name == "draw" and phase is Phase.PLAY:
         label = "tui_bar_draw_more"
+    if name == "take" and phase is Phase.UPCARD_OFFER:
+        label = "tui_bar_take_upcard"
     return f"[b]{key(name, lang)}[/b] {t(label, lang)}"
 
 
@@ -139,7 +149,8 @@ def bar_width(labels: dict[str, str]) -> int:
 def bar_labels(shown: Sequence[str], phase: Phase, lang: str, width: int) -> dict[str, str]:
     """The buttons of ``shown`` that the bar shows in ``width`` columns, with their labels:
     all in full where they fit, else without scores, then hint (``BAR_DROPS``), then with
-    short words, then keys alone; "? Help" stays whole in every one."""
+    short words, then without rearranging (``BAR_LAST_DROPS``), then keys alone; "? Help"
+    stays whole in every one."""
     full = {name: bar_label(name, phase, lang) for name in shown}
     plans = [full]
     names = list(shown)
@@ -150,6 +161,9 @@ def bar_labels(shown: Sequence[str], phase: Phase, lang: str, width: int) -> dic
     short = {name: f"[b]{key(name, lang)}[/b] {t(BAR_SHORT[name], lang)}"
              if name in BAR_SHORT else full[name] for name in names}
     plans.append(short)
+    fewer = [name for name in names if name not in BAR_LAST_DROPS]
+    if len(fewer) < len(names):
+        plans.append({name: short[name] for name in fewer})
     plans.append({name: short[name] if name == "help" else f"[b]{key(name, lang)}[/b]"
                   for name in names})
     return next((plan for plan in plans if bar_width(plan) <= width), plans[-1])
@@ -170,6 +184,17 @@ class ExchangeEnd:
     (``words.moves.exchange_lines``), who reads only their own cards named."""
 
     passed: tuple[tuple[int, Card, int | None], ...]
+
+
+def round_ending(state: State) -> Event:
+    """How the last round of ``state`` ended, as the event that said it: who went out, or
+    the turn limit, or the stock that ran out (a resumed match has no events of it)."""
+    winner = state.results[-1].winner if state.results else None
+    if winner is not None:
+        return Event("out", winner)
+    limit = state.rules.max_turns
+    return Event("turn-limit" if limit is not None and state.turns_done >= limit
+                 else "stock-out", None)
 
 
 def round_label(n: int, total: int | None, lang: str) -> str:
@@ -247,6 +272,7 @@ class JokerenApp(App[None]):
         self.saved_note = ""  # where the match was saved on quitting, for the command line
         self.typed = ""  # the move line's text until it is played (never lost to a typo)
         self.exchanging = False  # the duplicate exchange is on (its end is logged)
+        self.rearranged: tuple[Meld, ...] = ()  # the table a rearrangement was written from
 
     # --- building ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -298,6 +324,8 @@ class JokerenApp(App[None]):
             ended = state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)  # its result is in
             self.add_log(Text(t("tui_resumed", self.lang,
                                 r=len(state.results) + (0 if ended else 1)), style="dim"))
+            if ended:  # stopped on the round's end: say how it ended, as it was said then
+                self.log_events([round_ending(state)])
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -623,10 +651,11 @@ class JokerenApp(App[None]):
             # The newest line shows in the same frame as the rest of the move: the layout
             # keeps an anchored box at its end (a scroll after the refresh came a frame late).
             box.anchor()
-        status = self.message or Text(status_line(v, lang, len(self.groups)),
-                                      style="bold")
+        again = self.may_draw_again(v)
+        status = self.message or Text(status_line(v, lang, len(self.groups),
+                                                  again and v.rules.turbo), style="bold")
         self.query_one("#status", Line).update(status)
-        self.show_bar(v, self.may_draw_again(v))
+        self.show_bar(v, again)
 
     def hint_from_top(self) -> None:
         """Scroll the hint to its top, after the refresh that shows it; unless a move came
@@ -644,7 +673,8 @@ class JokerenApp(App[None]):
 
     def may_draw_again(self, v: SeatView) -> bool:
         """Turbo: whether the engine lets the person at the screen draw again now (after
-        a meld or with a meld to make it refuses: the bar showed "Draw" all the same)."""
+        a meld or with a meld to make it refuses: the bar showed "Draw" all the same); true
+        outside turbo's play, where the bar's draw follows the phase."""
         s = self.session
         if s is None or not (v.rules.turbo and v.my_turn and v.phase is Phase.PLAY):
             return True
@@ -790,7 +820,8 @@ class JokerenApp(App[None]):
 
     def action_act(self, name: str) -> None:
         if name == "help":
-            self.push_screen(HelpScreen(self.lang))
+            rules = self.session.rules if self.session is not None else None
+            self.push_screen(HelpScreen(self.lang, rules))
             return
         if name == "scores":
             self.action_scores()
@@ -826,9 +857,12 @@ class JokerenApp(App[None]):
                 return
             self.confirmed(meld(*groups), len(v.hand) == sum(map(len, groups)),
                            "tui_confirm_meld_out")
+        elif name == "rearrange":
+            self.rearrange()
         elif name in ("lay", "swap"):
             if not chosen:
-                self.refuse("tui_select_first")
+                # a swap takes one card: "select cards first" misled
+                self.refuse("tui_select_first" if name == "lay" else "tui_select_card_first")
             elif not self.target:
                 self.refuse("tui_choose_meld")
             elif name == "swap" and len(chosen) != 1:
@@ -839,8 +873,8 @@ class JokerenApp(App[None]):
                 self.confirmed(self.joker_lay(lay(self.target, tuple(chosen))),
                                len(chosen) == len(v.hand), "tui_confirm_meld_out")
         elif name in ("discard", "give"):
-            if len(chosen) != 1:
-                self.refuse("tui_select_one" if chosen else "tui_select_first")
+            if len(chosen) != 1:  # one card: "Kies eerst kaarten" misled
+                self.refuse("tui_select_one" if chosen else "tui_select_card_first")
                 return
             card = chosen[0]
             if name == "give":
@@ -853,6 +887,30 @@ class JokerenApp(App[None]):
     def action_move_line(self) -> None:
         if self.session is not None and not self.round_done:
             self.push_screen(MoveLine(self.typed, self.lang), self.typed_line)
+
+    def rearrange(self) -> None:
+        """Rummikub's rearranging (``rearrange``): the move line, filled with the table as
+        it lies, meld by meld, and the selected cards after it, to be made the complete new
+        table (``table`` in the notation, ``tafel`` in Dutch). A rearrangement being
+        mended (refused, or closed with Esc) is kept instead, while the table it was
+        written from lies unchanged. Where the rules or the phase
+        allow none, the key is refused with the engine's reason, as any other move is."""
+        if self.session is None or self.round_done:
+            return
+        v = self.view()
+        if not (v.rules.rearrange and v.phase is Phase.PLAY):
+            self.play(Action(Verb.TABLE, melds=tuple(m.cards for m in v.table)))
+            return
+        typed = self.typed.split(None, 1)
+        if not (typed and typed[0].lower() in TABLE_VERBS and self.rearranged == v.table):
+            self.rearranged = v.table
+            groups = [cards_typed(m.cards, self.lang) for m in v.table]
+            if self.selected:
+                groups.append(cards_typed(self.chosen(), self.lang))
+            verb = TABLE_VERBS[0] if self.lang == "nl" else TABLE_VERBS[1]
+            self.typed = f"{verb} {' / '.join(groups)}".rstrip()
+        self.push_screen(MoveLine(self.typed, self.lang, t("tui_move_line_table", self.lang)),
+                         self.typed_line)
 
     def typed_line(self, answer: tuple[str, bool] | None) -> None:
         """A typed move is played (or refused with the engine's reason); typed cards, Dutch

@@ -22,11 +22,12 @@ from ..bots import DEFAULT_LEVEL, DUTCH, level_name, make_player
 from ..engine import DealError, check_players
 from ..engine.views import SeatView
 from ..rules.cards import hand_key
-from ..rules.house import PRESETS, Rules
+from ..rules.house import PRESETS, Rules, RulesError, find_preset
 from ..rules.reasons import text_of
 from ..rules.requirements import Requirement
-from ..words.catalogue import t
+from ..words.catalogue import catalogue, t
 from ..words.keys import KEYS, key, keyed
+from ..words.rules import preset_name
 from .session import TableConfig
 from .widgets import card_text
 
@@ -87,6 +88,18 @@ def levels_text(levels: str, lang: str) -> str:
                     else level for level in levels.split(","))
 
 
+def preset_line(text: str, lang: str) -> str:
+    """One line on the preset named in the rules' field (UX.md 18: a named rule set with
+    one line): its name and what it plays, as the browser's list says it; nothing for
+    what names no preset (a house-rules file, a name being typed)."""
+    try:
+        rules = find_preset(text or "amerikaans")
+    except RulesError:
+        return ""
+    key = f"web_preset_{rules.preset}"
+    return t(key, lang) if key in catalogue() else preset_name(rules, lang)
+
+
 class Tick(Checkbox):
     """A checkbox that shows "X" when on and nothing when off, not only another colour."""
 
@@ -113,6 +126,7 @@ class SetupScreen(Screen[TableConfig]):
             yield Label(t("tui_setup_title", lang), id="setup-title")
             yield Label(t("tui_setup_rules", lang))
             yield Input(c.rules, id="rules", compact=True)
+            yield Static(preset_line(c.rules, lang), id="preset-line")
             yield Static(t("tui_setup_presets", lang, names=", ".join(PRESETS)), classes="dim")
             yield Label(t("tui_setup_players", lang))
             yield Input(str(c.players), id="players", compact=True)
@@ -134,6 +148,10 @@ class SetupScreen(Screen[TableConfig]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "rules":  # the line of the preset typed, as it is typed
+            self.query_one("#preset-line", Static).update(preset_line(event.value, self.lang))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -205,19 +223,27 @@ class NoteScreen(ModalScreen[None]):
 
 class MoveLine(ModalScreen[tuple[str, bool]]):
     """The move line at the foot of the table: a move or cards typed (typed.py reads them).
-    Dismissed with what was typed and whether Enter sent it (Esc keeps it for next time)."""
+    Dismissed with what was typed and whether Enter sent it (Esc keeps it for next time).
+    With a ``prompt`` (Rummikub's rearranging: the whole table to write) the prompt has a
+    line of its own, above a field as wide as the screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
 
-    def __init__(self, text: str, lang: str) -> None:
+    def __init__(self, text: str, lang: str, prompt: str = "") -> None:
         super().__init__()
-        self.text, self.lang = text, lang
+        self.text, self.lang, self.prompt = text, lang, prompt
 
     def compose(self) -> ComposeResult:
+        # the text kept (a typo to mend) is not selected: a key adds to it, not wipes it
+        field = Input(self.text, id="move", compact=True, select_on_focus=False)
+        if self.prompt:
+            with Vertical(id="move-table"):
+                yield Static(self.prompt)
+                yield field
+            return
         with Horizontal(id="move-line"):
             yield Label(t("tui_move_line", self.lang))
-            # the text kept (a typo to mend) is not selected: a key adds to it, not wipes it
-            yield Input(self.text, id="move", compact=True, select_on_focus=False)
+            yield field
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss((event.value, True))
@@ -323,7 +349,8 @@ class ScoreScreen(Screen[str]):
             yield Static(score_table(v, lang))
             yield Static(score_key(v, lang), classes="dim")
             if over:
-                yield Label(t("match_over", lang, name=v.players[v.winner or 0]))
+                # as the table says it ("Het potje is afgelopen: ..."), not a second way
+                yield Label(t("tui_st_match_over", lang, name=v.players[v.winner or 0]))
             if not self.playing:
                 yield Static(cards_left(v, lang))
             yield Label("", id="score-note")
@@ -347,17 +374,22 @@ class ScoreScreen(Screen[str]):
 
 
 class HelpScreen(ModalScreen[None]):
+    """The keys; under rules that rearrange the table (Rummikub's), first how to do that:
+    it was found nowhere, being typed on the move line only."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,q,question_mark", "app.pop_screen", show=False)]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, rules: Rules | None = None) -> None:
         super().__init__()
-        self.lang = lang
+        self.lang, self.rules = lang, rules
 
     def compose(self) -> ComposeResult:
         # scrolled (↑/↓) where the terminal is too small for it all
         with VerticalScroll(id="help"):
             # first, for one who has never seen it: how to get back to the table
             yield Static(t("tui_help_back", self.lang), id="help-back")
+            if self.rules is not None and self.rules.rearrange:
+                yield Static(keyed("tui_help_rearrange", self.lang), id="help-rearrange")
             yield Static(keyed("tui_help", self.lang) + "\n\n"
                          + keyed("tui_help_more", self.lang))

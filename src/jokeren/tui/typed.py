@@ -19,11 +19,15 @@ table's language.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..engine.actions import Action, Verb
 from ..rules.cards import Card, NotationError, typed_card, typed_cards, typed_notation
 
 _TOKEN = re.compile(r"[^\s/]+")
+# The notation's letters as a Dutch player types them (rules.cards reads them back).
+_TYPED_RANK = {"J": "B", "Q": "V", "K": "H"}
+_TYPED_SUIT = {"c": "k", "d": "r"}
 DUTCH_VERBS = {
     "trek": Verb.DRAW, "trekken": Verb.DRAW, "pak": Verb.TAKE, "pakken": Verb.TAKE,
     "koop": Verb.BUY, "kopen": Verb.BUY, "pas": Verb.PASS, "passen": Verb.PASS,
@@ -31,6 +35,8 @@ DUTCH_VERBS = {
     "leg": Verb.MELD, "uitkomen": Verb.MELD, "ruil": Verb.SWAP, "ruilen": Verb.SWAP,
     "tafel": Verb.TABLE,
 }
+# Rummikub's rearranging, the verb a Dutch player types first (``tafel``), then the notation's.
+TABLE_VERBS = ("tafel", Verb.TABLE.value)
 # Two words, as Dutch splits them: "leg af 10r", "leg aan 2 Vh", "kom uit (met) 7h 7r 7s".
 DUTCH_PAIRS = {("leg", "af"): Verb.DISCARD, ("leg", "aan"): Verb.LAY,
                ("kom", "uit"): Verb.MELD}
@@ -55,6 +61,24 @@ def english(text: str) -> tuple[str, str]:
     else:
         return text, words[0]
     return " ".join((verb.value, *rest)), said
+
+
+def card_typed(card: Card, lang: str) -> str:
+    """A card as a person types it in ``lang``: the notation's letters (``Qh``, ``*7h``),
+    in Dutch the players' own (``Vh``, ``10r``, ``*Hk``); ``read_cards`` reads both."""
+    text = str(card)
+    if lang != "nl":
+        return text
+    joker, body = ("*", text[1:]) if text.startswith("*") else ("", text)
+    if not body:
+        return joker
+    rank, suit = body[:-1], body[-1]
+    return joker + _TYPED_RANK.get(rank, rank) + _TYPED_SUIT.get(suit, suit)
+
+
+def cards_typed(cards: Sequence[Card], lang: str) -> str:
+    """Cards as typed in ``lang``, with spaces (``card_typed``)."""
+    return " ".join(card_typed(c, lang) for c in cards)
 
 
 def read_cards(text: str) -> tuple[Card, ...]:

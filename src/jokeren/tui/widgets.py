@@ -38,7 +38,7 @@ def card_text(cards: Sequence[Card], lang: str = "en") -> Text:
 
 
 class KeyButton(Button):
-    """An action-bar button as wide as its words ("g Aside"): Button pads a cell each side,
+    """An action-bar button as wide as its words ("g Group"): Button pads a cell each side,
     and nine padded buttons do not fit 80 columns; the bar puts one space between them."""
 
     DEFAULT_CSS = "KeyButton { min-width: 1; margin: 0 1 0 0; }"

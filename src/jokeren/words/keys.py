@@ -1,9 +1,10 @@
 """The terminal table's keys, in each language: a key is the first letter of the word the
 player says, so that a Dutch player's "t" (trekken) draws and never takes the discard.
 
-English: d draw, t take, b buy, e give, p pass, g aside, m meld, l lay off, w swap, x
-discard, h hint, o scores. Dutch: t trekken, a de aflegkaart pakken, k kopen, r ruilen, p
-passen, z opzij, o op tafel, l aanleggen, j joker ruilen, x afleggen, i tip, b scoreblad.
+English: d draw, t take, b buy, e give, p pass, g group, m meld, l lay off, w swap, r
+rearrange, x discard, h hint, o scores. Dutch: t trekken, a de aflegkaart pakken, k kopen, r
+ruilen, p passen, z opzij, o op tafel, l aanleggen, j joker ruilen, h herschikken, x
+afleggen, i tip, b scoreblad.
 Both: ? help, s sort, c confirmation, q stop, : the move line. No two moves share a key in
 one language (tests/test_tui.py), and the catalogue's sentences name a key by its field
 (``{k_draw}``), never by its letter, so they follow this table.
@@ -25,6 +26,7 @@ KEYS: dict[str, dict[str, str]] = {
     "meld": {"en": "m", "nl": "o"},  # op tafel
     "lay": {"en": "l", "nl": "l"},  # aanleggen
     "swap": {"en": "w", "nl": "j"},  # joker ruilen
+    "rearrange": {"en": "r", "nl": "h"},  # herschikken (Jokeren zoals Rummikub)
     "discard": {"en": "x", "nl": "x"},  # afleggen: x in both, the one move that ends a turn
     "hint": {"en": "h", "nl": "i"},  # tip (t is trekken)
     "scores": {"en": "o", "nl": "b"},  # scoreblad

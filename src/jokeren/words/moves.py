@@ -73,9 +73,12 @@ def event_line(e: Event, players: Sequence[str], lang: str,
     return t(f"tui_ev_{kind.replace('-', '_')}", lang, own, name=name, cards=cards)
 
 
-def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
+def status_line(v: SeatView, lang: str, pending_groups: int = 0,
+                draw_again: bool = False) -> str:
     """Whose turn it is and what the seat ``v`` may do now, in plain words, naming the keys
-    of the terminal table in ``lang`` (words/keys.py)."""
+    of the terminal table in ``lang`` (words/keys.py). ``draw_again``: turbo's second draw,
+    which only the engine can tell (before melding, while no meld can be made, at most
+    three cards a turn), is allowed now and said first."""
     who = v.players[v.to_act]
     if v.phase is Phase.MATCH_OVER:
         return keyed("tui_st_match_over", lang, name=v.players[v.winner or 0])
@@ -112,7 +115,10 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
     moves = play_moves(v)
     said = [keyed("tui_do_come_out", lang, req=v.requirement.describe(lang)) if not out
             else keyed("tui_do_meld", lang)] if "meld" in moves else []
-    said += [keyed(f"tui_do_{name}", lang) for name in ("lay", "swap") if name in moves]
+    said += [keyed(f"tui_do_{name}", lang) for name in ("lay", "swap", "rearrange")
+             if name in moves]
+    if draw_again:
+        said.insert(0, keyed("tui_do_draw_again", lang))
     said.append(keyed("tui_do_discard", lang))
     text = said[0] if len(said) == 1 else t("tui_do_or", lang, first=", ".join(said[:-1]),
                                              last=said[-1])
@@ -122,12 +128,13 @@ def status_line(v: SeatView, lang: str, pending_groups: int = 0) -> str:
 
 
 def play_moves(v: SeatView) -> tuple[str, ...]:
-    """Which of meld, lay and swap the rules let the seat to play make now, in its play
-    phase (a discard always ends the turn). Only what the rules and the public table say,
-    never whether the hand holds such a move: before coming out, lay-offs and swaps need
-    ``act_before_out``; no one comes out before everyone has had a turn under
-    ``wait_first_turn``; in the turn of coming out a swap is refused (docs/rules.md); a
-    lay-off needs a meld on the table and a swap a joker in one."""
+    """Which of meld, lay, swap and rearrange the rules let the seat to play make now, in
+    its play phase (a discard always ends the turn). Only what the rules and the public
+    table say, never whether the hand holds such a move: before coming out, lay-offs, swaps
+    and rearranging need ``act_before_out``; no one comes out before everyone has had a
+    turn under ``wait_first_turn``; in the turn of coming out a swap is refused
+    (docs/rules.md); a lay-off and a rearrangement (Rummikub's ``rearrange``) need a meld
+    on the table and a swap a joker in one."""
     rules, seat = v.rules, v.to_act
     out = v.come_out[seat]
     moves = []
@@ -142,6 +149,8 @@ def play_moves(v: SeatView) -> tuple[str, ...]:
     if touch and not came_out_now and not all_round and any(
             c.joker for m in v.table for c in m.cards):
         moves.append("swap")
+    if touch and v.table and rules.rearrange:
+        moves.append("rearrange")
     return tuple(moves)
 
 
