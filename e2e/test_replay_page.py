@@ -67,7 +67,11 @@ def test_a_record_file_opens_and_a_bad_one_is_one_sentence(server: str, chromium
     page.locator("input[type=file]").set_input_files(str(bad))
     alert = page.get_by_role("alert")
     alert.wait_for()
-    assert "this is not a game record that can be replayed" in alert.inner_text()
+    # the refusal's own sentence (begun with a capital, ended with a full stop), as the join
+    # page says one: not "Something went wrong: this is not a game record..."
+    said = alert.inner_text()
+    assert said.startswith("This is not a game record that can be replayed: "), said
+    assert said.endswith(".") and "went wrong" not in said
     page.locator("input[type=file]").set_input_files(str(good))
     page.locator(".where").wait_for()
     assert _where(page).startswith("Round 1 of 1 · move 0 of ")

@@ -23,23 +23,19 @@ export function refusalOf(data: unknown): Refusal | null {
   return { key: String(d.key ?? ""), text: { en, nl } };
 }
 
-/** What a page says when a request failed: the server's sentence in `lang`, else the error. */
-export function failureText(exc: unknown, lang: Lang): string {
-  const reason = exc instanceof ApiFailure ? exc.reason : null;
-  return t("web_error", lang, { text: reason ? reason.text[lang] : String(exc) });
-}
-
 /** A sentence of the server, worded to follow "jokeren: ", as a page shows it on its own. */
 export const capital = (text: string): string =>
   `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
 
-/** What a page says when the server refused what the person can change (a 4xx: a name too
- *  long or taken): the refusal's own sentence; a failure (no answer, the server's 5xx) is
- *  `failureText`, "Something went wrong: ...". */
+/** What a page says when a request failed. A refusal of what the person can change (a 4xx:
+ *  a name too long or taken, a file that is no record, a seat already taken) is its own
+ *  sentence; a failure (no answer, the server's 5xx) is "Something went wrong: ..." with
+ *  the server's sentence, else the error. */
 export function refusalText(exc: unknown, lang: Lang): string {
-  const status = exc instanceof ApiFailure ? Number(exc.message) : 0;
-  return exc instanceof ApiFailure && exc.reason && status >= 400 && status < 500
-    ? capital(exc.reason.text[lang]) : failureText(exc, lang);
+  const reason = exc instanceof ApiFailure ? exc.reason : null;
+  const status = reason ? Number((exc as ApiFailure).message) : 0;
+  return status >= 400 && status < 500 && reason ? capital(reason.text[lang])
+    : t("web_error", lang, { text: reason ? reason.text[lang] : String(exc) });
 }
 
 /** A response's JSON answer, or an ApiFailure with the server's refusal when it is not ok. */
@@ -49,18 +45,19 @@ export async function answer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
-/** POST a JSON body; the answer, or an ApiFailure with the server's refusal. */
-export async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  }).catch(() => {
-    // no answer (the network, the server down): said in the person's words, not the
-    // browser's "TypeError: Failed to fetch"
+/** `fetch`, but no answer at all (the network, the server down) is an ApiFailure said in
+ *  the person's words, not the browser's "TypeError: Failed to fetch". */
+export const request = (path: string, init?: RequestInit): Promise<Response> =>
+  fetch(path, init).catch(() => {
     const text = (lang: Lang): string => t("web_no_answer", lang);
     throw new ApiFailure({ key: "no_answer", text: { en: text("en"), nl: text("nl") } }, "0");
   });
-  return answer<T>(response);
-}
+
+/** POST a JSON body; the answer, or an ApiFailure with the server's refusal. */
+export const post = async <T>(path: string, body: unknown): Promise<T> =>
+  answer<T>(await request(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  }));
 
 export interface SeatOut { room: string; seat: number; token: string; socket: string }
 
@@ -71,6 +68,11 @@ export const playNow = (name: string, rules: RulesObj, computers: string[]): Pro
 
 /** The most characters in a display name: the server's (server/names.py, MOST). */
 export const NAME_MOST = 24;
+
+/** The name this browser last played under, to start with: cut to NAME_MOST characters, for
+ *  one kept from before the fields took no more (64) would be refused whole. */
+export const keptName = (): string =>
+  [...(localStorage.getItem("jokeren-name") ?? "")].slice(0, NAME_MOST).join("");
 
 export const join = (room: string, token: string, name: string): Promise<SeatOut> =>
   post<SeatOut>(`/api/rooms/${encodeURIComponent(room)}/join`, { token, name });
@@ -125,7 +127,7 @@ export interface RoomInfo {
 /** A GET with one of the room's tokens, in a header: a URL would carry it into the server's
  *  log. */
 export const getWith = (path: string, token: string): Promise<Response> =>
-  fetch(path, { headers: { authorization: `Bearer ${token}` } });
+  request(path, { headers: { authorization: `Bearer ${token}` } });
 
 /** The room's rules, options, seats (who has joined) and status, for any of its tokens. */
 export const roomInfo = async (room: string, token: string): Promise<RoomInfo> =>

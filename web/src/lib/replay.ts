@@ -1,7 +1,7 @@
 // The replay page's logic: a finished game as the server's engine replayed it
 // (POST /api/replay: the table after every deal and move, every hand open), stepped
 // through here. The browser replays nothing: it only moves between the steps it was given.
-import { answer } from "./api";
+import { answer, request } from "./api";
 import type { Lang } from "./cards";
 import { t } from "./i18n";
 import { type EventJSON, eventLine, type ViewJSON } from "./view";
@@ -31,7 +31,7 @@ export async function replayRecord(record: string): Promise<ReplayOut> {
   let players: string[] = [];
   let waits = 0;
   for (;;) {
-    const response = await fetch("/api/replay", {
+    const response = await request("/api/replay", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ record, start: steps.length }),
     });

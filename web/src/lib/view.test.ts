@@ -22,6 +22,15 @@ describe("status line", () => {
       .toBe("Om uit te komen leg je set van 3; of leg een kaart af");
   });
 
+  it("says at the match's end what to look at, not the winner a third time", () => {
+    // the log's newest line and the match end's heading say who won ("Het potje is
+    // afgelopen: Bob heeft gewonnen"); on a phone the three lines are in sight at once
+    const over = view({ phase: "match-over", winner: 1, totals: [40, 10, 25] });
+    expect(statusLine(over, "nl")).toBe("Het potje is afgelopen: zie de eindstand");
+    expect(statusLine(over, "en")).toBe("The match is over: see the final standings");
+    expect(statusLine(over, "nl")).not.toContain("Bob");
+  });
+
   it("says a buy offer whole, with what a buyer gets from the stock, in a few words", () => {
     const offer = (extra?: number) => view({ phase: "buying", turn: 1, to_act: 0,
       rules: extra === undefined ? "amerikaans" : { preset: "amerikaans", buying: { extra } } });

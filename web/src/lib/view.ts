@@ -35,10 +35,12 @@ export function buyOffer(v: ViewJSON, card: string, lang: Lang): string {
   return t(n === 0 ? "web_st_buy" : n === 1 ? "web_st_buy_extra" : "web_st_buy_extra_n", lang, { card, n });
 }
 
-/** The status line: whose turn it is and what this seat may do now. */
+/** The status line: whose turn it is and what this seat may do now. At the match's end what
+ *  to look at: the winner is the log's newest line and the heading of the match's end, and
+ *  a phone showed the same sentence three times over. */
 export function statusLine(v: ViewJSON, lang: Lang): string {
   const name = (seat: number | null): string => (seat === null ? "" : (v.players[seat] ?? "?"));
-  if (v.phase === "match-over") return t("web_st_match_over", lang, { name: name(v.winner) });
+  if (v.phase === "match-over") return t("web_st_match_end", lang);
   if (v.phase === "round-over") return t("web_st_round_over", lang);
   if (!myMove(v)) {
     if (v.phase === "buying") {
