@@ -47,7 +47,7 @@ ENGLISH = {
     "room", "rooms", "sheet", "help", "hints", "settings", "undo", "save", "load", "back",
 }
 # Program words: what the code calls a thing, never what a player calls it.
-PROGRAM = {"preset", "presets", "seed", "seeds", "hint", "null", "true", "false"}
+PROGRAM = {"preset", "presets", "seed", "seeds", "hint", "null", "true", "false", "engine"}
 # The words ../shared/GLOSSARY.md's column "not" names (one word per thing).
 NOT = [
     r"\bvoorinstelling(en)?\b", r"\bschudnummers?\b", r"\bmelding(en)?\b", r"\bmelden\b",
@@ -82,7 +82,8 @@ def test_the_checker_catches_what_players_met() -> None:
                  "Jokeren (2010)", "opening_only_contract staat aan", "h Hint", "Tips",
                  "Scorebriefje", "een kamer maken", "gewoon", "de ingepikte joker",
                  "Pot: 5 cent", "preset amerikaans", "U bent de secretaris",
-                 "alleen daarmee verandert u de avond", "houd hem voor uzelf"):
+                 "alleen daarmee verandert u de avond", "houd hem voor uzelf",
+                 "De engine speelt het verslag na"):
         assert problems(line), line
     assert problems("Ann legt V♥ aan bij combinatie 1; de stok is op; 'players' is een "
                     "lijst; --force") == []
