@@ -69,9 +69,12 @@ class Options:
     closed: bool = False
 
 
-# Kept in a finished room's options (not an option: the pages are not shown it): the persons'
-# seats a computer played at the match's end, their people away, seat -> level. The rematch
-# starts them so (``Rooms.rematch``).
+# Kept in a room's options (not an option: the pages are not shown it): the persons' seats a
+# computer plays for their away people (the host let it, or the grace period ran out), seat
+# -> level. While the match is played they are written as they change
+# (``Rooms._keep_stand_ins``), so a table resumed after a restart or a takeover starts them
+# so (``Rooms._rebuild``); a finished room keeps those of the match's end, and its rematch
+# starts them so.
 STAND_INS = "stand_ins"
 
 
@@ -84,6 +87,28 @@ def room_options(text: str) -> Options:
 def shown_options(text: str) -> dict[str, Any]:
     """A room's options as its pages are given them."""
     return {k: v for k, v in json.loads(text).items() if k != STAND_INS}
+
+
+def stored_stand_ins(text: str) -> dict[int, str]:
+    """The stand-ins kept in a room's stored options (``STAND_INS``), seat -> level; a
+    level no longer known is the room's substitute, anything else not a seat is left out."""
+    options = json.loads(text)
+    kept = options.get(STAND_INS)
+    if not isinstance(kept, dict):
+        return {}
+    substitute = room_options(text).substitute
+    return {int(seat): level if isinstance(level, str) and level in LEVELS else substitute
+            for seat, level in kept.items()
+            if isinstance(seat, str) and seat.isascii() and seat.isdigit()}
+
+
+def with_stand_ins(text: str, played: Mapping[int, str]) -> str:
+    """A room's stored options with ``played`` as its stand-ins (none: the key gone)."""
+    options = json.loads(text)
+    options.pop(STAND_INS, None)
+    if played:
+        options[STAND_INS] = {str(s): level for s, level in sorted(played.items())}
+    return json.dumps(options)
 
 
 @dataclass(frozen=True)
@@ -277,8 +302,9 @@ class Rooms:
 
         A person's seat that a computer played at the match's end, its person away (the
         host let the computer play it, or the grace period ran out), starts the rematch
-        played by the computer at the same level, until its person comes back (``_carry``);
-        the table does not wait out the grace period for them again."""
+        played by the computer at the same level, until its person comes back (the new
+        room is made with them stored, and its table starts them as a resumed one does,
+        ``_rebuild``); the table does not wait out the grace period for them again."""
         # one rematch at a time per room in this process: two taps at once made two rooms
         # (the second failed on the stored link: a 503 "the server cannot store anything
         # just now", and a room of the same people that nobody plays)
@@ -304,12 +330,13 @@ class Rooms:
             raise ended()
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "api_not_finished_rematch")
-        options = json.loads(room.options)
-        carried = options.pop(STAND_INS, None) or {}
+        # the seats a computer played at the match's end are the new room's stand-ins: its
+        # table starts them so (``_rebuild``), as a table resumed after a restart
+        options = with_stand_ins(room.options, stored_stand_ins(room.options))
         new_id = tokens.new_id()
         await self.store.create_room(replace(room, id=new_id, created=time.time(),
                                              status=OPEN, seed=str(new_seed()),
-                                             options=json.dumps(options)),
+                                             options=options),
                                      [replace(s, room_id=new_id) for s in seats])
         try:
             await self.store.set_next(room_id, new_id)  # the link survives a restart
@@ -325,26 +352,8 @@ class Rooms:
         while len(self.rematches) > OWNERS_KEPT:
             del self.rematches[next(iter(self.rematches))]
         await self.start(new_id, host_token)
-        await self._carry(new_id, carried, room_options(room.options).substitute)
         self.hub.changed(room_id)  # the old room's pages follow (their lobby sockets)
         return new_id
-
-    async def _carry(self, room_id: str, carried: Mapping[str, Any], substitute: str) -> None:
-        """The seats a computer played for their absent people at the last match's end
-        are its again from the rematch's start: the host's "let the computer play" stands.
-        As in the match, the person's page coming back takes the seat back; one already
-        back is not given to the computer (the table refuses a present person's seat)."""
-        if not carried:
-            return
-        runner = await self._table(room_id)
-        if runner is None:
-            return
-        for seat, level in sorted(carried.items()):
-            if not str(seat).isdigit():
-                continue
-            with contextlib.suppress(Gone):  # not carried: the grace period runs, as before
-                await runner.ask("substitute", data=(
-                    int(seat), level if level in LEVELS else substitute))
 
     async def resume(self, room_id: str) -> TableRunner:
         """The room's runner, its table rebuilt from the stored actions (once)."""
@@ -398,7 +407,13 @@ class Rooms:
             # killed between the last action and the status: the actions decide, and the
             # runner stores the end (then lets go if nobody looks)
             end_stored=table.finished and room.status != PLAYING, limits=self.limits,
-            thinking=self.thinking, owner=self.owners.get(room_id))
+            thinking=self.thinking, owner=self.owners.get(room_id),
+            on_stand_ins=self._keep_stand_ins)
+        if room.status == PLAYING and not table.finished:
+            # the seats a computer played for their away people when the table last ran
+            # (here before a restart, or in a process that died): played so at once, until
+            # their people's pages come back
+            runner.resume_stand_ins(stored_stand_ins(room.options))
         for seat, cid, version in acks:
             runner.remember_ack(seat, cid, version)
         runner.words = TableWords(options.chat, await self.store.words(room_id))
@@ -423,21 +438,36 @@ class Rooms:
     async def _finished(self, room_id: str) -> None:
         """The match's end stored: only over a room being played (the host's end stays
         the end). The persons' seats a computer plays now, their people away, are kept
-        with it (``STAND_INS``): the rematch starts them so."""
+        with it (``STAND_INS``, written over those kept while it was played): the rematch
+        starts them so. Without a runner here the ones kept while it was played stand."""
         runner = self.runners.get(room_id)
-        played = runner.played_for_absent() if runner is not None else {}
-        if not played:
+        if runner is None or not (runner.stand_ins_stored or runner.played_for_absent()):
             await self.store.set_room(room_id, status=FINISHED, where=(PLAYING,))
             return
+        played = runner.played_for_absent()
 
         def finish(room: RoomRow, _seats: list[SeatRow]) -> tuple[bool, Change]:
             if room.status != PLAYING:
                 return False, Change()
-            options = {**json.loads(room.options),
-                       STAND_INS: {str(s): level for s, level in sorted(played.items())}}
-            return True, Change(room={"status": FINISHED, "options": json.dumps(options)})
+            return True, Change(room={"status": FINISHED,
+                                      "options": with_stand_ins(room.options, played)})
 
         await self.store.locked(room_id, finish)
+
+    async def _keep_stand_ins(self, room_id: str, played: dict[int, str]) -> None:
+        """The persons' seats a computer plays for their away people, stored as they
+        change while the match is played (a runner's own task writes them, not an
+        action's path): a table resumed after a restart, or taken over by another process,
+        starts them so (``_rebuild``). Only over a room being played: the match's end
+        keeps its own (``_finished``), the host's end stays."""
+
+        def keep(room: RoomRow, _seats: list[SeatRow]) -> tuple[bool, Change]:
+            options = with_stand_ins(room.options, played)
+            if room.status != PLAYING or options == room.options:
+                return False, Change()
+            return True, Change(room={"options": options})
+
+        await self.store.locked(room_id, keep)
 
     async def resume_all(self) -> int:
         ids = await self.store.rooms_with_status(PLAYING)
@@ -513,8 +543,14 @@ class Rooms:
         room, _seats = await self.host(room_id, host_token)
         if room.status == ENDED:
             raise ended()
-        options = {**json.loads(room.options), "chat": on}
-        await self.store.set_room(room_id, options=json.dumps(options))
+
+        def switch(room: RoomRow, _seats: list[SeatRow]) -> tuple[bool, Change]:
+            # read and written under the room's lock: the stand-ins kept beside the options
+            # meanwhile (``_keep_stand_ins``) are not written over
+            return True, Change(room={"options": json.dumps(
+                {**json.loads(room.options), "chat": on})})
+
+        await self.store.locked(room_id, switch)
         runner = await self._table(room_id)
         if runner is not None:
             with contextlib.suppress(Gone):
@@ -688,8 +724,10 @@ class Rooms:
         return match_sheet(table, lang)
 
     async def close(self) -> None:
+        """The server stops: every table stops, its stand-ins stored as they are (the
+        tables are this process's until it is gone)."""
         for runner in list(self.runners.values()):
-            await runner.stop()
+            await runner.stop(keep=True)
         self.runners.clear()
 
 

@@ -15,7 +15,7 @@ import itertools
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -45,6 +45,7 @@ from .together import TableWords, back_frame, said_refusal
 
 log = logging.getLogger("jokeren.server")
 RETRY = 1.0  # seconds before a failed step (the store unreachable) is tried again
+KEEP_WAIT = 5.0  # seconds a stopping runner waits for its stand-ins' write under way
 ANSWERS_KEPT = 512  # idempotent answers remembered per table
 _opened = itertools.count()  # the order connections came in (the oldest of a seat goes)
 
@@ -232,6 +233,31 @@ class Outbox:
         return self._items.popleft()
 
 
+@dataclass(frozen=True)
+class _Later:
+    """A command's answer given once ``ready`` is done (a write of its own, made by another
+    task): the table goes on meanwhile, and the one who asked waits."""
+
+    value: Any
+    ready: asyncio.Future[None]
+
+    def answer(self, done: asyncio.Future[Any] | None) -> None:
+        if done is None:
+            return
+
+        def settle(_ready: asyncio.Future[None]) -> None:
+            if not done.done():
+                done.set_result(self.value)
+
+        self.ready.add_done_callback(settle)
+
+
+def _release(waiters: list[asyncio.Future[None]]) -> None:
+    for waiter in waiters:
+        if not waiter.done():
+            waiter.set_result(None)
+
+
 @dataclass
 class _Command:
     kind: str  # connect, leave, act, substitute, hash, stop
@@ -294,11 +320,23 @@ class TableRunner:
                  on_finish: Callable[[str], Awaitable[None]] | None = None,
                  on_idle: Callable[[str, TableRunner], None] | None = None,
                  end_stored: bool | None = None, *, limits: Limits | None = None,
-                 thinking: Thinking | None = None, owner: str | None = None) -> None:
+                 thinking: Thinking | None = None, owner: str | None = None,
+                 on_stand_ins: Callable[[str, dict[int, str]], Awaitable[None]] | None = None
+                 ) -> None:
         self.room_id = room_id
         self.table = table
         self.people = {i for i, s in enumerate(table.seats) if s.person}
         self.stand_ins: dict[int, Player] = {}  # persons' seats a computer plays for now
+        # The stand-ins of away people kept in the store as they change (``_keep``: the
+        # room's, so a table resumed after a restart or a takeover starts them again),
+        # written by a task of their own, never on an action's path; ``kept``: what the
+        # store holds as far as this runner knows; ``keeping``: false once this runner
+        # may no longer write (another process runs the table, or it was stopped).
+        self.on_stand_ins = on_stand_ins
+        self.kept: dict[int, str] = {}
+        self.keeping = True
+        self._keeper: asyncio.Task[None] | None = None
+        self._keep_waiters: list[asyncio.Future[None]] = []
         self.substitute = substitute
         self.timing = timing
         self.store = store
@@ -372,11 +410,15 @@ class TableRunner:
     def tell(self, kind: str, conn: Conn | None = None, data: Any = None) -> None:
         self.queue.put_nowait(_Command(kind, conn, data))
 
-    async def stop(self, reason: Any = None) -> None:
+    async def stop(self, reason: Any = None, keep: bool = False) -> None:
         """Stop the table: from now on nothing is stored or applied (a computer player
         thinking now makes no move), every command waiting is answered with Gone, and every
-        connection is told ``reason`` (an error frame, if given) and closed."""
+        connection is told ``reason`` (an error frame, if given) and closed. A write of the
+        stand-ins under way is waited for; ``keep`` (the server stops, the table is still
+        this process's): the last change of them too, else none more is begun."""
         self.halted = True
+        if not keep:
+            self.keeping = False
         if reason is not None:
             self._broadcast({"type": "error", "reason": reason})
         if self.task is not None and not self.task.done():
@@ -385,6 +427,11 @@ class TableRunner:
                 await self.task
         for conn in list(self.conns):
             conn.close()
+        keeper = self._keeper
+        if keeper is not None and not keeper.done():
+            await asyncio.wait({keeper}, timeout=KEEP_WAIT)
+            self.keeping = False
+            keeper.cancel()
 
     # --- the loop ------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -423,7 +470,9 @@ class TableRunner:
                         seat, refusal("server"))
                     if command.conn is not None and command.kind == "act":
                         command.conn.send(result)
-                if command.done is not None and not command.done.done():
+                if isinstance(result, _Later):  # answered once its write is done
+                    result.answer(command.done)
+                elif command.done is not None and not command.done.done():
                     command.done.set_result(result)
                 command = None
                 if self._let_go():
@@ -552,6 +601,7 @@ class TableRunner:
             log.error("table %s: version %d is stored already: this process stops it",
                       self.room_id, table.version + 1)
             self.halted = True
+            self.keeping = False  # nor are its stand-ins this process's to store
             for conn in list(self.conns):
                 conn.close()
             raise Gone(self.room_id) from None
@@ -638,11 +688,73 @@ class TableRunner:
                     "left": round(max(0.0, self.turn_ends - now), 1)}
         return None
 
-    def _stand_in(self, seat: int, level: str) -> None:
+    def _stand_in(self, seat: int, level: str) -> asyncio.Future[None]:
+        """A computer plays the away person's seat from now on (the host let it, or the
+        grace period ran out); the choice is stored (``_keep``: the returned future is done
+        once its write was tried)."""
         self.stand_ins[seat] = make_player(level, seat)
         self.last_change = self.clock()
         self._clock_turn(new_turn=False)
         self._broadcast(self.seats_frame())
+        return self._keep()
+
+    def resume_stand_ins(self, levels: Mapping[int, str]) -> None:
+        """Before the start of a resumed table: the seats a computer played for their away
+        people when the table was last run (the room keeps them, ``_keep``) are played so
+        again at once, with no grace period waited out, until their people come back."""
+        for seat, level in sorted(levels.items()):
+            if seat in self.people and seat in self.absent_since:
+                self.stand_ins[seat] = make_player(level, seat)
+        self.kept = self.played_for_absent()
+        self._clock_turn(new_turn=False)
+
+    def _keep(self) -> asyncio.Future[None]:
+        """Store the seats a computer plays for their away people as they are now
+        (``on_stand_ins``), in a task of its own: the table goes on meanwhile, and the
+        writes are made one at a time, each of the newest seats, so they never land out of
+        order. The returned future is done once a write begun after this call was tried
+        (or none was needed). A failing store is tried again every ``RETRY`` s."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self.on_stand_ins is None or not self.keeping:
+            waiter.set_result(None)
+            return waiter
+        self._keep_waiters.append(waiter)
+        if self._keeper is None or self._keeper.done():
+            self._keeper = asyncio.create_task(self._keep_stand_ins(),
+                                               name=f"table {self.room_id} stand-ins")
+        return waiter
+
+    async def _keep_stand_ins(self) -> None:
+        try:
+            # a finished table's end keeps them (the room's ``_finished``)
+            while self.keeping and self.on_stand_ins is not None \
+                    and not self.table.finished:
+                want = self.played_for_absent()
+                waiters, self._keep_waiters = self._keep_waiters, []
+                if want == self.kept:
+                    _release(waiters)
+                    return
+                try:
+                    await self.on_stand_ins(self.room_id, want)
+                except Exception as exc:
+                    _release(waiters)
+                    self._failed("storing the stand-ins", exc)
+                    if not store_failure(exc):
+                        return
+                    await asyncio.sleep(RETRY)
+                    continue
+                self.kept = want
+                self._stored()
+                _release(waiters)
+        finally:
+            waiters, self._keep_waiters = self._keep_waiters, []
+            _release(waiters)
+
+    @property
+    def stand_ins_stored(self) -> bool:
+        """Whether the store may hold stand-ins of this table (any were resumed or
+        written)."""
+        return bool(self.kept) or self._keeper is not None
 
     def played_for_absent(self) -> dict[int, str]:
         """The persons' seats a computer plays now, their people away (the host let it
@@ -693,8 +805,8 @@ class TableRunner:
             if seat not in self.people or seat not in self.absent_since \
                     or self.table.finished:
                 return False
-            self._stand_in(seat, level)
-            return True
+            # answered once the choice is stored (a restart right after still has it)
+            return _Later(True, self._stand_in(seat, level))
         if command.kind == "say":
             assert conn is not None
             return await self._say(conn, command.data)
@@ -725,6 +837,7 @@ class TableRunner:
                 back = back_frame(table, seat, went)
             if self.stand_ins.pop(seat, None) is not None:  # back: the stand-in stops
                 self._clock_turn(new_turn=False)
+                self._keep()  # and the store forgets it
             self.last_change = self.clock()
             self._broadcast(self.seats_frame())
         else:
