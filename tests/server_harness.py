@@ -212,6 +212,24 @@ async def play_person(client: Client, server: Server, room: str, seat: int,
     raise AssertionError("the match did not end")
 
 
+async def play_until(client: Client, server: Server, room: str, seat: int,
+                     rng: random.Random, done: Callable[[], bool]) -> None:
+    """The person at ``seat`` plays as ``play_person`` does until ``done()``; the match
+    must not end first."""
+    runner = server.runner(room)
+    player = make_player("basic", rng.randrange(2**32))
+    while not done():
+        view, table = client.view, runner.table
+        assert view is None or view["phase"] != "match-over", "the match ended"
+        if view is not None and view["to_act"] == seat and view["phase"] != "round-over" \
+                and table.version == client.version:
+            cid = await client.send(str(player.choose(table.view(seat), table.legal())))
+            answer = await _answer(client, cid)
+            assert acked(answer, cid), answer
+        else:
+            await client.recv()
+
+
 def acked(frame: dict[str, Any], cid: str) -> bool:
     """Whether ``frame`` acknowledges ``cid``: an ``ack`` frame, or (protocol 2) the
     events frame of the action, which carries it."""

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from jokeren.bots import make_player
 from jokeren.server.runtime import Timing
 
-from server_harness import Client, Server, acked, bearer, make_room, play_person, serve
+from server_harness import Client, bearer, make_room, play_person, play_until, serve
 
 pytestmark = pytest.mark.anyio
 SHORT1 = {"preset": "jokeren-7", "rounds": 1, "max_turns": 200}
@@ -83,7 +81,7 @@ async def test_the_hosts_let_the_computer_play_stands_in_the_rematch(tmp_path: P
             (True, True, False), (True, False, True)]
         # the table plays on without Bea (no grace period waited out): Ann plays until
         # Bea's seat has discarded, then thinks; the table waits for her
-        await _play_until(ann, server, new, 0, rng, lambda: _discarded(ann, 1))
+        await play_until(ann, server, new, 0, rng, lambda: _discarded(ann, 1))
         # Bea's page comes back: the seat is hers again, as in a match
         bea = Client(f"{server.ws}/ws/{new}", bea_token)
         await bea.connect()
@@ -114,25 +112,6 @@ def _discarded(client: Client, seat: int) -> bool:
     """Whether ``client`` was told of a discard by ``seat``."""
     return any(e["kind"] == "discard" and e["seat"] == seat
                for f in client.frames if f["type"] == "events" for e in f["events"])
-
-
-async def _play_until(client: Client, server: Server, room: str, seat: int,
-                      rng: random.Random, done: Callable[[], bool]) -> None:
-    """The person at ``seat`` plays as ``play_person`` does until ``done()``."""
-    runner = server.runner(room)
-    player = make_player("basic", rng.randrange(2**32))
-    while not done():
-        view, table = client.view, runner.table
-        assert view is None or view["phase"] != "match-over", "the match ended"
-        if view is not None and view["to_act"] == seat and view["phase"] != "round-over" \
-                and table.version == client.version:
-            cid = await client.send(str(player.choose(table.view(seat), table.legal())))
-            frame = await client.recv()
-            while not acked(frame, cid):
-                assert not (frame["type"] == "refused" and frame.get("id") == cid), frame
-                frame = await client.recv()
-        else:
-            await client.recv()
 
 
 async def test_two_taps_on_play_again_make_one_rematch(tmp_path: Path) -> None:

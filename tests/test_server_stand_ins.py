@@ -17,10 +17,18 @@ from typing import Any
 import httpx
 import pytest
 
-from jokeren.bots import make_player
 from jokeren.server.runtime import Timing
 
-from server_harness import WAIT, Client, Server, acked, bearer, eventually, make_room, serve
+from server_harness import (
+    WAIT,
+    Client,
+    Server,
+    bearer,
+    eventually,
+    make_room,
+    play_until,
+    serve,
+)
 
 pytestmark = pytest.mark.anyio
 QUICK = Timing(bot_delay=0.0, round_pause=0.0, grace=3600.0)
@@ -69,24 +77,8 @@ async def _play_until(client: Client, server: Server, room: str, seat: int,
     """The person at ``seat`` plays (as a basic computer player would) until ``done()``;
     the table must play on meanwhile (``PLAYS_ON``)."""
     runner = server.runner(room)
-    player = make_player("basic", rng.randrange(2**32))
-
-    async def play() -> None:
-        while not done():
-            view, table = client.view, runner.table
-            assert view is None or view["phase"] != "match-over", "the match ended"
-            if view is not None and view["to_act"] == seat \
-                    and view["phase"] != "round-over" and table.version == client.version:
-                cid = await client.send(str(player.choose(table.view(seat), table.legal())))
-                frame = await client.recv()
-                while not acked(frame, cid):
-                    assert not (frame["type"] == "refused" and frame.get("id") == cid), frame
-                    frame = await client.recv()
-            else:
-                await client.recv()
-
     try:
-        await asyncio.wait_for(play(), PLAYS_ON)
+        await asyncio.wait_for(play_until(client, server, room, seat, rng, done), PLAYS_ON)
     except TimeoutError:
         raise AssertionError(
             f"the table did not play on: version {runner.table.version}, to act "
