@@ -54,7 +54,7 @@ def test_replay_stops_at_an_illegal_move(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("data", "message"), [
     ("{not json", "not valid JSON"),
     (dict(GOOD, format="other/2"), "unknown record format"),
-    (dict(GOOD, players="Ann"), "'players' must be a list"),
+    (dict(GOOD, players="Ann"), "the players ('players' in the file) must be a list"),
     (dict(GOOD, rules="klaverjas"), "unknown preset 'klaverjas'"),
     (dict(GOOD, rules={"preset": "jokeren", "colour": 1}), "unknown rule key 'colour'"),
     (dict(GOOD, rounds=[{"moves": ["Dan: draw"]}]), "'Dan' is not a player"),
@@ -197,7 +197,7 @@ def test_a_record_without_a_required_key_is_malformed(tmp_path: Path, key: str) 
     was accepted."""
     data = {k: v for k, v in GOOD.items() if k != key}
     code, out, err = run("replay", write(tmp_path, data))
-    assert code == 2 and f"the record has no '{key}'" in err, (out, err)
+    assert code == 2 and f"the file has no '{key}': a game record needs" in err, (out, err)
 
 
 def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
@@ -240,8 +240,10 @@ def test_replay_json_of_a_malformed_record_is_json(tmp_path: Path) -> None:
     path = write(tmp_path, dict(GOOD, seed="x"))
     code, out, err = run("replay", path, "--json")
     assert code == 2 and json.loads(out) == {
-        "ok": False, "malformed": f"{path}: 'seed' must be a whole number"}
-    assert err.strip() == f"jokeren: {path}: 'seed' must be a whole number"
+        "ok": False,
+        "malformed": f"{path}: the deal number ('seed' in the file) must be a whole number"}
+    assert err.strip() == \
+        f"jokeren: {path}: the deal number ('seed' in the file) must be a whole number"
 
 
 def test_replay_json_of_a_malformed_record_says_the_sentence_of_stderr_in_dutch(
@@ -251,7 +253,7 @@ def test_replay_json_of_a_malformed_record_says_the_sentence_of_stderr_in_dutch(
     code, out, err = run("replay", path, "--json", "--lang", "nl")
     said = json.loads(out)["malformed"]
     assert code == 2 and err.strip() == f"jokeren: {said}"
-    assert said.startswith(f"{path}: ronde 1: onbekende sleutel")
+    assert said.startswith(f"{path}: ronde 1: onbekend onderdeel 'stok' in het bestand")
 
 
 @pytest.mark.parametrize("command", [("replay",), ("rules", "--check"), ("simulate", "--rules")])

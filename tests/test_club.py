@@ -617,8 +617,8 @@ def test_a_bad_club_file_is_refused_in_dutch_with_its_key_named(tmp_path: Path) 
     before = f.read_bytes()
     code, _, err = club("standings", str(f), str(tmp_path / "stand.csv"), "--lang", "nl")
     assert code == 2 and "Traceback" not in err
-    assert ('het formulier van ronde 1, tafel 1: "games" moet een lijst met partijen zijn, '
-            'elk een lijst met hele getallen') in err, err
+    assert ('het formulier van ronde 1, tafel 1: de partijen ("games" in het bestand) moeten '
+            "een lijst zijn, met per partij een lijst met hele getallen") in err, err
     assert "games moeten" not in err
     assert f.read_bytes() == before  # nothing the secretary made is lost
     assert not (tmp_path / "stand.csv").exists()
@@ -884,38 +884,67 @@ ONE_FORM = {"round": 1, "table": 1, "games": [[0, 1, 2]]}
     ({"format": "jokeren-record/1"}, "not a club evening (format jokeren-club/1)",
      "geen clubavond (formaat jokeren-club/1)"),
     ({"foo": 1}, "unknown key 'foo' in the club file",
-     "onbekende sleutel 'foo' in het clubbestand"),
-    ({"seed": "x"}, '"seed" (the number of the draw by lot) must be a whole number',
-     '"seed" (het nummer van de loting) moet een heel getal zijn'),
-    ({"seed": 1.5}, '"seed" (the number of the draw by lot) must be a whole number',
-     '"seed" (het nummer van de loting) moet een heel getal zijn'),
-    ({"seed": None}, '"seed" (the number of the draw by lot) must be a whole number',
-     '"seed" (het nummer van de loting) moet een heel getal zijn'),
+     "onbekend onderdeel 'foo' in het clubbestand"),
+    ({"seed": "x"}, 'the number of the draw by lot ("seed" in the file) must be a whole number',
+     'het nummer van de loting ("seed" in het bestand) moet een heel getal zijn'),
+    ({"seed": 1.5}, 'the number of the draw by lot ("seed" in the file) must be a whole number',
+     'het nummer van de loting ("seed" in het bestand) moet een heel getal zijn'),
+    ({"seed": None}, 'the number of the draw by lot ("seed" in the file) must be a whole number',
+     'het nummer van de loting ("seed" in het bestand) moet een heel getal zijn'),
     ({"rounds": 1, "draw": [[["A1", "A2", "A3"], ["A4", "A5", "A6"]]] * 2},
-     '"draw" has 2 rounds, but the evening plays 1',
-     '"draw" heeft 2 rondes, maar de avond speelt er 1'),
-    ({"draw": "x"}, '"draw" must be a list of rounds, each a list of tables of names',
-     '"draw" moet een lijst met rondes zijn, elk een lijst met tafels met namen'),
-    ({"forms": {}}, '"forms" must be a list of forms',
-     '"forms" moet een lijst met formulieren zijn'),
-    ({"forms": ["x"]}, 'form 1 in "forms" is not an object with "round", "table" and "games"',
-     'formulier 1 in "forms" is geen object met "round", "table" en "games"'),
+     'the draw ("draw" in the file) has 2 rounds, but the evening plays 1',
+     'de loting ("draw" in het bestand) heeft 2 rondes, maar de avond speelt er 1'),
+    ({"draw": "x"},
+     'the draw ("draw" in the file) must be a list of rounds, each a list of tables of names',
+     'de loting ("draw" in het bestand) moet een lijst met rondes zijn, elk een lijst met '
+     "tafels met namen"),
+    ({"forms": {}}, 'the forms ("forms" in the file) must be a list',
+     'de formulieren ("forms" in het bestand) moeten een lijst zijn'),
+    ({"forms": ["x"]},
+     'form 1 in the file (under "forms") is not a form with its round, table and games '
+     '("round", "table" and "games")',
+     'formulier 1 in het bestand (bij "forms") is geen formulier met ronde, tafel en partijen '
+     '("round", "table" en "games")'),
     ({"forms": [{"round": 1, "games": [[0, 1, 2]]}]},
-     'form 1 in "forms" needs "round" and "table" as whole numbers',
-     'formulier 1 in "forms" heeft "round" en "table" nodig als hele getallen'),
+     'form 1 in the file (under "forms") needs its round and table ("round" and "table") as '
+     "whole numbers",
+     'formulier 1 in het bestand (bij "forms") heeft de ronde en de tafel ("round" en "table") '
+     "nodig als hele getallen"),
     ({"forms": [dict(ONE_FORM, foo=1)]},
-     "the form of round 1, table 1: unknown key 'foo' (a form has \"round\", \"table\", "
-     '"games", "stock_out" and "totals")',
-     "het formulier van ronde 1, tafel 1: onbekende sleutel 'foo' (een formulier heeft "
-     '"round", "table", "games", "stock_out" en "totals")'),
+     "the form of round 1, table 1: unknown key 'foo' in the file (a form has \"round\", "
+     '"table", "games", "stock_out" and "totals")',
+     "het formulier van ronde 1, tafel 1: onbekend onderdeel 'foo' in het bestand (een "
+     'formulier heeft "round", "table", "games", "stock_out" en "totals")'),
     ({"forms": [dict(ONE_FORM, games=[[0, "1", 2]])]},
-     'the form of round 1, table 1: "games" must be a list of games, each a list of whole '
-     "numbers",
-     'het formulier van ronde 1, tafel 1: "games" moet een lijst met partijen zijn, elk een '
-     "lijst met hele getallen"),
+     'the form of round 1, table 1: the games ("games" in the file) must be a list of games, '
+     "each a list of whole numbers",
+     'het formulier van ronde 1, tafel 1: de partijen ("games" in het bestand) moeten een '
+     "lijst zijn, met per partij een lijst met hele getallen"),
     ({"forms": [dict(ONE_FORM, totals="3")]},
-     'the form of round 1, table 1: "totals" must be a list of whole numbers',
-     'het formulier van ronde 1, tafel 1: "totals" moet een lijst met hele getallen zijn'),
+     'the form of round 1, table 1: the column totals ("totals" in the file) must be a list '
+     "of whole numbers",
+     'het formulier van ronde 1, tafel 1: de totalen ("totals" in het bestand) moeten een '
+     "lijst met hele getallen zijn"),
+    ({"forms": [dict(ONE_FORM, stock_out=1)]},
+     'the form of round 1, table 1: the games in which the stock ran out ("stock_out" in the '
+     "file) must be a list of whole numbers",
+     'het formulier van ronde 1, tafel 1: de partijen waarin de stok op was ("stock_out" in '
+     "het bestand) moeten een lijst met hele getallen zijn"),
+    # a bad value in the file is the file's, not the command line's --missed (--gemist)
+    ({"missed": "nooit"},
+     'how a missed round counts ("missed" in the file) is "average", "highest" or '
+     "\"per-game\", not 'nooit'",
+     'hoe een gemiste ronde telt ("missed" in het bestand) is "average" (het gemiddelde), '
+     "\"highest\" (het hoogste totaal) of \"per-game\" (per partij), niet 'nooit'"),
+    ({"threes": "dubbel"},
+     "how a table of 3 counts (\"threes\" in the file) is \"alike\" or \"scaled\", not 'dubbel'",
+     'hoe een tafel van 3 telt ("threes" in het bestand) is "alike" (gelijk) of "scaled" '
+     "(geschaald), niet 'dubbel'"),
+    ({"title": 5},
+     'the rules, title, date and how missed rounds and tables of 3 count ("rules", "title", '
+     '"date", "missed" and "threes" in the file) must be text',
+     "de spelregels, de titel, de datum en hoe gemiste rondes en tafels van 3 tellen "
+     '("rules", "title", "date", "missed" en "threes" in het bestand) moeten tekst zijn'),
     ({"forms": [dict(ONE_FORM, games=[[0, 1000, 2]])]},
      "the form of round 1, table 1: game 1: A3's 1000 points cannot be: 14 cards cost 300 "
      "at most",

@@ -434,7 +434,7 @@ def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.Monkey
     monkeypatch.setenv("JOKEREN_LANG", "en")
     monkeypatch.setenv("COLUMNS", "100")
     dutch = run(["replay", "--help", "--lang", "nl"]).stdout
-    assert "Speel een partijverslag na" in dutch and "Gebruik:" in dutch
+    assert "Speel het verslag van een potje na" in dutch and "Gebruik:" in dutch
     monkeypatch.setenv("JOKEREN_LANG", "nl")
     english = run(["replay", "--lang=en", "--help"]).stdout
     assert "Play a game record" in english and "Usage:" in english

@@ -21,7 +21,7 @@ from ..rules.reasons import text_of
 from ..rules.textfile import os_reason
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
-from .common import ForceOpt, fail, load_rules, plain_streams, refuse_empty_paths
+from .common import ForceOpt, fail, load_rules, plain_streams, refuse_empty_paths, rules_file
 from .dutch import lang_of_args, lang_to_command, run_in_dutch, worded_types
 from .helptext import give_help
 
@@ -99,7 +99,7 @@ def rules_cmd(
     language = lang or detect_lang()
     if check is not None:
         try:
-            rules = Rules.from_file(check)
+            rules = rules_file(check)
         except RulesError as exc:
             fail(f"{check}: {exc.text(language)}")
         if as_json:

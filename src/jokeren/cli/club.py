@@ -308,13 +308,21 @@ def season_cmd(
     grid = season_grid(rows, language, best, minimum, rounds)
     if to is not None:
         _target(to, force, language)  # before the standings are printed
-    if plots is not None:
-        from ..club.stats import check_plots
+    if plots is not None:  # every path checked before the standings are printed
+        from ..club.stats import check_plots, plots_folder
 
+        if plots.exists() and not plots.is_dir():
+            fail(ScoreError("club_err_plots_file", path=str(plots)), language)
         try:
             check_plots(evenings)
+            plots_folder(plots)
         except ScoreError as exc:
             fail(exc, language)
+        except ModuleNotFoundError as exc:
+            fail(ScoreError("score_err_needs_extra", module=exc.name or "?"), language)
+        except OSError as exc:
+            fail(ScoreError("score_err_write", path=str(exc.filename or plots),
+                            error=os_reason(exc, writing=True)), language)
     typer.echo(to_text(grid))
     names = sorted({p for ev in evenings for p in ev.players}, key=str.lower)
     for a, b in look_alike(names):

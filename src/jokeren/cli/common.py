@@ -19,6 +19,7 @@ from ..rules.house import Rules, RulesError
 from ..rules.textfile import os_reason, parse_json
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
+from ..support.files import blank
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 
@@ -144,11 +145,25 @@ def load_rules(text: str, lang: str = "en") -> Rules:
             return Rules.load(parse_json(text, RulesError))
         if Path(text).suffix.lower() in (".toml", ".json") or Path(text).is_file():
             source = text
-            return Rules.from_file(text)
+            return rules_file(text)
         source = ""
         return Rules.load(text)
     except RulesError as exc:
         fail(f"{source}: {exc.text(lang)}" if source else exc.text(lang))
+
+
+def rules_file(path: str | Path) -> Rules:
+    """The house rules of the file ``path`` (``Rules.from_file``); an empty JSON file is
+    refused as empty, not as JSON wrong on line 1 (an empty TOML file is rules that change
+    nothing)."""
+    if Path(path).suffix.lower() != ".toml":
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            text = "?"  # Rules.from_file says why it cannot be read
+        if blank(text):
+            raise RulesError("empty")
+    return Rules.from_file(path)
 
 
 def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool = False,
@@ -179,4 +194,4 @@ def write_grids(to: Path, sheets: list[Grid], per_page: int = 1, portrait: bool 
 
 
 __all__ = ["ForceOpt", "LangOpt", "fail", "lang_of", "load_rules", "plain", "plain_streams",
-           "refuse_empty_paths", "write_grids"]
+           "refuse_empty_paths", "rules_file", "write_grids"]

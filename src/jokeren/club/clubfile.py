@@ -10,7 +10,16 @@ from typing import Any, TypeGuard
 
 from ..score.scorefile import FORMAT as SCORE_FORMAT
 from ..score.scorefile import read_file, write_file
-from .evening import ClubError, Evening, Form, check_date, enter_form, new_evening
+from .evening import (
+    MISSED,
+    THREES,
+    ClubError,
+    Evening,
+    Form,
+    check_date,
+    enter_form,
+    new_evening,
+)
 from .seating import Tables
 
 FORMAT = "jokeren-club/1"
@@ -52,9 +61,10 @@ def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _ints(value: object, what: str) -> tuple[int, ...]:
+def _ints(value: object, refused: str) -> tuple[int, ...]:
+    """A list of whole numbers; else ClubError ``refused`` (the key saying which)."""
     if not isinstance(value, list) or not all(_whole(x) for x in value):
-        raise ClubError("club_err_numbers", what=what)
+        raise ClubError(refused)
     return tuple(value)
 
 
@@ -82,6 +92,11 @@ def from_obj(obj: object) -> Evening:
                                            ("missed", "average"), ("threes", "alike"))}
     if not all(isinstance(v, str) for v in texts.values()):
         raise ClubError("club_err_texts")
+    # said of the file, not as the command line's --missed / --threes (new_evening's words)
+    if texts["missed"] not in MISSED:
+        raise ClubError("club_err_missed_file", value=texts["missed"])
+    if texts["threes"] not in THREES:
+        raise ClubError("club_err_threes_file", value=texts["threes"])
     evening = new_evening(players, int(counts[0]), int(counts[1]), int(seed),
                           texts["rules"], texts["title"], texts["missed"], texts["threes"],
                           check_date(texts["date"]))
@@ -141,8 +156,9 @@ def _form(f: Mapping[str, Any]) -> Form:
             isinstance(g, list) and all(_whole(x) for x in g) for g in games):
         raise ClubError("club_err_form_games")
     return Form(tuple(tuple(g) for g in games),
-                frozenset(g - 1 for g in _ints(f.get("stock_out", []), "stock_out")),
-                _ints(f["totals"], "totals") if "totals" in f else None)
+                frozenset(g - 1 for g in _ints(f.get("stock_out", []),
+                                               "club_err_stock_out_list")),
+                _ints(f["totals"], "club_err_totals_list") if "totals" in f else None)
 
 
 def load(path: str | Path) -> Evening:

@@ -131,7 +131,7 @@ def standings_grid(evening: Evening, lang: str = "en", sheets: bool = False) -> 
               t("club_points", lang), t("club_games", lang), t("club_missed_col", lang),
               t("club_won", lang), t("club_best_round", lang), t("club_per_game", lang)]
     grid = Grid(title, header, widths=[1.5, 3.0, *[1.1] * rounds, 2.6, 1.8, 1.6, 2.2, 2.2, 1.8],
-                sheet=t("club_standings_sheet", lang), lang=lang)
+                sheet=t("club_standings_sheet", lang), lang=lang, keep=2)
     rows = standings(evening)
     index = {name: i for i, name in enumerate(evening.players)}
     line = {row.name: k + 2 for k, row in enumerate(rows)}  # spreadsheet rows
@@ -211,7 +211,7 @@ def season_grid(rows: Sequence[SeasonRow], lang: str = "en", best: int | None = 
                 [t("club_place", lang), t("club_player", lang), t("club_evenings", lang),
                  t("club_counted_col", lang), t("club_games", lang), t("club_points", lang),
                  t("club_won", lang), t("club_per_game", lang)],
-                widths=[1.2, 3.0, 1.6, 1.6, 1.6, 2.0, 1.6, 1.8], lang=lang)
+                widths=[1.2, 3.0, 1.6, 1.6, 1.6, 2.0, 1.6, 1.8], lang=lang, keep=2)
     for r in rows:
         grid.add(r.place if r.place is not None else "-", r.name, r.evenings, r.counted,
                  r.games, r.points, r.won, hundredths(r.per_game))

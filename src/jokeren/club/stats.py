@@ -52,6 +52,25 @@ def check_plots(evenings: Sequence[Evening]) -> None:
         raise ClubError("club_err_plots_no_games")
 
 
+PICTURES = ("penalty_per_game.png", "games_won.png", "spread.png")  # write_plots's files
+
+
+def plots_folder(folder: Path) -> None:
+    """Make ``folder`` for the pictures (with the folders above it), before the season is
+    printed: OSError if it cannot be one (a file of that name, a disk that refuses) or a
+    picture's name there is a folder; ModuleNotFoundError without matplotlib. (The season
+    table was printed whole before a file given as the folder was refused.)"""
+    import errno
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
+        raise ModuleNotFoundError(name="matplotlib")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in PICTURES:
+        if (folder / name).is_dir():
+            raise IsADirectoryError(errno.EISDIR, "", str(folder / name))
+
+
 def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> list[Path]:
     """The three pictures in ``folder`` (made if missing); their paths. ClubError if no
     game is entered (``check_plots``)."""
@@ -79,7 +98,7 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     # beside the lines, not over them (it hid a player's point at the lower left)
     ax.legend(fontsize="small", ncol=1 + len(names) // 16, loc="upper left",
               bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    paths.append(_save(fig, folder / "penalty_per_game.png"))
+    paths.append(_save(fig, folder / PICTURES[0]))
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     won = [sum(1 for games in data[n] for p in games if p == 0) for n in names]
@@ -87,14 +106,14 @@ def write_plots(evenings: Sequence[Evening], folder: Path, lang: str = "en") -> 
     ax.set_ylabel(t("club_won", lang))
     ax.set_title(t("club_plot_won", lang))
     ax.tick_params(axis="x", rotation=30)
-    paths.append(_save(fig, folder / "games_won.png"))
+    paths.append(_save(fig, folder / PICTURES[1]))
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     ax.boxplot([[p for games in data[n] for p in games] for n in names], tick_labels=names)
     ax.set_ylabel(t("club_points", lang))
     ax.set_title(t("club_plot_spread", lang))
     ax.tick_params(axis="x", rotation=30)
-    paths.append(_save(fig, folder / "spread.png"))
+    paths.append(_save(fig, folder / PICTURES[2]))
     return paths
 
 
@@ -113,4 +132,5 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
-__all__ = ["check_plots", "evening_label", "per_player", "write_plots"]
+__all__ = ["PICTURES", "check_plots", "evening_label", "per_player", "plots_folder",
+           "write_plots"]

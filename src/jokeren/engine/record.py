@@ -17,6 +17,7 @@ from ..rules.house import Rules, RulesError
 from ..rules.reasons import Reason
 from ..rules.sentence import Sentence
 from ..rules.textfile import parse_json, read_text
+from ..support.files import blank
 from .actions import PASS, Action, Verb
 from .core import apply
 from .dealing import Deal, check_players, deal_events, deal_round, new_match
@@ -76,7 +77,10 @@ class Record:
     # --- reading ---
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        return cls.loads(read_text(path, RecordError))
+        text = read_text(path, RecordError)
+        if blank(text):  # not "not valid JSON (error on line 1)"
+            raise RecordError("empty")
+        return cls.loads(text)
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -96,7 +100,7 @@ class Record:
         try:
             rules = Rules.load(data["rules"])
         except RulesError as exc:
-            raise RecordError("at", where="rules", error=exc) from None
+            raise RecordError("at", where=Sentence("where_rules"), error=exc) from None
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                     for p in players):

@@ -12,11 +12,15 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
 from ..words.rules import preset_name
 from .scorecard import ScoreCard, tally
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 Value = int | float | str | None
 
@@ -39,6 +43,7 @@ class Grid:
     row_mm: float | None = None  # pdf: body rows this tall (room to write by hand)
     sheet: str | None = None  # xlsx: the sheet's name (31 characters at most), else the title
     lang: str = "en"  # how the text and the pdf write a fraction (nl 8,75; en 8.75)
+    keep: int = 1  # text: the columns that name a row, in each part of a table too wide
 
     def add(self, *values: Value | Cell, bold: bool = False) -> int:
         """Append a row; its spreadsheet row number (the header is row 1)."""
@@ -130,18 +135,92 @@ def csv_bytes(grids: Sequence[Grid], lang: str) -> bytes:
     return to_csv(grids, lang).encode("utf-8-sig")
 
 
-def to_text(grid: Grid) -> str:
-    """A grid as a terminal table (values), its notes below."""
+def to_text(grid: Grid, width: int | None = None) -> str:
+    """A grid as a terminal table (values), its notes below, as wide as the terminal:
+    ``width``, else what rich's Console finds (``COLUMNS``, else the terminal's size, else
+    80). A word is never cut (a club's standings, 7 rounds, were drawn 120 wide with
+    "Strafp…" and "Gewonn…"): a header or cell wraps between its words; a table wider than
+    its longest words allow is drawn with less room around the cells, else in parts one
+    below the other, each with the grid's first ``keep`` columns (place and player). The
+    notes wrap between words too."""
+    import textwrap
+    from io import StringIO
+
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    out = StringIO()
+    console = Console(file=out, width=width, color_system=None, legacy_windows=False)
+    room = console.width
+    n = len(grid.header)
+    texts = [[shown(c.value, grid.lang, c.money) for c in row] + [""] * (n - len(row))
+             for row in grid.rows]
+    columns = [[name, *(row[k] for row in texts)] for k, name in enumerate(grid.header)]
+    widest = [max(cell_len(line) for text in col for line in text.splitlines() or [""])
+              for col in columns]
+    word = [max([cell_len(w) for text in col for w in text.split()] or [1]) for col in columns]
+
+    def least(part: list[int], pad: int) -> int:  # the box: a line beside each column
+        return sum(word[k] + 2 * pad + 1 for k in part) + 1
+
+    every = list(range(n))
+    pad = next((p for p in (1, 0) if least(every, p) <= room), None)
+    if pad is not None:
+        parts = [every]
+    else:  # in parts, each repeating the columns that name the rows
+        pad, keep = 1, every[:max(0, min(grid.keep, n - 1))]
+        parts, part = [], list(keep)
+        for k in every[len(keep):]:
+            if len(part) > len(keep) and least([*part, k], pad) > room:
+                parts.append(part)
+                part = list(keep)
+            part.append(k)
+        parts.append(part)
+    for i, part in enumerate(parts):
+        if i:
+            console.print()
+        console.print(_table(grid.title if i == 0 else None, part, grid.header, texts,
+                             _fit(part, columns, widest, word, room - least(part, pad) +
+                                  sum(word[k] for k in part)), pad))
+    return "\n".join([out.getvalue().rstrip(),
+                      *(textwrap.fill(note, room, break_long_words=False,
+                                      break_on_hyphens=False) for note in grid.notes)])
+
+
+def _fit(part: list[int], columns: list[list[str]], widest: list[int], word: list[int],
+         room: int) -> dict[int, int]:
+    """Each column's width within ``room`` (the columns' text, without the box): its
+    widest line, the widest columns narrowed first, none below its longest word; a column
+    narrowed is as wide as its text wrapped between words then is ("Penalty points" in
+    two lines is 7 wide, not 13)."""
+    import textwrap
+
+    widths = {k: widest[k] for k in part}
+    while sum(widths.values()) > room:
+        k = max((k for k in part if widths[k] > word[k]), key=lambda k: widths[k], default=None)
+        if k is None:
+            break
+        widths[k] -= 1
+    for k in part:
+        if widths[k] < widest[k]:
+            widths[k] = max(len(line) for text in columns[k]
+                            for line in textwrap.wrap(text, widths[k]) or [""])
+    return widths
+
+
+def _table(title: str | None, part: list[int], header: list[str], rows: list[list[str]],
+           widths: dict[int, int], pad: int) -> Table:
+    """The columns ``part`` as a rich table; every text as it is (a name such as "[b]Ann"
+    is no markup)."""
     from rich.table import Table
+    from rich.text import Text
 
-    from .sheet import render
-
-    table = Table(title=grid.title)
-    for name in grid.header:
-        table.add_column(name)
-    for row in grid.rows:
-        table.add_row(*(shown(c.value, grid.lang, c.money) for c in row))
-    return "\n".join([render(table), *grid.notes])
+    table = Table(title=None if title is None else Text(title), padding=(0, pad))
+    for k in part:
+        table.add_column(Text(header[k]), width=widths[k])
+    for row in rows:
+        table.add_row(*(Text(row[k]) for k in part))
+    return table
 
 
 def score_grid(card: ScoreCard, lang: str = "en") -> Grid:

@@ -16,7 +16,7 @@ from ..rules.cards import NotationError, to_hand, typed_cards
 from ..rules.house import Rules, RulesError
 from ..rules.sentence import Sentence
 from ..rules.textfile import os_reason, parse_json, read_text
-from ..support.files import write_atomic
+from ..support.files import blank, write_atomic
 from .scorecard import (
     Counting,
     Left,
@@ -61,7 +61,9 @@ def parse_left(name: str, value: object) -> Left:
 def find_player(players: Sequence[str], text: str) -> int:
     """A seat by name, case-insensitive (``name_key``), else without accents if that names
     one player (``Eva`` for ``Éva``); else a beginning only one name has, read without
-    accents when none is typed (``ev`` names nobody among Éva and Evert; ``Év`` Éva)."""
+    accents when none is typed (``Év`` Éva). A beginning of two or more names is refused
+    naming them (``E`` among Els and Eva; ``ev`` among Éva and Evert), a name of nobody
+    listing the players."""
     for fold in (name_key, _bare):
         exact = [i for i, p in enumerate(players) if fold(p) == fold(text)]
         if len(exact) == 1:
@@ -71,6 +73,10 @@ def find_player(players: Sequence[str], text: str) -> int:
               if fold(text) and fold(p).startswith(fold(text))}
     if len(starts) == 1:
         return starts.pop()
+    if starts:  # "geen speler 'E'" where Els and Eva both begin so
+        *first, last = [players[i] for i in sorted(starts)]
+        raise ScoreError("score_err_who_several", name=text, first=", ".join(first),
+                         last=last)
     raise ScoreError("score_err_who", name=text, players=", ".join(players))
 
 
@@ -201,7 +207,10 @@ def read_file(path: str | Path, from_obj: Callable[[object], T],
     """``from_obj`` of the JSON file ``path`` (a score card, a club evening); ``error``
     naming the file and what is wrong."""
     try:
-        return from_obj(parse_json(read_text(path, Sentence), Sentence))
+        text = read_text(path, Sentence)
+        if blank(text):  # not "not valid JSON (error on line 1)"
+            raise Sentence("empty")
+        return from_obj(parse_json(text, Sentence))
     except (ScoreError, Sentence) as exc:
         raise error("score_err_in_file", path=str(path), error=exc) from None
 

@@ -1,4 +1,4 @@
-"""Writing a file atomically, so a crash never leaves half a file."""
+"""Writing a file atomically, so a crash never leaves half a file; telling an empty one."""
 
 from __future__ import annotations
 
@@ -32,3 +32,10 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def blank(text: str) -> bool:
+    """Whether a file's text holds nothing to read: empty, or only white space and
+    byte-order marks (a new file an editor saved), which every reader of the user's files
+    refuses as such ("the file is empty"), not as JSON wrong on its first line."""
+    return not text.replace("\ufeff", "").strip()
