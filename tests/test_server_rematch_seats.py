@@ -108,6 +108,39 @@ async def test_the_hosts_let_the_computer_play_stands_in_the_rematch(tmp_path: P
         await ann.close()
 
 
+async def test_a_person_back_at_the_finished_table_is_not_given_to_the_computer(
+        tmp_path: Path) -> None:
+    """Review of 88170bf: the match's end stored Bea's seat as the computer's; her page
+    came back to the finished table; the rematch still started her seat as the computer's,
+    which could move for her before her page followed to the new table."""
+    rng = random.Random(8)
+    async with serve(_db(tmp_path), QUICK) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = await make_room(http, 2, ["basic"], rules=SHORT1, grace=3600)
+        rid, host = room["room"], room["host_token"]
+        ann_token, bea_token = (s["token"] for s in room["seats"])
+        ann = Client(f"{server.ws}/ws/{rid}", ann_token)
+        await ann.connect()
+        await ann.until("welcome")
+        bea = Client(f"{server.ws}/ws/{rid}", bea_token)
+        await bea.connect()
+        await bea.until("welcome")
+        await bea.close()
+        given = await http.post(f"/api/rooms/{rid}/seats/1/computer",
+                                json={"token": host, "level": "random"})
+        assert given.status_code == 200, given.text
+        await play_person(ann, server, rid, 0, rng)
+        await _finished(http, rid, host)
+        bea = Client(f"{server.ws}/ws/{rid}", bea_token)  # back, at the final standings
+        await bea.connect()
+        await bea.until("welcome")
+        made = await http.post(f"/api/rooms/{rid}/rematch", json={"token": host})
+        assert made.status_code == 201, made.text
+        assert server.runner(made.json()["room"]).stand_ins == {}
+        for page in (ann, bea):
+            await page.close()
+
+
 def _discarded(client: Client, seat: int) -> bool:
     """Whether ``client`` was told of a discard by ``seat``."""
     return any(e["kind"] == "discard" and e["seat"] == seat

@@ -280,3 +280,32 @@ async def test_a_table_taken_over_by_another_process_keeps_its_stand_ins(
         await _eventually_kept(two, rid, None)
         await ann.close()
         await bea.close()
+
+
+async def test_the_host_is_answered_when_the_table_stops_during_the_choices_write(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of 88170bf: a write of the stand-ins that hung (a held row lock) was
+    cancelled by ``stop`` after ``KEEP_WAIT``, and the host's "let the computer play",
+    answered once that write was tried, waited for ever."""
+    from jokeren.play.table import Seat, Table
+    from jokeren.rules.house import Rules
+    from jokeren.server import runtime
+
+    class Rows:
+        async def append(self, room_id: str, row: object) -> None:
+            pass
+
+    async def hangs(room_id: str, seats: dict[int, str]) -> None:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(runtime, "KEEP_WAIT", 0.1)
+    table = Table(Rules.load({"preset": "amerikaans", "rounds": 1}),
+                  [Seat("Ann"), Seat("Bob", "random")], 7)
+    rows: Any = Rows()
+    runner = runtime.TableRunner("r", table, "basic", Timing(bot_delay=3600, round_pause=3600),
+                                 rows, None, on_stand_ins=hangs)
+    runner.start()
+    asked = asyncio.ensure_future(runner.ask("substitute", data=(0, "random")))
+    await asyncio.sleep(0.05)
+    await runner.stop()
+    assert await asyncio.wait_for(asked, 2) is True

@@ -331,8 +331,13 @@ class Rooms:
         if room.status != FINISHED:
             raise ApiError(409, "not_finished", "api_not_finished_rematch")
         # the seats a computer played at the match's end are the new room's stand-ins: its
-        # table starts them so (``_rebuild``), as a table resumed after a restart
-        options = with_stand_ins(room.options, stored_stand_ins(room.options))
+        # table starts them so (``_rebuild``), as a table resumed after a restart; but not
+        # the seat of a person whose page came back to the finished table since (the end
+        # stored them; the computer would move for her before her page followed)
+        runner = self.runners.get(room_id)
+        carried = {s: level for s, level in stored_stand_ins(room.options).items()
+                   if runner is None or s in runner.absent_since}
+        options = with_stand_ins(room.options, carried)
         new_id = tokens.new_id()
         await self.store.create_room(replace(room, id=new_id, created=time.time(),
                                              status=OPEN, seed=str(new_seed()),

@@ -725,6 +725,7 @@ class TableRunner:
         return waiter
 
     async def _keep_stand_ins(self) -> None:
+        waiters: list[asyncio.Future[None]] = []  # those of the write under way
         try:
             # a finished table's end keeps them (the room's ``_finished``)
             while self.keeping and self.on_stand_ins is not None \
@@ -746,7 +747,8 @@ class TableRunner:
                 self.kept = want
                 self._stored()
                 _release(waiters)
-        finally:
+        finally:  # cancelled by stop() during a write: its askers are answered too
+            _release(waiters)
             waiters, self._keep_waiters = self._keep_waiters, []
             _release(waiters)
 
