@@ -256,3 +256,30 @@ def test_season_plots_to_a_file_is_refused_before_the_standings_are_printed(
                              "--lang", "en")
     assert code == 2 and out == "" and "that is a folder, not a file" in err
     assert not (folder / "games_won.png").exists()
+
+
+def test_house_rules_from_a_pipe_are_read_once() -> None:
+    """Review of 9201ebc: the empty check read the file, then the rules read it again, and
+    a pipe (/dev/stdin) was empty the second time: valid rules refused as 'not JSON'."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "jokeren", "rules", "--check", "/dev/stdin",
+                           "--lang", "en"], input='{"preset": "jokeren"}', capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and "0 rules changed" in done.stdout, done.stderr
+
+
+def test_a_hyphenated_or_wide_name_is_never_cut_in_a_narrow_table() -> None:
+    """Review of 9201ebc: a narrowed column was measured with textwrap, which breaks at
+    hyphens and counts characters, while the table wraps at spaces in terminal cells:
+    'Ans Smit-Groothuis' came out 'Smit-Gro…', '王小明 李' cut too."""
+    from jokeren.score.grids import Grid, to_text
+
+    grid = Grid("Stand", ["Plaats", "Speler", "R1", "Strafpunten", "Partijen", "Gemist"],
+                keep=2)
+    for name in ("Ans Smit-Groothuis", "王小明 李", "Bert"):
+        grid.add("-", name, None, 0, 0, 0)
+    for width in (44, 50, 60):  # 41 is the least these columns take whole
+        text = to_text(grid, width)
+        assert "…" not in text and "Smit-Groothuis" in text and "王小明" in text, text

@@ -195,3 +195,11 @@ def test_a_name_with_an_equals_sign_is_given_cards_left_by_its_full_name(
     summary = json.loads(run("score", "show", str(card), "--json")[1])
     assert summary["totals"] == {"A": 5, "A=B": 35, "Cor": 0}
     assert json.loads(card.read_text())["rounds"][0]["buys"] == {"A=B": 2}
+
+
+def test_an_unranked_place_stays_a_dash() -> None:
+    """Review of e818f55: the '-' of an unranked player became "'-", which a spreadsheet
+    shows with its apostrophe; a lone '-' is no formula."""
+    grid = Grid("t", ["Plaats", "Speler"])
+    grid.add("-", "Ann")
+    assert to_csv([grid], "nl") == "Plaats;Speler\n-;Ann\n"

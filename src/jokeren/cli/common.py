@@ -19,7 +19,6 @@ from ..rules.house import Rules, RulesError
 from ..rules.textfile import os_reason, parse_json
 from ..score.grids import Grid
 from ..score.scorecard import ScoreError
-from ..support.files import blank
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 
@@ -153,16 +152,9 @@ def load_rules(text: str, lang: str = "en") -> Rules:
 
 
 def rules_file(path: str | Path) -> Rules:
-    """The house rules of the file ``path`` (``Rules.from_file``); an empty JSON file is
-    refused as empty, not as JSON wrong on line 1 (an empty TOML file is rules that change
+    """The house rules of the file ``path`` (``Rules.from_file``: an empty JSON file is
+    refused as empty, not as JSON wrong on line 1; an empty TOML file is rules that change
     nothing)."""
-    if Path(path).suffix.lower() != ".toml":
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            text = "?"  # Rules.from_file says why it cannot be read
-        if blank(text):
-            raise RulesError("empty")
     return Rules.from_file(path)
 
 

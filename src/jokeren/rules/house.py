@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..support.files import blank
 from .requirements import MIN_MELD, Requirement
 from .sentence import Sentence
 from .textfile import check_depth, parse_json, parse_toml, read_text
@@ -194,8 +195,10 @@ class Rules:
     def from_file(cls, path: str | Path) -> Rules:
         """Read a house-rules file (TOML or JSON)."""
         p = Path(path)
-        text = read_text(p, RulesError)
+        text = read_text(p, RulesError)  # once: a pipe (/dev/stdin) is empty when read again
         parse = parse_toml if p.suffix.lower() == ".toml" else parse_json
+        if parse is parse_json and blank(text):  # an empty TOML file changes nothing
+            raise RulesError("empty")
         return cls.load(parse(text, RulesError))
 
 

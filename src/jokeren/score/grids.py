@@ -115,7 +115,7 @@ def to_csv(grids: Sequence[Grid], lang: str) -> str:
     def field(value: Value) -> Value:
         if isinstance(value, float) and dutch:
             return repr(value).replace(".", ",")
-        if isinstance(value, str) and value[:1] in _FORMULA:
+        if isinstance(value, str) and len(value) > 1 and value[:1] in _FORMULA:
             return "'" + value  # a name such as =HYPERLINK(...) stays text in Excel
         return "" if value is None else value
 
@@ -195,6 +195,8 @@ def _fit(part: list[int], columns: list[list[str]], widest: list[int], word: lis
     two lines is 7 wide, not 13)."""
     import textwrap
 
+    from rich.cells import cell_len
+
     widths = {k: widest[k] for k in part}
     while sum(widths.values()) > room:
         k = max((k for k in part if widths[k] > word[k]), key=lambda k: widths[k], default=None)
@@ -203,8 +205,12 @@ def _fit(part: list[int], columns: list[list[str]], widest: list[int], word: lis
         widths[k] -= 1
     for k in part:
         if widths[k] < widest[k]:
-            widths[k] = max(len(line) for text in columns[k]
-                            for line in textwrap.wrap(text, widths[k]) or [""])
+            # rich wraps at spaces only: so does the measure (a name "Smit-Groothuis" is
+            # one word), in terminal cells (a wide character is two)
+            widths[k] = max(word[k], *(cell_len(line) for text in columns[k]
+                                       for line in textwrap.wrap(
+                                           text, widths[k], break_long_words=False,
+                                           break_on_hyphens=False) or [""]))
     return widths
 
 
