@@ -15,7 +15,7 @@ import pytest
 
 from jokeren.server.runtime import Timing
 
-from server_harness import Client, bearer, make_room, play_person, play_until, serve
+from server_harness import Client, Server, bearer, make_room, play_person, play_until, serve
 
 pytestmark = pytest.mark.anyio
 SHORT1 = {"preset": "jokeren-7", "rounds": 1, "max_turns": 200}
@@ -40,6 +40,28 @@ async def _seats(client: Client) -> list[dict[str, Any]]:
     return seats
 
 
+async def _bea_given_away(http: httpx.AsyncClient, server: Server, rng: random.Random
+                          ) -> tuple[str, str, str, str, Client]:
+    """Ann, Bea and a computer player: Bea's page closed for good, the host lets the
+    computer play her seat ("random"), Ann plays the match to its end. The room, the host's,
+    Ann's and Bea's tokens, and Ann's page, open."""
+    room = await make_room(http, 2, ["basic"], rules=SHORT1, grace=3600)
+    rid, host = room["room"], room["host_token"]
+    ann_token, bea_token = (s["token"] for s in room["seats"])
+    ann = Client(f"{server.ws}/ws/{rid}", ann_token)
+    await ann.connect()
+    await ann.until("welcome")
+    bea = Client(f"{server.ws}/ws/{rid}", bea_token)
+    await bea.connect()
+    await bea.until("welcome")
+    await bea.close()
+    given = await http.post(f"/api/rooms/{rid}/seats/1/computer",
+                            json={"token": host, "level": "random"})
+    assert given.status_code == 200, given.text
+    await play_person(ann, server, rid, 0, rng)
+    return rid, host, ann_token, bea_token, ann
+
+
 async def test_the_hosts_let_the_computer_play_stands_in_the_rematch(tmp_path: Path) -> None:
     """Before: the rematch started every person's seat as a person's, so the seat of Bea,
     who had closed her page for good, was "away" again and the table waited out the grace
@@ -47,20 +69,7 @@ async def test_the_hosts_let_the_computer_play_stands_in_the_rematch(tmp_path: P
     rng = random.Random(7)
     async with serve(_db(tmp_path), QUICK) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
-        room = await make_room(http, 2, ["basic"], rules=SHORT1, grace=3600)
-        rid, host = room["room"], room["host_token"]
-        ann_token, bea_token = (s["token"] for s in room["seats"])
-        ann = Client(f"{server.ws}/ws/{rid}", ann_token)
-        await ann.connect()
-        await ann.until("welcome")
-        bea = Client(f"{server.ws}/ws/{rid}", bea_token)  # Bea's page, closed for good
-        await bea.connect()
-        await bea.until("welcome")
-        await bea.close()
-        given = await http.post(f"/api/rooms/{rid}/seats/1/computer",
-                                json={"token": host, "level": "random"})
-        assert given.status_code == 200, given.text
-        await play_person(ann, server, rid, 0, rng)
+        rid, host, ann_token, bea_token, ann = await _bea_given_away(http, server, rng)
         await _finished(http, rid, host)
         await ann.close()
         before = (await http.get(f"/api/rooms/{rid}", headers=bearer(host))).json()
@@ -116,20 +125,7 @@ async def test_a_person_back_at_the_finished_table_is_not_given_to_the_computer(
     rng = random.Random(8)
     async with serve(_db(tmp_path), QUICK) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
-        room = await make_room(http, 2, ["basic"], rules=SHORT1, grace=3600)
-        rid, host = room["room"], room["host_token"]
-        ann_token, bea_token = (s["token"] for s in room["seats"])
-        ann = Client(f"{server.ws}/ws/{rid}", ann_token)
-        await ann.connect()
-        await ann.until("welcome")
-        bea = Client(f"{server.ws}/ws/{rid}", bea_token)
-        await bea.connect()
-        await bea.until("welcome")
-        await bea.close()
-        given = await http.post(f"/api/rooms/{rid}/seats/1/computer",
-                                json={"token": host, "level": "random"})
-        assert given.status_code == 200, given.text
-        await play_person(ann, server, rid, 0, rng)
+        rid, host, _, bea_token, ann = await _bea_given_away(http, server, rng)
         await _finished(http, rid, host)
         bea = Client(f"{server.ws}/ws/{rid}", bea_token)  # back, at the final standings
         await bea.connect()
