@@ -153,3 +153,30 @@ async def test_closing_the_room_after_the_match_leaves_what_was_played(
         assert refused.status_code == 409 and refused.json()["key"] == "ended"
         assert (await http.post(f"/api/rooms/{rid}/end", json={"token": host})).status_code \
             == 200  # asked twice: the same
+
+
+async def test_the_hosts_close_keeps_what_was_written_to_the_options_meanwhile(
+        tmp_path: Path) -> None:
+    """The close read the room's options with the host's token and wrote them back with
+    ``closed`` outside the room's lock: the chat switched off between the two (or the
+    stand-ins kept at the end) was written over. Now read and written under the lock."""
+    quick = Timing(bot_delay=0.0, round_pause=0.0, grace=3600.0)
+    async with serve(_db(tmp_path), quick) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        room = (await http.post("/api/rooms", json={
+            "rules": SHORT1, "seats": [{"kind": "person"}] + [
+                {"kind": "computer", "level": "basic"}] * 2})).json()
+        rid, host = room["room"], room["host_token"]
+        await http.post(f"/api/rooms/{rid}/join", json={
+            "token": room["invite_token"], "name": "Ann"})
+        await http.post(f"/api/rooms/{rid}/start", json={"token": host})
+        await http.post(f"/api/rooms/{rid}/seats/0/computer", json={"token": host})
+        assert await _status(http, rid, host) == "finished"
+        rooms = server.app.state.rooms
+        read_before, _seats = await rooms.host(rid, host)  # the close's read
+        assert (await http.post(f"/api/rooms/{rid}/chat",
+                                json={"token": host, "on": False})).status_code == 200
+        await rooms._close(read_before)
+        info = (await http.get(f"/api/rooms/{rid}", headers=bearer(host))).json()
+        assert info["options"]["closed"] is True
+        assert info["options"]["chat"] is False, info["options"]

@@ -612,8 +612,15 @@ class Rooms:
         (their pages keep the final standings; the record, the score sheet and the list of
         matches stay), only no rematch comes; the pages that wait for one are told
         (the lobby frame's ``options.closed``)."""
-        options = {**json.loads(room.options), "closed": True}
-        if await self.store.set_room(room.id, options=json.dumps(options), where=(FINISHED,)):
+        def close(found: RoomRow, _seats: list[SeatRow]) -> tuple[bool, Change]:
+            # read and written under the room's lock, as the chat switch: what was kept
+            # in the options meanwhile (the chat, the stand-ins) is not written over
+            if found.status != FINISHED:
+                return False, Change()
+            return True, Change(room={"options": json.dumps(
+                {**json.loads(found.options), "closed": True})})
+
+        if await self.store.locked(room.id, close):
             self.hub.changed(room.id)
 
     async def end_here(self, room_id: str) -> None:
