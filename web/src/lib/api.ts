@@ -83,6 +83,11 @@ export function keepSeat(seat: SeatOut): void {
   localStorage.setItem(key(seat.room), JSON.stringify(seat));
 }
 
+/** Forgets this browser's seat at `room` (a seat link the server does not know). */
+export function forgetSeat(room: string): void {
+  localStorage.removeItem(key(room));
+}
+
 export function seatOf(room: string): SeatOut | null {
   try {
     const raw = localStorage.getItem(key(room));

@@ -77,6 +77,8 @@ export class TableState {
   connection = $state("connecting");
   private ended: Worded | null = $state.raw(null);
   readonly fatal: string = $derived(this.ended?.(this.lang) ?? "");
+  /** The key of the refusal that closed the table for good ("replaced": opened elsewhere). */
+  fatalKey = $state("");
   roundEnd: RoundEndShown | null = $state(null);
   panel: "" | "sheet" | "log" | "menu" | "rearrange" = $state("");
 
@@ -194,7 +196,7 @@ export class TableState {
         accepted: () => { this.refused = null; this.selected = []; this.target = null; },
         refused: (reason) => { const text = reason.text; this.refused = (lang) => text[lang]; },
         status: (status) => { this.connection = status; },
-        fatal: (reason) => { const text = reason.text; this.ended = (lang) => text[lang]; },
+        fatal: (reason) => { const text = reason.text; this.fatalKey = reason.key; this.ended = (lang) => text[lang]; },
         other: (frame) => {
           this.together.receive(frame, [...(this.view?.players ?? [])]);
           if (frame.type === "back") this.refused = null;

@@ -1,0 +1,235 @@
+"""A person takes her seat along to another device (docs/together.md, "Another device"):
+on her phone she opens "Verder op een ander apparaat" under ⚙, a second browser opens the
+link of that panel and sits at the same seat with the same hand, its address bar no longer
+holding the token; both play on without throwing the other out. A seat opened on more
+devices than the server keeps says so on the oldest page, which does not connect again by
+itself; a link cut short or one the server does not know is said in one sentence; a
+spectator is offered no such link."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import secrets
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zxingcpp
+from driver import Person, make_room, open_settings, play_until, start, take_seat
+from PIL import Image
+from playwright.sync_api import Page, expect
+from serving import free_port
+
+from conftest import _Patient
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def _table_sockets(page: Page, room: str) -> list[int]:
+    """How many table sockets the page has opened so far (one a connection), counted from
+    now on: a page that fights for its seat opens one after another."""
+    opened = [0]
+
+    def count(ws: Any) -> None:
+        if ws.url.endswith(f"/ws/{room}"):
+            opened[0] += 1
+
+    page.on("websocket", count)
+    return opened
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own with the limits a real one has: the shared one runs without
+    them (JOKEREN_LIMITS=off), where a seat keeps a thousand connections, not four."""
+    work = tmp_path_factory.mktemp("limited")
+    log_path = work / "server.log"
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "JOKEREN_LIMITS"}
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--db", f"sqlite+aiosqlite:///{work / 'jokeren.sqlite'}",
+             "--bot-delay", "0.05"],
+            stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        end = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/messages", timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > end:
+                    raise RuntimeError(Path(log_path).read_text()[-2000:]) from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _hand(page: Page) -> list[str]:
+    cards: list[str] = page.locator(".hand button").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    return sorted(cards)
+
+
+def test_the_seat_goes_along_to_another_device_and_neither_throws_the_other_out(
+        server: str, chromium: _Patient) -> None:
+    room = make_room(server, {"preset": "jokeren-7", "rounds": 1, "max_turns": 200},
+                     computers=2)
+    rid = str(room["room"])
+    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE, is_mobile=True,
+                                   has_touch=True,
+                                   permissions=["clipboard-read", "clipboard-write"])
+    phone = phone_c.new_page()
+    phone_opened = _table_sockets(phone, rid)
+    take_seat(phone, room, "Anna")
+    start(server, room)
+    phone.locator(".hand button").first.wait_for()
+    phone_opened[0] = 0  # the lobby's asks before the start are not counted
+
+    # the panel: under ⚙, the QR code, the link, the one warning
+    open_settings(phone)
+    phone.get_by_role("button", name="Verder op een ander apparaat").click()
+    panel = phone.get_by_role("dialog", name="Verder op een ander apparaat")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_text("Wie deze link opent, speelt met jouw kaarten: stuur hem alleen "
+                             "naar jezelf.")).to_be_visible()
+    qr = panel.get_by_role("img", name=re.compile("^De link naar je plaats als QR-code"))
+    expect(qr).to_be_visible()
+    link = panel.get_by_label("Link naar je plaats").input_value()
+    # the code is the link, and whole in sight on the phone, between the status and the hand
+    assert [f.text for f in zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))] \
+        == [link]
+    box, dock = qr.bounding_box(), phone.locator(".dock").bounding_box()
+    assert box is not None and dock is not None and box["y"] + box["height"] <= dock["y"]
+    panel.get_by_role("button", name="Link kopiëren").click()
+    expect(panel.get_by_role("button", name="Gekopieerd")).to_be_visible()
+    assert phone.evaluate("() => navigator.clipboard.readText()") == link
+    path, _, fragment = link.partition("#")
+    assert path == f"{server}/table/{rid}", link
+    assert "?" not in link and re.fullmatch(r"seat=0&token=[\w-]{16,}", fragment), link
+    token = fragment.split("token=")[1]
+
+    # the laptop opens the link: the same seat, the same hand, the token out of the bar
+    laptop_c = chromium.new_context(locale="en-GB", viewport=LAPTOP)
+    laptop = laptop_c.new_page()
+    laptop_opened = _table_sockets(laptop, rid)
+    laptop.goto(link)
+    laptop.locator(".hand button").first.wait_for()
+    assert laptop.evaluate("location.href") == f"{server}/table/{rid}"
+    assert token not in laptop.evaluate("location.href + history.state")
+    expect(laptop.get_by_role("alert")).to_have_count(0)
+    expect(phone.locator(".hand button")).to_have_count(laptop.locator(".hand button").count())
+    assert _hand(phone) == _hand(laptop)
+    assert laptop.evaluate(f"JSON.parse(localStorage.getItem('jokeren-seat-{rid}')).seat") == 0
+
+    # the laptop plays; the phone, still at the table, follows: one seat on two devices
+    player = Person(laptop, "en")
+    play_until([player], lambda: player.draws >= 1, timeout=120)
+    expect(laptop.locator(".controls button", has_text="Discard")).to_be_visible()
+    expect(phone.locator(".controls button", has_text="Afleggen")).to_be_visible()
+    assert _hand(phone) == _hand(laptop)
+    phone.wait_for_timeout(2000)
+    assert (phone_opened[0], laptop_opened[0]) == (0, 1)  # neither connected again
+    expect(phone.get_by_role("alert")).to_have_count(0)
+
+    phone_c.close()
+    laptop_c.close()
+
+
+def test_more_devices_than_a_seat_keeps_close_the_oldest_which_says_so_and_stays_closed(
+        limited: str, chromium: _Patient) -> None:
+    room = make_room(limited, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    rid = str(room["room"])
+    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE)
+    phone = phone_c.new_page()
+    take_seat(phone, room, "Anna")
+    start(limited, room)
+    phone.locator(".hand button").first.wait_for()
+    phone_opened = _table_sockets(phone, rid)
+    open_settings(phone)
+    phone.get_by_role("button", name="Verder op een ander apparaat").click()
+    link = phone.get_by_label("Link naar je plaats").input_value()
+    laptop_c = chromium.new_context(locale="en-GB", viewport=LAPTOP)
+    laptop = laptop_c.new_page()
+    laptop_opened = _table_sockets(laptop, rid)
+    laptop.goto(link)
+    laptop.locator(".hand button").first.wait_for()
+
+    # three more pages of the seat make five, one more than the server keeps: the oldest,
+    # the phone's, is told in words and stays closed; taken back by hand, the next oldest
+    # (the laptop's first) is told instead, and no page connects again by itself
+    more = [laptop_c.new_page() for _ in range(3)]
+    counts = [_table_sockets(p, rid) for p in more]
+    for page in more:
+        page.goto(f"{limited}/table/{rid}")
+        page.locator(".hand button").first.wait_for()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "Deze plaats is elders geopend: deze verbinding is gesloten.")
+    phone.wait_for_timeout(3000)
+    assert phone_opened[0] == 0
+    phone.get_by_role("button", name="Hier verder spelen").click()
+    phone.locator(".hand button").first.wait_for()
+    expect(laptop.get_by_role("alert")).to_have_text(
+        "This seat was opened elsewhere: this connection is closed.")
+    phone.wait_for_timeout(3000)
+    assert [phone_opened[0], laptop_opened[0], *(c[0] for c in counts)] == [1, 1, 1, 1, 1]
+    for page in (phone, *more):
+        expect(page.get_by_role("alert")).to_have_count(0)
+        expect(page.locator(".hand button").first).to_be_visible()
+    phone_c.close()
+    laptop_c.close()
+
+
+def test_a_link_cut_short_or_unknown_says_so_and_a_spectator_has_none(
+        server: str, chromium: _Patient) -> None:
+    room = make_room(server, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    rid = str(room["room"])
+    context = chromium.new_context(locale="en-GB", viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/table/{rid}#seat=0&token=cut-sh")
+    expect(page.get_by_role("alert")).to_have_text(
+        "This link to a seat is not whole: make a new one on your other device.")
+    assert page.evaluate("location.hash") == ""
+
+    unknown = secrets.token_urlsafe(24)
+    page.goto("about:blank")  # a link opened from another app lands on a page of its own
+    page.goto(f"{server}/table/{rid}#seat=0&token={unknown}")
+    expect(page.get_by_role("alert")).to_have_text(
+        "This link no longer opens a seat at this table.")
+    assert unknown not in page.evaluate("location.href")
+    # forgotten: this browser may take the right link after it
+    page.wait_for_function(f"localStorage.getItem('jokeren-seat-{rid}') === null")
+
+    # waiting in the lobby, the seat's link is under it already
+    take_seat(page, room, "Bea")
+    page.get_by_role("button", name="Continue on another device").click()
+    expect(page.get_by_role("img", name=re.compile("^The link to your seat as a QR code"))) \
+        .to_be_visible()
+    assert page.get_by_label("Link to your seat").input_value().startswith(
+        f"{server}/table/{rid}#seat=0&token=")
+
+    # a spectator's settings offer no link to a seat
+    start(server, room)
+    watcher = context.new_page()
+    watcher.goto(str(room["spectate"]))
+    watcher.locator(".status").wait_for()
+    open_settings(watcher)
+    expect(watcher.get_by_role("button", name="Continue on another device")).to_have_count(0)
+    open_settings(page)
+    expect(page.get_by_role("button", name="Continue on another device")).to_have_count(1)
+    context.close()

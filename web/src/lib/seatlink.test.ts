@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SeatOut } from "./api";
+import { TableClient } from "./client";
+import { FakeSocket } from "./fake-socket";
+import { linkBase, onThisComputer, type Page, readSeatLink, seatLink, takeSeatLink } from "./seatlink";
+
+const TOKEN = "Zq3_x-9AbCdEfGhIjKlMnOpQrStUvWxY0123456789ab"; // as secrets.token_urlsafe(24) makes
+const seat: SeatOut = { room: "4f2a9c", seat: 2, token: TOKEN, socket: "/ws/4f2a9c" };
+
+describe("the link that carries a seat to another device", () => {
+  it("holds the token in the fragment only, which no browser sends to a server", () => {
+    const link = seatLink("https://jokeren.example.org/", seat);
+    expect(link).toBe(`https://jokeren.example.org/table/4f2a9c#seat=2&token=${TOKEN}`);
+    const url = new URL(link);
+    expect(url.search).toBe("");
+    expect(`${url.origin}${url.pathname}`).not.toContain(TOKEN);
+  });
+
+  it("is read back as the seat it was made of", () => {
+    const url = new URL(seatLink("http://192.168.1.20:8000", seat));
+    expect(readSeatLink(decodeURIComponent(url.pathname.split("/")[2]!), url.hash)).toEqual(seat);
+    expect(readSeatLink("r", "seat=0&token=" + TOKEN)).toEqual({ room: "r", seat: 0, token: TOKEN, socket: "/ws/r" });
+  });
+
+  it("is no seat when cut short, mistyped or another kind of link", () => {
+    for (const hash of ["", "#", `#${TOKEN}`, "#seat=2", `#token=${TOKEN}`, `#seat=two&token=${TOKEN}`,
+      `#seat=-1&token=${TOKEN}`, `#seat=2&token=${TOKEN.slice(0, 10)}`, `#seat=2&token=${TOKEN}%3Cb%3E`,
+      `#seat=2&token=${"x".repeat(257)}`, `#seat=123&token=${TOKEN}`]) {
+      expect(readSeatLink("4f2a9c", hash), hash).toBeNull();
+    }
+    expect(readSeatLink("", `#seat=2&token=${TOKEN}`)).toBeNull();
+  });
+
+  it("goes to the address the invite uses (the house network's), else this page's", () => {
+    expect(linkBase("http://127.0.0.1:8000", "http://192.168.1.20:8000/join/r#t")).toBe("http://192.168.1.20:8000");
+    expect(linkBase("https://a.example", null)).toBe("https://a.example");
+    expect(linkBase("https://a.example", "not a link")).toBe("https://a.example");
+  });
+
+  it("knows a link on this computer's own address, which no other device reaches", () => {
+    expect(onThisComputer("http://127.0.0.1:8000/table/r#seat=0&token=t")).toBe(true);
+    expect(onThisComputer("http://localhost:5173/table/r")).toBe(true);
+    expect(onThisComputer("http://[::1]:8000/table/r")).toBe(true);
+    expect(onThisComputer("http://192.168.1.20:8000/table/r")).toBe(false);
+    expect(onThisComputer("https://jokeren.example.org/table/r")).toBe(false);
+  });
+});
+
+describe("opening the link on the other device", () => {
+  let stored: Map<string, string>;
+  beforeEach(() => {
+    stored = new Map();
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => { stored.set(k, v); },
+      removeItem: (k: string) => { stored.delete(k); },
+    });
+  });
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  const page = (hash: string): Page & { bar: string; replaced: number } => {
+    const p = {
+      bar: `/table/4f2a9c${hash}`, replaced: 0,
+      location: { hash, pathname: "/table/4f2a9c", search: "" },
+      history: {
+        state: null,
+        replaceState: (_s: unknown, _u: string, url: string) => { p.bar = url; p.replaced += 1; p.location.hash = ""; },
+      },
+    };
+    return p;
+  };
+
+  it("keeps the seat and takes the token out of the address bar at once", () => {
+    const p = page(`#seat=2&token=${TOKEN}`);
+    expect(takeSeatLink("4f2a9c", p)).toBe("taken");
+    expect(p.bar).toBe("/table/4f2a9c");
+    expect(JSON.parse(stored.get("jokeren-seat-4f2a9c")!)).toEqual(seat);
+  });
+
+  it("keeps nothing of a link that is no seat's, and still clears the address bar", () => {
+    const p = page("#seat=2&token=short");
+    expect(takeSeatLink("4f2a9c", p)).toBe("bad");
+    expect(p.bar).toBe("/table/4f2a9c");
+    expect(stored.size).toBe(0);
+  });
+
+  it("never puts another seat this browser has at the table in its place", () => {
+    const mine = { ...seat, seat: 0, token: "A".repeat(32) };
+    stored.set("jokeren-seat-4f2a9c", JSON.stringify(mine));
+    expect(takeSeatLink("4f2a9c", page(`#seat=2&token=${TOKEN}`))).toBe("other");
+    expect(JSON.parse(stored.get("jokeren-seat-4f2a9c")!)).toEqual(mine);
+    stored.set("jokeren-seat-4f2a9c", JSON.stringify(seat));
+    expect(takeSeatLink("4f2a9c", page(`#seat=2&token=${TOKEN}`))).toBe("same");
+  });
+
+  it("leaves a table page without a fragment alone", () => {
+    const p = page("");
+    expect(takeSeatLink("4f2a9c", p)).toBeNull();
+    expect(p.replaced).toBe(0);
+  });
+});
+
+describe("a seat open on more devices than it may be", () => {
+  it("says the oldest page was replaced and does not connect again to take the seat back", () => {
+    const sockets: FakeSocket[] = [];
+    const timers: (() => void)[] = [];
+    const said: string[] = [];
+    const client = new TableClient({
+      url: "ws://x/ws/r", token: TOKEN, timer: (fn) => timers.push(fn),
+      socket: () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      handlers: { fatal: (reason) => said.push(reason.key), status: (status) => said.push(status) },
+    });
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "welcome", seat: 2, version: 5, view: {} });
+    const text = { en: "this seat was opened elsewhere: this connection is closed", nl: "deze plaats is elders geopend" };
+    sockets[0]!.frame({ type: "error", reason: { key: "replaced", text } });
+    sockets[0]!.drop(); // the server closes the socket
+    expect(said).toEqual(["connecting", "open", "replaced", "closed"]);
+    expect(timers).toEqual([]);
+    expect(sockets).toHaveLength(1);
+  });
+});
