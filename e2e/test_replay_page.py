@@ -68,9 +68,9 @@ def test_a_record_file_opens_and_a_bad_one_is_one_sentence(server: str, chromium
     alert = page.get_by_role("alert")
     alert.wait_for()
     # the refusal's own sentence (begun with a capital, ended with a full stop), as the join
-    # page says one: not "Something went wrong: this is not a game record..."
+    # page says one: not "Something went wrong: this is not a match record..."
     said = alert.inner_text()
-    assert said.startswith("This is not a game record that can be replayed: "), said
+    assert said.startswith("This is not a match record that can be replayed: "), said
     assert said.endswith(".") and "went wrong" not in said
     page.locator("input[type=file]").set_input_files(str(good))
     page.locator(".where").wait_for()

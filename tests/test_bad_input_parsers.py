@@ -66,3 +66,19 @@ def test_a_json_or_toml_file(text: str) -> None:
     for read in (parse_json, parse_toml):
         with contextlib.suppress(RecordError):
             read(text, RecordError)
+
+
+def test_an_empty_json_text_is_said_to_be_empty_wherever_it_comes_from() -> None:
+    """Every reader of a record, house rules, a score card or a club evening parses JSON
+    here (a file, a pipe, the replay page's record sent as text): nothing but white space
+    and byte-order marks is "the file is empty", not JSON wrong on line 1 or 3. An empty
+    TOML text is a house-rules file that changes nothing."""
+    for text in ("", "\n  \n", "\ufeff", "\ufeff\r\n"):
+        try:
+            parse_json(text, RecordError)
+        except RecordError as exc:
+            assert (exc.text("en"), exc.text("nl")) == ("the file is empty",
+                                                       "het bestand is leeg"), text
+        else:
+            raise AssertionError(f"{text!r} was read as JSON")
+        assert parse_toml(text, RecordError) == {}

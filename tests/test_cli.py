@@ -197,7 +197,7 @@ def test_a_record_without_a_required_key_is_malformed(tmp_path: Path, key: str) 
     was accepted."""
     data = {k: v for k, v in GOOD.items() if k != key}
     code, out, err = run("replay", write(tmp_path, data))
-    assert code == 2 and f"the file has no '{key}': a game record needs" in err, (out, err)
+    assert code == 2 and f"the file has no '{key}': a match record needs" in err, (out, err)
 
 
 def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
@@ -281,7 +281,7 @@ def test_simulate_names_rows_as_the_score_sheets_and_shows_the_seed(tmp_path: Pa
     wins = {name: float(rows[name].split()[2]) for name in rows}
     assert wins == {name: float(winners.count(name)) for name in rows}
     assert sorted(p.name for p in tmp_path.glob("*.json")) == ["match-1.json", "match-2.json"]
-    assert f"Game records saved in {tmp_path}: match-1.json to match-2.json" in out
+    assert f"Match records saved in {tmp_path}: match-1.json to match-2.json" in out
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])

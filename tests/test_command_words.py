@@ -59,6 +59,25 @@ def test_a_game_record_is_a_verslag_in_dutch_never_a_partijverslag() -> None:
     assert code == 0 and "Geef het verslag als JSON" not in out
 
 
+def test_a_record_is_a_match_record_in_english_never_a_game_record() -> None:
+    """The glossary's English "game" is one game at a club table (partij); a record is of
+    a match (potje): "match record", as the Dutch says "verslag van een potje". The help,
+    the errors and the replay page said "game record"."""
+    said = [key for key, entry in catalogue().items()
+            for text in (entry["en"].values() if isinstance(entry["en"], dict)
+                         else [entry["en"]])
+            if re.search(r"\bgame ?records?\b", text, re.IGNORECASE)]
+    assert said == []
+    for args in (["--help"], ["replay", "--help"], ["score", "--help"],
+                 ["score", "from-record", "--help"], ["play", "--help"],
+                 ["simulate", "--help"]):
+        code, out, _ = jokeren(*args, "--lang", "en", columns=200) if args != ["--help"] \
+            else jokeren(*args, columns=200)
+        assert code == 0 and not re.search(r"game ?record", out, re.IGNORECASE), (args, out)
+    code, out, _ = jokeren("replay", "--help", "--lang", "en", columns=200)
+    assert "Play a match record through the rules" in out
+
+
 # --- 2. an empty file ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("content", [b"", b"\n  \n", b"\xef\xbb\xbf"],
@@ -113,7 +132,7 @@ def test_a_refusal_naming_a_files_field_says_it_is_the_files(key: str, text: str
 @pytest.mark.parametrize(("record", "nl", "en"), [
     (dict(RECORD, seed="x"), "het spelnummer ('seed' in het bestand) moet een heel getal zijn",
      "the deal number ('seed' in the file) must be a whole number"),
-    ([1, 2], "dit is geen verslag van een potje", "this is not a game record"),
+    ([1, 2], "dit is geen verslag van een potje", "this is not a match record"),
     (dict(RECORD, rules="klaverjas"), "de spelregels ('rules' in het bestand): onbekende "
      "spelvorm 'klaverjas'", "the rules ('rules' in the file): unknown preset 'klaverjas'"),
 ])
@@ -283,3 +302,32 @@ def test_a_hyphenated_or_wide_name_is_never_cut_in_a_narrow_table() -> None:
     for width in (44, 50, 60):  # 41 is the least these columns take whole
         text = to_text(grid, width)
         assert "…" not in text and "Smit-Groothuis" in text and "王小明" in text, text
+
+
+# --- 7. the Dutch a newcomer read aloud -------------------------------------------------
+
+def test_the_sentences_a_newcomer_stumbled_on_read_as_dutch(tmp_path: Path) -> None:
+    """Read aloud in Dutch: "kopen is een aantal van 0 of meer", "--matches en --rounds
+    zijn een heel getal", "Vraag vóór uitgaan of een joker afleggen", "Speel elk spel
+    één keer vanaf elke plaats" (a 'spel' is a pack of cards too), replay's and
+    simulate's --lang without the default the others say; one record saved was named
+    without its folder."""
+    card = tmp_path / "kaart.json"
+    assert jokeren("score", "new", str(card), "--spelers", "Ann,Bob", "--lang", "nl")[0] == 0
+    code, _, err = jokeren("score", "round", str(card), "--uit", "Ann", "--over", "Bob=5",
+                           "--koop", "Bob=x", "--lang", "nl")
+    assert code == 2 and err.strip() == ("jokeren: schrijf het aantal gekochte kaarten als "
+                                         "een getal, 0 of meer, zoals Bob=2"), err
+    code, _, err = jokeren("simulate", "--matches", "0", "--lang", "nl")
+    assert code == 2 and err.strip() == ("jokeren: --matches en --rounds moeten een heel "
+                                         "getal van 1 tot en met 100000 zijn"), err
+    said = {c: " ".join(jokeren(c, "--help", "--lang", "nl", columns=200)[1].split())
+            for c in ("play", "simulate", "replay")}
+    assert "Vraag het eerst voordat je uitgaat of een joker aflegt." in said["play"]
+    assert "Speel dezelfde kaarten één keer vanaf elke plaats." in said["simulate"]
+    for command in ("simulate", "replay"):
+        assert "nl of en (anders de taal van de computer)" in said[command], said[command]
+    code, out, err = jokeren("simulate", "--matches", "1", "--rules", "jokeren-7", "--save",
+                             str(tmp_path / "potjes"), "--lang", "nl")
+    assert code == 0, err
+    assert f"Verslag van het potje opgeslagen in {tmp_path / 'potjes'}: potje-1.json" in out

@@ -424,6 +424,10 @@ def test_every_help_in_dutch_is_dutch(path: tuple[str, ...],
         (), ("score",), ("club",)) else [*path, "--help"], env={"JOKEREN_LANG": "en"},
         prog_name="jokeren")
     assert "Usage: jokeren" in english.stdout and "Options" in english.stdout
+    # a path into the source tree is nothing a player can open ("Het bestandsformaat
+    # staat in docs/score.md." ended the help of jokeren, score and club)
+    for said in (out, english.stdout):
+        assert not re.search(r"\bdocs/|\.md\b", said), said
 
 
 def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -437,11 +441,13 @@ def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.Monkey
     assert "Speel het verslag van een potje na" in dutch and "Gebruik:" in dutch
     monkeypatch.setenv("JOKEREN_LANG", "nl")
     english = run(["replay", "--lang=en", "--help"]).stdout
-    assert "Play a game record" in english and "Usage:" in english
+    assert "Play a match record" in english and "Usage:" in english
     for args, sentence in [
         (["rules", "--jsn"], "onbekende optie: --jsn (bedoel je --json?)"),
         (["replay"], "het argument 'bestand' ontbreekt"),
-        (["score", "new", "kaart.json"], "de optie '--players' / '--spelers' ontbreekt"),
+        (["score", "new", "kaart.json"], "de optie '--spelers' ontbreekt"),
+        (["score", "new", "k.json", "--spelers", "a,b", "--rondes", "x"],
+         "ongeldige waarde voor '--rondes': 'x' is geen heel getal"),
         (["play", "--players", "x"], "ongeldige waarde voor '--players': 'x' is geen heel "
                                      "getal"),
         (["serve", "--bot-delay", "x"], "'x' is geen getal"),
@@ -462,6 +468,47 @@ def test_lang_chooses_the_language_of_help_and_errors(monkeypatch: pytest.Monkey
     assert result.exit_code == 2 and "No such option: --jsn" in result.stderr
     result = run(["rules", "--jsn", "--lang", "nl"])
     assert "onbekende optie: --jsn" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "nl", "en"), [
+    (["score", "new", "k.json", "--speler", "Ann"], "--speler (bedoel je --spelers?)",
+     "--speler (Possible options: --players)"),
+    (["score", "new", "k.json", "--player", "Ann"], "--player (bedoel je --spelers?)",
+     "--player (Possible options: --players)"),
+    (["club", "new", "a.json", "--round", "3"], "--round (bedoel je --rondes?)",
+     "--round (Possible options: --rounds)"),
+    (["score", "round", "k.json", "--stock"], "--stock (bedoel je --stok-op?)",
+     "--stock (Possible options: --stock-out)"),
+    (["club", "season", "a.json", "--plot", "x"], "--plot (bedoel je --grafieken of --naar?)",
+     "--plot (Possible options: --plots, --to)"),
+    (["rules", "--jsn"], "--jsn (bedoel je --json?)", "--jsn (Possible options: --json)"),
+    (["simulate", "--no-paird"], "--no-paird (bedoel je --no-paired of --paired?)",
+     "--no-paird (Possible options: --no-paired, --paired)"),
+], ids=["speler", "player", "round", "stock", "plot", "jsn", "no-paird"])
+def test_an_unknown_option_is_answered_with_the_names_of_the_runs_language(
+        args: list[str], nl: str, en: str) -> None:
+    """Click suggested the close names of both languages, English first ("--speler
+    (bedoel je --players of --spelers?)", "--round (bedoel je --rondes of --rounds?)"):
+    now each option once, by its name in the run's language (an option of one name, as
+    it is)."""
+    for lang, said in (("nl", f"onbekende optie: {nl}"), ("en", f"No such option: {en}")):
+        result = CliRunner().invoke(app, [*args, "--lang", lang], prog_name="jokeren",
+                                    env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and said in result.stderr, (lang, result.stderr)
+
+
+def test_an_option_missing_or_refused_is_named_in_the_runs_language() -> None:
+    """"de optie '--players' / '--spelers' ontbreekt": both names, the English first."""
+    for args, lang, said in (
+            (["club", "new", "a.json"], "nl", "de optie '--spelers' ontbreekt"),
+            (["club", "new", "a.json"], "en", "Missing option '--players'."),
+            (["club", "enter", "a.json", "--round", "x"], "nl",
+             "ongeldige waarde voor '--ronde': 'x' is geen heel getal"),
+            (["club", "enter", "a.json", "--ronde", "x"], "en", "Invalid value for '--round':")):
+        result = CliRunner().invoke(app, [*args, "--lang", lang], prog_name="jokeren",
+                                    env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and said in result.stderr, (lang, result.stderr)
+        assert " / " not in result.stderr, result.stderr
 
 
 def test_the_installed_command_speaks_dutch() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -395,3 +396,56 @@ def test_the_examples_of_cards_left_are_in_the_languages_letters_and_count(
                        "--lang", lang)
     assert code == 0, err
     assert json.loads(card.read_text())["rounds"][0]["left"]["Bob"] == "Ks 7h *"
+
+
+SEVEN = "Annemarie,Bernadette,Cornelis,Dirk-Jan,Evelien,Frederique,Geertruida"
+
+
+def _seven(tmp_path: Path) -> Path:
+    card = tmp_path / "zeven.json"
+    assert run("new", str(card), "--players", SEVEN, "--money", "--lang", "en")[0] == 0
+    left = [f"--left={name}={p}" for name, p in zip(SEVEN.split(",")[1:],
+                                                    ("Ks 7h", 25, "-", 5, 10, 20), strict=True)]
+    code, _, err = run("round", str(card), "--out", "Annemarie", *left, "--lang", "en")
+    assert code == 0, err
+    return card
+
+
+@pytest.mark.parametrize("columns", [50, 70, 100])
+def test_score_show_fits_the_terminal_and_cuts_no_word(tmp_path: Path, columns: int) -> None:
+    """It was drawn 120 wide whatever the terminal (a phone's ssh, a split window): now as
+    wide as the terminal, as club show, a table too wide in parts each with the round's
+    number and the totals' name, the notes wrapped between words; nothing cut."""
+    card = _seven(tmp_path)
+    for lang, total, after in (("en", "Total", "Bernadette plays first."),
+                               ("nl", "Totaal", "Bernadette begint.")):
+        result = runner.invoke(app, ["score", "show", str(card), "--lang", lang],
+                               env={"COLUMNS": str(columns)})
+        out = result.stdout
+        assert result.exit_code == 0 and "…" not in out, out
+        assert max(len(line) for line in out.splitlines()) <= columns, out
+        cells = [c.strip() for line in out.splitlines() for c in re.split("[│┃]", line)]
+        assert all(name in cells for name in SEVEN.split(",")), out
+        parts = out.count("┏")
+        assert (parts > 1) == (columns < 100), out
+        assert cells.count(total) == parts, out  # each part names the totals' row
+        assert " ".join(out.split()).endswith(after), out
+
+
+def test_score_show_piped_is_whole_without_a_terminal(tmp_path: Path) -> None:
+    """Without a terminal (a pipe, cron, a file) and without COLUMNS: 80 columns, the
+    table in parts, never a name or a number cut."""
+    import os
+    import sys
+
+    card = _seven(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    done = subprocess.run([sys.executable, "-m", "jokeren", "score", "show", str(card),
+                           "--lang", "nl"], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, encoding="utf-8", env=env, timeout=60)
+    out = done.stdout
+    assert done.returncode == 0 and "…" not in out, done.stderr
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    cells = [c.strip() for line in out.splitlines() for c in re.split("[│┃]", line)]
+    assert all(name in cells for name in SEVEN.split(",")), out
+    assert "15 (15)" in out and "20 (20)" in out and "€ 0,75" in out, out

@@ -110,3 +110,32 @@ async def test_a_record_that_cannot_be_replayed_is_one_sentence(
     assert body["text"]["en"] != body["text"]["nl"]
     if key == "record_move":
         assert body["text"]["en"].startswith("move 2 of round 1 (Ann: discard Ah)")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("text", ["", "\n  \n", "\ufeff"], ids=["empty", "blank", "bom"])
+async def test_an_empty_record_file_is_said_to_be_empty(http: httpx.AsyncClient,
+                                                        text: str) -> None:
+    """The page sends the file's text: an empty file was "geen geldige JSON (fout op regel
+    1)" (a file of new lines: "regel 3"), where the command line says it is empty."""
+    r = await http.post("/api/replay", json={"record": text})
+    assert r.status_code == 422, r.text
+    said = r.json()["text"]
+    assert said == {"en": "this is not a match record that can be replayed: the file is empty",
+                    "nl": "dit is geen verslag van een potje dat teruggekeken kan worden: "
+                          "het bestand is leeg"}, said
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("headers", [{"content-type": "application/json"}, {}],
+                         ids=["json", "no-type"])
+async def test_a_request_with_no_body_is_said_to_be_empty(http: httpx.AsyncClient,
+                                                          headers: dict[str, str]) -> None:
+    """Not "the request is not as this address takes it (body)": a program word in Dutch."""
+    r = await http.post("/api/replay", content=b"", headers=headers)
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["key"] == "record_none"
+    assert body["text"]["nl"].startswith("het verzoek is leeg: stuur het verslag van een "
+                                         "potje mee"), body
+    assert body["text"]["en"].startswith("the request is empty"), body

@@ -22,7 +22,7 @@ from ..rules.textfile import os_reason
 from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 from .common import ForceOpt, fail, load_rules, plain_streams, refuse_empty_paths, rules_file
-from .dutch import lang_of_args, lang_to_command, run_in_dutch, worded_types
+from .dutch import lang_of_args, lang_to_command, run_in_dutch, suggested_in, worded_types
 from .helptext import give_help
 
 MAX_GAMES = 100_000  # simulate --matches and --rounds: as rules' max_turns, and memory
@@ -40,6 +40,7 @@ class JokerenGroup(typer.core.TyperGroup):
         language = lang_of_args(argv)
         plain_streams(language.value)  # a terminal that is not UTF-8 gets letters, not a crash
         worded_types(self, language.value)
+        suggested_in(self, language.value)  # "did you mean --spelers?" in Dutch
         refuse_empty_paths(self, language.value)  # '' is not the folder '.'
         give_help(self, language.value)
         argv = lang_to_command(self, argv)

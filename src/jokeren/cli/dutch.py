@@ -27,7 +27,7 @@ from typing import Any
 import typer
 from typer import rich_utils
 from typer._click import ClickException, Context, HelpFormatter
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import NoSuchOption, UsageError
 
 from ..words.catalogue import Lang, detect_lang, t
 from ..words.help import ARGUMENTS, DEFAULTS
@@ -125,6 +125,57 @@ def worded_types(command: Any, lang: str) -> None:
     command.get_help_option = get_help_option
     for sub in getattr(command, "commands", {}).values():
         worded_types(sub, lang)
+
+
+def suggested_in(command: Any, lang: str) -> None:
+    """An option named in an error as the run's language types it: ``--spelers`` in
+    Dutch, ``--players`` in English, once. An unknown option's suggestions ("did you mean
+    ...?": Click suggested the close names of either language, "--speler (bedoel je
+    --players of --spelers?)", "--round (bedoel je --rondes of --rounds?)"), and an option
+    missing or given a bad value ("de optie '--players' / '--spelers' ontbreekt"). Every
+    option takes both names (its first is English, its last Dutch); a name of one
+    language only (--json, --no-paired) is said as it is. For ``command`` and every
+    command under it."""
+    parse = getattr(command, "_jokeren_parse_args", None) or command.parse_args
+    command._jokeren_parse_args = parse  # wrapped once, whatever the runs' languages
+    for param in command.params:
+        if param.param_type_name == "option" and len(param.opts) > 1:
+            _error_hint(param, lang)
+
+    def parse_args(ctx: Context, args: list[str]) -> list[str]:
+        try:
+            return list(parse(ctx, args))
+        except NoSuchOption as exc:
+            if exc.possibilities:
+                exc.possibilities = _in_lang(command, exc.possibilities, lang)
+            raise
+
+    command.parse_args = parse_args
+    for sub in getattr(command, "commands", {}).values():
+        suggested_in(sub, lang)
+
+
+def _error_hint(param: Any, lang: str) -> None:
+    """How Click's errors name the option ``param``: by its name in ``lang`` only."""
+    name = param.opts[-1] if lang == "nl" else param.opts[0]
+
+    def get_error_hint(*_: Any) -> str:
+        return f"'{name}'"
+
+    param.get_error_hint = get_error_hint
+
+
+def _in_lang(command: Any, names: Sequence[str], lang: str) -> list[str]:
+    """``names`` (options of ``command``) each as ``lang`` names its option, in their order
+    (the closest first), each once."""
+    out: list[str] = []
+    for name in names:
+        param = next((p for p in command.params if p.param_type_name == "option"
+                      and name in p.opts), None)
+        said = name if param is None else param.opts[-1] if lang == "nl" else param.opts[0]
+        if said not in out:
+            out.append(said)
+    return out
 
 
 def _worded_type(param: Any, lang: str) -> None:
@@ -237,7 +288,7 @@ def error_text(exc: ClickException) -> str:
     hint = getattr(exc, "param_hint", None) or (param.get_error_hint() if param else "")
     if kind == "NoSuchOption":
         option = getattr(exc, "option_name", "")
-        possible = sorted(getattr(exc, "possibilities", None) or ())
+        possible = list(getattr(exc, "possibilities", None) or ())  # the closest first
         if possible:
             return t("cli_click_no_option_maybe", "nl", option=option,
                      options=t("cli_click_or", "nl").join(possible))
@@ -274,4 +325,4 @@ def _refused(exc: ClickException, param: Any) -> str:
 
 
 __all__ = ["DutchContext", "error_text", "lang_of_args", "lang_to_command",
-           "run_in_dutch", "translate", "worded_types"]
+           "run_in_dutch", "suggested_in", "translate", "worded_types"]

@@ -16,6 +16,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from ..support.files import blank
 from .sentence import Sentence
 
 MAX_DEPTH = 32  # a record nests 4 deep, a house-rules file 3: far below Python's limit
@@ -46,7 +47,12 @@ def read_text(path: str | Path, error: type[Sentence]) -> str:
 
 
 def parse_json(text: str, error: type[Sentence]) -> object:
-    """JSON data; ``error`` with one sentence if it is not JSON or nests too deep."""
+    """JSON data; ``error`` with one sentence if it is empty (nothing but white space and
+    byte-order marks: "the file is empty", not "not valid JSON (error on line 1)"), is not
+    JSON or nests too deep. Every reader of a record, house rules, a score card or a club
+    evening comes here: a file, a pipe, the replay page's record sent as text."""
+    if blank(text):
+        raise error("empty")
     try:
         data: object = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:

@@ -44,6 +44,7 @@ class Grid:
     sheet: str | None = None  # xlsx: the sheet's name (31 characters at most), else the title
     lang: str = "en"  # how the text and the pdf write a fraction (nl 8,75; en 8.75)
     keep: int = 1  # text: the columns that name a row, in each part of a table too wide
+    right: tuple[int, ...] = ()  # text: the columns set to the right (numbers)
 
     def add(self, *values: Value | Cell, bold: bool = False) -> int:
         """Append a row; its spreadsheet row number (the header is row 1)."""
@@ -181,7 +182,7 @@ def to_text(grid: Grid, width: int | None = None) -> str:
             console.print()
         console.print(_table(grid.title if i == 0 else None, part, grid.header, texts,
                              _fit(part, columns, widest, word, room - least(part, pad) +
-                                  sum(word[k] for k in part)), pad))
+                                  sum(word[k] for k in part)), pad, grid.right))
     return "\n".join([out.getvalue().rstrip(),
                       *(textwrap.fill(note, room, break_long_words=False,
                                       break_on_hyphens=False) for note in grid.notes)])
@@ -215,15 +216,16 @@ def _fit(part: list[int], columns: list[list[str]], widest: list[int], word: lis
 
 
 def _table(title: str | None, part: list[int], header: list[str], rows: list[list[str]],
-           widths: dict[int, int], pad: int) -> Table:
-    """The columns ``part`` as a rich table; every text as it is (a name such as "[b]Ann"
-    is no markup)."""
+           widths: dict[int, int], pad: int, right: Sequence[int] = ()) -> Table:
+    """The columns ``part`` as a rich table, those in ``right`` set to the right; every
+    text as it is (a name such as "[b]Ann" is no markup)."""
     from rich.table import Table
     from rich.text import Text
 
     table = Table(title=None if title is None else Text(title), padding=(0, pad))
     for k in part:
-        table.add_column(Text(header[k]), width=widths[k])
+        table.add_column(Text(header[k]), width=widths[k],
+                         justify="right" if k in right else "left")
     for row in rows:
         table.add_row(*(Text(row[k]) for k in part))
     return table

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from io import StringIO
 from typing import Any
-
-from rich.console import Console
-from rich.table import Table
 
 from ..engine.actions import Action
 from ..engine.state import State
@@ -18,27 +14,28 @@ from ..words.rules import preset_name
 from .scorecard import ScoreCard, tally
 
 
-def render(table: Table) -> str:
-    buf = StringIO()
-    Console(file=buf, width=120, color_system=None, legacy_windows=False).print(table)
-    return buf.getvalue().rstrip()
-
-
 def score_table(players: Sequence[str],
                 rows: Iterable[tuple[str, int, int | None, Sequence[int]]],
                 totals: Sequence[int], lang: str = "en", title: str | None = None,
-                gone: Sequence[Sequence[int]] = ()) -> str:
+                gone: Sequence[Sequence[int]] = (), notes: Sequence[str] = (),
+                width: int | None = None) -> str:
     """Rounds x players: requirement, dealer, each penalty with its running total, a star
     for who went out; one table for played matches and score cards alike. A row is
     (requirement, dealer, the one out or None, penalties); ``gone``: per row, the seats
-    eliminated before it (shown as out, not as a 0)."""
-    table = Table(title=title)
-    table.add_column(t("round", lang), justify="right")
-    table.add_column(t("requirement", lang))
-    table.add_column(t("dealer", lang))
-    for name in players:
-        table.add_column(name, justify="right")
-    running = [0] * len(players)
+    eliminated before it (shown as out, not as a 0); ``notes``: lines below it.
+
+    As wide as the terminal (``width``, else ``COLUMNS``, else the terminal's, else 80 for
+    a pipe or a file), as ``grids.to_text`` draws club show: a word is never cut, a
+    table of many players too wide for the terminal is drawn in parts one below the
+    other, each with the round's number (and the totals' row its name), and the notes
+    wrap between words (it was drawn 120 wide whatever the terminal)."""
+    from .grids import Grid, to_text
+
+    names = list(players)
+    grid = Grid(title or "", [t("round", lang), t("requirement", lang), t("dealer", lang),
+                              *names], notes=list(notes), lang=lang, keep=1,
+                right=(0, *range(3, 3 + len(names))))
+    running = [0] * len(names)
     for i, (req, dealer, winner, penalties) in enumerate(rows, 1):
         cells = []
         out = gone[i - 1] if i - 1 < len(gone) else ()
@@ -46,16 +43,18 @@ def score_table(players: Sequence[str],
             running[s] += p
             cells.append(t("score_out_cell", lang) if s in out
                          else f"{p}{'*' if winner == s else ''} ({running[s]})")
-        table.add_row(str(i), req, players[dealer], *cells)
-    table.add_row("", t("total", lang), "", *(str(x) for x in totals), end_section=True)
-    return render(table)
+        grid.add(str(i), req, names[dealer], *cells)
+    grid.add(t("total", lang), "", "", *(str(x) for x in totals))  # named in every part
+    return to_text(grid, width)
 
 
-def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str:
-    """Rounds x players with requirement, dealer, points, running totals and the winner."""
+def score_sheet(state: State, lang: str = "en", title: str | None = None,
+                width: int | None = None) -> str:
+    """Rounds x players with requirement, dealer, points, running totals and the winner,
+    as wide as the terminal (``score_table``)."""
     rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.winner, r.penalties)
             for r in state.results]
-    lines = [score_table(state.players, rows, state.totals, lang, title)]
+    lines = []
     if state.winner is not None:
         lines.append(t("match_over", lang, name=state.players[state.winner]))
     if state.rules.eliminate_at is not None and state.eliminated:
@@ -64,7 +63,8 @@ def score_sheet(state: State, lang: str = "en", title: str | None = None) -> str
     if state.rules.money is not None:
         who = state.players[state.pot_winner] if state.pot_winner is not None else "-"
         lines.append(t("pot", lang, cents=state.pot, name=who))
-    return "\n".join(lines)
+    return score_table(state.players, rows, state.totals, lang, title, notes=lines,
+                       width=width)
 
 
 def cards_left(state: State) -> str:
@@ -116,16 +116,16 @@ def move_words(line: str, lang: str = "en") -> str:
     return t(f"move_{action.verb.value}", lang, name=name.strip(), cards=cards, n=action.target)
 
 
-def card_text(card: ScoreCard, lang: str = "en") -> str:
-    """A score card as text: the table, the pot, who is out, the winner or who deals next."""
+def card_text(card: ScoreCard, lang: str = "en", width: int | None = None) -> str:
+    """A score card as text: the table, the pot, who is out, the winner or who deals next;
+    as wide as the terminal (``score_table``)."""
     score = tally(card)
     rows = [(Requirement.parse(r.requirement).describe(lang), r.dealer, r.out, r.penalties)
             for r in score.rounds]
     gone = [score.rounds[i - 1].eliminated if i else () for i in range(len(score.rounds))]
-    table = score_table(card.players, rows, score.totals, lang,
-                        card.title or f"{t('score_title', lang)} · {preset_name(card.rules, lang)}",
-                        gone)
-    return "\n".join([table, *outcome_lines(card, lang)])
+    return score_table(card.players, rows, score.totals, lang,
+                       card.title or f"{t('score_title', lang)} · {preset_name(card.rules, lang)}",
+                       gone, outcome_lines(card, lang), width)
 
 
 def outcome_lines(card: ScoreCard, lang: str = "en") -> list[str]:

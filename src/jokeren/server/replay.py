@@ -18,10 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from itertools import islice
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Body, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -143,11 +143,15 @@ def replayer(state: Any) -> ProcessPoolExecutor:
 
 
 @router.post("/replay", response_model=ReplayOut, tags=["browser"])
-async def replay_steps(body: ReplayIn, request: Request) -> Response:
-    """A game record played by the engine: the table after every deal and move, every
+async def replay_steps(request: Request,
+                       body: Annotated[ReplayIn | None, Body()] = None) -> Response:
+    """A match record played by the engine: the table after every deal and move, every
     hand open, with the events (the replay page), a page of at most 500 steps from
     ``start``. A record that is malformed or holds a refused move: 422 with one sentence
-    in Dutch and English; too many steps replayed for one address: 429."""
+    in Dutch and English (an empty record file's text: the file is empty; a request with
+    no body at all: no record was sent); too many steps replayed for one address: 429."""
+    if body is None:  # not "the request is not as this address takes it (body)"
+        raise ApiError(422, "record_none")
     state = request.app.state
     if getattr(state, "replay_steps", None) is None:
         state.replay_steps, state.replaying = Buckets(STEPS), asyncio.Lock()
