@@ -632,7 +632,7 @@ def test_stock_running_out_is_said_and_the_table_stays_until_enter() -> None:
                 await key_cards(pilot, str(app.news.of(0, app.view().hand)[0]))
                 await pilot.press("x")
         assert app.round_done and not isinstance(app.screen, ScoreScreen)
-        assert "The stock ran out: the round ends Enter: score sheet." in status(app)
+        assert "The stock ran out: the round ends. Enter: score sheet." in status(app)
         assert "Round 1/1 " in screen_text(app)
         lines = len(app.log_lines)
         box = app.query_one("#log-box")

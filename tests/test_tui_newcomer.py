@@ -342,9 +342,194 @@ def test_resuming_at_a_rounds_end_says_how_it_ended(ending: str, lang: str,
     async def resumed(pilot: Pilot[Any]) -> None:
         assert again.round_done
         assert status(again).startswith(said[ending, lang]), status(again)
+        # a sentence, then the key: "..., einde van de ronde. Enter: scoreblad."
+        stop = "" if ending == "out" else "."
+        enter = {"en": "Enter: score sheet.", "nl": "Enter: scoreblad."}[lang]
+        assert f"{said[ending, lang]}{stop} {enter}" in status(again), status(again)
         assert said[ending, lang] in log_text(again)
         await pilot.press("enter")
         assert isinstance(again.screen, ScoreScreen)
         assert said[ending, lang] in screen_text(again)
 
     run(again, resumed)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_long_hint_keeps_the_status_and_the_buttons_on_a_small_screen(lang: str) -> None:
+    """At 60x20 the hint's twelve lines (Ann's kings can be laid six ways) pushed the
+    status line and the buttons below the screen, and the screen's scroll bar cut the
+    header's end ("Jij:" without Ann). The hint now takes what the table leaves it, and
+    PageDown shows the rest of it; after the move the log is back at its height."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
+    app = JokerenApp(config, lang=lang, deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+    you = {"en": "You: Ann", "nl": "Jij: Ann"}[lang]
+
+    def whole() -> None:
+        rows = screen_text(app).splitlines()
+        header = " ".join(r.strip() for r in rows[:app.query_one("#header").region.height])
+        assert header.endswith(you), header
+        for name in ("#status", "#actions"):
+            region = app.query_one(name).region
+            assert region.bottom <= 20 and region.right == 60, (name, region)
+        assert status(app).strip() in " ".join(r.strip() for r in rows[-4:]), rows[-4:]
+        assert not app.screen.show_vertical_scrollbar
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await to_play(pilot, app, lang)
+            await pilot.press(key("hint", lang))
+            await pilot.pause()
+            await pilot.pause()
+            assert app.hint is not None and len(app.hint.plain.splitlines()) > 8
+            whole()
+            last = app.hint.plain.splitlines()[-1].strip()
+            assert last not in screen_text(app)  # below: PageDown brings it
+            await pilot.press("pagedown", "pagedown")
+            await pilot.pause()
+            assert last in screen_text(app)
+            whole()
+            await key_cards(pilot, "Ks Kh Kd")
+            await pilot.press(key("meld", lang))
+            await pilot.pause()
+            assert app.hint is None and app.query_one("#log-box").region.height == 4
+            whole()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(("preset", "lang", "width"), [("contract", "en", 80),
+                                                       ("jokeren-13", "nl", 60)])
+def test_the_header_shows_whose_hand_under_a_long_requirement(preset: str, lang: str,
+                                                              width: int) -> None:
+    """Contract's header in English ("Requirement: a set of three and a set of three") is
+    85 columns, jokeren-13's in Dutch 76: the line was cut and whose hand it is ("You:
+    Ann") was lost. The header takes a second line where one does not hold it."""
+    config = TableConfig(Rules.load(preset), ("Ann",), ("scripted", "scripted"), seed=1,
+                         confirm=False)
+    app = JokerenApp(config, lang=lang, bots=[Scripted(), Scripted()], bot_delay=0)
+    you = {"en": "You: Ann", "nl": "Jij: Ann"}[lang]
+
+    async def main() -> None:
+        async with app.run_test(size=(width, 20 if width == 60 else 24)) as pilot:
+            await pilot.pause()
+            header = app.query_one("#header")
+            rows = screen_text(app).splitlines()[:header.region.height]
+            assert " ".join(r.strip() for r in rows).endswith(you), rows
+            assert app.query_one("#actions").region.bottom <= app.size.height
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_short_hint_shows_every_line(lang: str) -> None:
+    """Rummikub's first turn: the hint "Je kunt op tafel leggen:" and its two sets of three
+    lines showed only its first line, at the log's foot: the log, shorter than its box,
+    sits at the box's foot, and the hint kept that place (the box cannot scroll back to
+    its top where all of it fits). A hint shorter than the box shows whole from its top."""
+    config = TableConfig(RUMMIKUB, ("Ann",), ("scripted", "scripted"), seed=1,
+                         confirm=False)
+    deal = Deal(tuple(parse_cards(h) for h in
+                      ("5h 9h Qh Kh 6s 7s Qs Ks 2d 3d Qd Kd 2c", CAS, ANN)),
+                Card.parse("As"), parse_cards(STOCK))
+    app = JokerenApp(config, lang=lang, deal=deal, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await to_play(pilot, app, lang)
+        await pilot.press(key("hint", lang))
+        await pilot.pause()
+        assert app.hint is not None
+        lines = [line.strip() for line in app.hint.plain.splitlines()]
+        assert 1 < len(lines) < 4, lines  # shorter than the log's four lines
+        text = [line.strip() for line in screen_text(app).splitlines()]
+        start = text.index(lines[0])
+        assert text[start:start + len(lines)] == lines, text
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_help_names_the_score_sheets_key_among_the_keys(lang: str) -> None:
+    """The score sheet's key was said only at the end of the help's paragraph on the
+    duplicate exchange, where nobody looking for it reads: and the bar leaves its button
+    out where it is narrow (Rummikub's play at 80 columns, any at 60). The help's list of
+    keys names it, next to the hint's."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang=lang, deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+    said = {"en": ("h hint · o score sheet ·", "Duplicate exchange"),
+            "nl": ("i tip · b scoreblad ·", "Dubbele kaart ruilen")}[lang]
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(line.strip("┃ ") for line in screen_text(app).splitlines())
+        assert said[0] in text and text.index(said[0]) < text.index(said[1]), text
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_move_line_leaves_room_to_read_what_is_typed_at_60_columns(lang: str) -> None:
+    """At 60 columns the move line's words ("Zet of kaarten (Enter speelt of selecteert,
+    Esc sluit): ") left the field two columns: what was typed could not be read. Where
+    they leave less than twenty, they stand on a line of their own above the field."""
+    config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1)
+    app = JokerenApp(config, lang=lang, deal=DEAL, bots=[Scripted(), Scripted()],
+                     bot_delay=0)
+    typed = {"en": "discard 5h", "nl": "leg af 5h"}[lang]
+    words = {"en": "Move or cards", "nl": "Zet of kaarten"}[lang]
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await to_play(pilot, app, lang)
+            await pilot.press("colon")
+            assert isinstance(app.screen, MoveLine)
+            await pilot.press(*typed)
+            await pilot.pause()
+            text = screen_text(app)
+            assert words in text and typed in text, text.splitlines()[-3:]
+            field = app.screen.query_one(Input)
+            assert field.region.width >= 20 and field.region.bottom <= 20, field.region
+            await pilot.press("enter")
+            await pilot.pause()
+            assert Card.parse("5h") not in app.hand()
+        app2 = JokerenApp(config, lang=lang, deal=DEAL, bots=[Scripted(), Scripted()],
+                          bot_delay=0)
+        async with app2.run_test(size=(80, 24)) as pilot:  # 80 columns: one line, as before
+            await pilot.pause()
+            await pilot.press("colon")
+            assert isinstance(app2.screen, MoveLine)
+            assert app2.screen.query_one(Input).region.height == 1
+            assert words in screen_text(app2).splitlines()[-1]
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_players_line_breaks_between_players(lang: str) -> None:
+    """Five players at 60 columns: the line of opponents broke inside one ("Eva 13" and
+    "kaarten" on the next line, which began with "│"). It breaks between two players."""
+    rules = Rules.load({"preset": "amerikaans", "schedule": ["set 3"], "rounds": 1})
+    config = TableConfig(rules, ("Ann",), ("scripted",) * 4, seed=3)
+    app = JokerenApp(config, lang=lang, bots=[Scripted() for _ in range(4)], bot_delay=0)
+    cards = {"en": "13 cards", "nl": "13 kaarten"}[lang]
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#players")
+            rows = [r.strip() for r in screen_text(app).splitlines()[
+                box.region.y:box.region.bottom]]
+            assert len(rows) <= 2, rows
+            for name in ("Bob", "Cas", "Dirk", "Eva"):
+                assert any(f"{name} {cards}" in r for r in rows), rows
+            assert not any(r.startswith("│") for r in rows), rows
+            await pilot.resize_terminal(100, 24)  # all on one line where it holds them
+            await pilot.pause()
+            assert app.query_one("#players").region.height == 1
+
+    asyncio.run(main())

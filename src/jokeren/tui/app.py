@@ -99,6 +99,9 @@ BAR_SHORT = {"draw": "tui_bar_draw_more", "take": "tui_bar_take_short",
 BAR_LAST_DROPS = ("rearrange",)
 # The log's lines at 80x24 (jokeren.tcss), and the most it grows by on a taller screen.
 LOG_LINES, LOG_MORE = 4, 8
+# A hint's most lines (jokeren.tcss), and the least rows the table's box keeps under it
+# (its border and two melds, jokeren.tcss): app.fit_hint.
+HINT_LINES, TABLE_LEAST = 12, 3
 # Every letter that is a move's key in some language: each is bound to ``letter``, which
 # plays the move that letter is in the table's language (and nothing in another).
 LETTERS = sorted({key(name, lang) for name, _, _ in ACTIONS for lang in ("en", "nl")} - {"?"})
@@ -195,6 +198,12 @@ def round_ending(state: State) -> Event:
     limit = state.rules.max_turns
     return Event("turn-limit" if limit is not None and state.turns_done >= limit
                  else "stock-out", None)
+
+
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence, before a key hint follows it on the status line: the
+    log's "De stok raakte op: einde van de ronde" ran on into "Enter: scoreblad."."""
+    return text + "." if text and text[-1] not in ".!?" else text
 
 
 def round_label(n: int, total: int | None, lang: str) -> str:
@@ -301,12 +310,35 @@ class JokerenApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_log(event.size.height)
+        if self.session is not None:  # its lines break between players, for the width
+            self.query_one("#players", Line).update(self.players_text(self.view(),
+                                                                      event.size.width))
 
     def fit_log(self, height: int) -> None:
         """The log's four lines at 24 rows, a line more for every two rows more (twelve
         at 40): on a tall screen it stayed four lines under a table of empty ones."""
         extra = max(0, min(LOG_MORE, (height - 24) // 2))
         self.query_one("#log-box", VerticalScroll).styles.min_height = LOG_LINES + extra
+        if self.hint is not None:
+            self.call_after_refresh(self.fit_hint)
+
+    def fit_hint(self, again: int = 2) -> None:
+        """A hint's box as tall as the rest of the table leaves it, scrolled with
+        PageUp/PageDown for the rest: its twelve lines at 60x20 pushed the status line and
+        the buttons off the screen, and the screen's scroll bar cut the header's end ("Jij:"
+        without the name). Measured as last laid out, then again after each refresh (the
+        move shown with the hint may change the status line's or the hand's height)."""
+        box = self.query_one("#log-box", VerticalScroll)
+        if self.hint is None:
+            box.styles.max_height = None  # the log's own height (jokeren.tcss)
+            return
+        table = self.query_one("#table-box", VerticalScroll)
+        rest = sum(w.outer_size.height for w in box.screen.children
+                   if w is not box and w is not table and w.display)
+        room = self.size.height - rest - TABLE_LEAST
+        box.styles.max_height = max(LOG_LINES, min(HINT_LINES, room))
+        if again:
+            self.call_after_refresh(self.fit_hint, again - 1)
 
     def _setup_done(self, config: TableConfig | None) -> None:
         if config is not None:
@@ -419,8 +451,8 @@ class JokerenApp(App[None]):
         saved = ""
         if self.config is not None and self.config.save is not None:
             saved = " " + self.save_record()
-        self.message = Text(f"{self.ending} {t('tui_enter_scores', self.lang)}{saved}".strip(),
-                            style="bold")
+        self.message = Text(f"{sentence(self.ending)} {t('tui_enter_scores', self.lang)}"
+                            f"{saved}".strip(), style="bold")
         self.redraw()
 
     def action_go_on(self) -> None:
@@ -646,8 +678,10 @@ class JokerenApp(App[None]):
             self.hint if self.hint is not None else Text("\n").join(self.log_texts()))
         if self.hint is not None:  # a hint is read from its top
             box.anchor(False)
+            self.fit_hint()
             self.call_after_refresh(self.hint_from_top)
         else:
+            box.styles.max_height = None  # the log's own height (jokeren.tcss)
             # The newest line shows in the same frame as the rest of the move: the layout
             # keeps an anchored box at its end (a scroll after the refresh came a frame late).
             box.anchor()
@@ -660,10 +694,12 @@ class JokerenApp(App[None]):
     def hint_from_top(self) -> None:
         """Scroll the hint to its top, after the refresh that shows it; unless a move came
         first (keys typed quickly): the log it left is anchored at its newest line, and a
-        scroll home then showed the oldest lines instead of what was just played."""
+        scroll home then showed the oldest lines instead of what was just played. Forced: a
+        log shorter than its box sits at the box's foot (anchored), and a box too tall to
+        scroll kept a short hint there, its first line alone showing."""
         if self.hint is not None:
             self.query_one("#log-box", VerticalScroll).scroll_home(animate=False,
-                                                                   immediate=True)
+                                                                   immediate=True, force=True)
 
     def show_bar(self, v: SeatView, draw_again: bool = True) -> None:
         """The action bar's buttons for ``v`` (``shown_actions``), drawing worded for its
@@ -706,24 +742,40 @@ class JokerenApp(App[None]):
         else:
             box.scroll_page_down(animate=False)
 
-    def players_text(self, v: SeatView) -> Text:
+    def players_text(self, v: SeatView, width: int = 0) -> Text:
+        """Every opponent: cards, come out or out of the match (in learning mode the cards,
+        a line each). Where a line does not hold them all it breaks between two players,
+        not inside one: at 60 columns five players read "Eva 13" and "kaarten" below."""
         out = Text()
-        lang = self.lang
+        width = max(1, (width or self.size.width) - 2)  # the line's padding (jokeren.tcss)
+        start = 0  # where the line being filled begins in ``out``
         for s, name in enumerate(v.players):
             if s == self.seat:
                 continue
+            item = self.player_text(v, s, name)
             if out:
-                out.append("\n" if v.open_hands is not None else " │ ")
-            style = "bold reverse" if s == v.to_act else "bold"
-            out.append(name, style=style)
-            out.append(" " + t("tui_cards", lang, n=v.hand_sizes[s]))
-            if s in v.eliminated:
-                out.append(" ✗ " + t("tui_eliminated", lang), style="red")
-            elif v.come_out[s]:
-                out.append(" ✓ " + t("tui_is_out", lang), style="green")
-            if v.open_hands is not None:
-                out.append(": ")
-                out.append_text(card_text(sorted(v.open_hands[s], key=self.order().key), self.lang))
+                if v.open_hands is not None or (
+                        out[start:].cell_len + 3 + item.cell_len > width):
+                    out.append("\n")
+                    start = len(out)
+                else:
+                    out.append(" │ ")
+            out.append_text(item)
+        return out
+
+    def player_text(self, v: SeatView, s: int, name: str) -> Text:
+        """One opponent, for ``players_text``."""
+        out = Text()
+        lang = self.lang
+        out.append(name, style="bold reverse" if s == v.to_act else "bold")
+        out.append(" " + t("tui_cards", lang, n=v.hand_sizes[s]))
+        if s in v.eliminated:
+            out.append(" ✗ " + t("tui_eliminated", lang), style="red")
+        elif v.come_out[s]:
+            out.append(" ✓ " + t("tui_is_out", lang), style="green")
+        if v.open_hands is not None:
+            out.append(": ")
+            out.append_text(card_text(sorted(v.open_hands[s], key=self.order().key), lang))
         return out
 
     # --- keys and clicks -----------------------------------------------------------------

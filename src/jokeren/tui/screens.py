@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -221,11 +222,15 @@ class NoteScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+MOVE_FIELD = 20  # the least columns the move line's field has beside its words
+
+
 class MoveLine(ModalScreen[tuple[str, bool]]):
     """The move line at the foot of the table: a move or cards typed (typed.py reads them).
     Dismissed with what was typed and whether Enter sent it (Esc keeps it for next time).
     With a ``prompt`` (Rummikub's rearranging: the whole table to write) the prompt has a
-    line of its own, above a field as wide as the screen."""
+    line of its own, above a field as wide as the screen; so have its own words where the
+    screen is narrow (60 columns)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
 
@@ -236,13 +241,18 @@ class MoveLine(ModalScreen[tuple[str, bool]]):
     def compose(self) -> ComposeResult:
         # the text kept (a typo to mend) is not selected: a key adds to it, not wipes it
         field = Input(self.text, id="move", compact=True, select_on_focus=False)
-        if self.prompt:
+        words = t("tui_move_line", self.lang)
+        # Its words on a line of their own where they leave the field too little: at 60
+        # columns the Dutch ones left it two, and what was typed could not be read.
+        prompt = self.prompt or (words.rstrip() if self.app.size.width - 2 - cell_len(words)
+                                 < MOVE_FIELD else "")
+        if prompt:
             with Vertical(id="move-table"):
-                yield Static(self.prompt)
+                yield Static(prompt)
                 yield field
             return
         with Horizontal(id="move-line"):
-            yield Label(t("tui_move_line", self.lang))
+            yield Label(words)
             yield field
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
