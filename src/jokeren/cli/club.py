@@ -16,16 +16,18 @@ from ..club.evening import (
     Form,
     add_player,
     check_form,
+    check_twice,
     draw_next,
     enter_form,
     new_evening,
     new_lot,
     redraw,
+    same_form,
     season,
 )
 from ..rules.textfile import os_reason
 from ..score.grids import Grid
-from ..score.scorecard import ScoreError
+from ..score.scorecard import ScoreError, typed_name
 from ..score.scorefile import find_player
 from ..words.catalogue import t
 from ..words.rules import listed
@@ -106,6 +108,7 @@ def new_cmd(
     # a comma at the end ("Ans,Bert,") is no player without a name
     names = [p for p in players.split(",") if p.strip()]
     try:
+        check_twice(names)  # which name: "players need different names" left it to find
         evening = draw_next(new_evening(names, rounds, games,
                                         new_lot() if seed is None else seed,
                                         rules.strip().lower(), title,
@@ -185,7 +188,8 @@ def enter_cmd(
                     _numbers(totals) if totals is not None else None)
         check_form(evening, round_no, table, form)
         was = evening.forms[round_no - 1][table - 1]
-        if was is not None and was != form and not correct:
+        # the same form again (with --totals or not) is no change
+        if was is not None and not same_form(was, form) and not correct:
             # a table number mistyped replaced another table's form without a word
             seats = evening.draws[round_no - 1][table - 1]
             raise ScoreError("club_err_entered", round=round_no, table=table, was=", ".join(
@@ -286,7 +290,7 @@ def season_cmd(
     lang: LangOpt = None,
 ) -> None:
     from ..club.clubgrids import season_grid
-    from ..club.evening import look_alike, same_evening, season_minimum, season_rounds
+    from ..club.evening import same_evening, season_look_alike, season_minimum, season_rounds
     from ..score.grids import to_text
 
     language = lang_of(lang)
@@ -324,8 +328,7 @@ def season_cmd(
             fail(ScoreError("score_err_write", path=str(exc.filename or plots),
                             error=os_reason(exc, writing=True)), language)
     typer.echo(to_text(grid))
-    names = sorted({p for ev in evenings for p in ev.players}, key=str.lower)
-    for a, b in look_alike(names):
+    for a, b in season_look_alike(rows):  # who played, the name to keep first
         typer.echo(t("club_look_alike", language, a=a, b=b))
     if to is not None:
         _export(to, [grid], language, force=force)
@@ -360,7 +363,7 @@ def rename_cmd(
     _save(changed, file, language)
     was = next(p for p, q in zip(evening.players, changed.players, strict=True) if p != q) \
         if changed.players != evening.players else old
-    typer.echo(t("club_renamed", language, old=was, new=new.strip()))
+    typer.echo(t("club_renamed", language, old=was, new=typed_name(new)))  # as kept
 
 
 __all__ = ["back_in", "club_app", "tables_text"]

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from ..score.scorecard import name_key, typed_name
 from ..score.scorefile import FORMAT as SCORE_FORMAT
 from ..score.scorefile import read_file, write_file
 from .evening import (
@@ -97,10 +98,10 @@ def from_obj(obj: object) -> Evening:
         raise ClubError("club_err_missed_file", value=texts["missed"])
     if texts["threes"] not in THREES:
         raise ClubError("club_err_threes_file", value=texts["threes"])
-    evening = new_evening(players, int(counts[0]), int(counts[1]), int(seed),
+    evening = new_evening(kept_apart(players), int(counts[0]), int(counts[1]), int(seed),
                           texts["rules"], texts["title"], texts["missed"], texts["threes"],
                           check_date(texts["date"]))
-    draws = _draws(obj.get("draw", []), evening)
+    draws = _draws(obj.get("draw", []), evening, players)
     evening = replace(evening, draws=draws, forms=tuple((None,) * len(t) for t in draws))
     raw_forms = obj.get("forms", [])
     if not isinstance(raw_forms, list):
@@ -123,22 +124,51 @@ def from_obj(obj: object) -> Evening:
     return evening
 
 
-def _draws(raw: object, evening: Evening) -> tuple[Tables, ...]:
-    """The file's "draw": per round, tables of 3 or 4 known players, each once."""
+def kept_apart(players: list[str]) -> list[str]:
+    """The file's players as typed (``typed_name``: NFC). A file written before names were
+    kept so may hold one name twice, typed two ways ("Éva" as one character and as E and
+    an accent): two players of that evening, with their own tables and forms, and alike
+    now. The later one is kept apart as "Éva (2)" (to rename); the file opens as before."""
+    out: list[str] = []
+    keys: set[str] = set()
+    for name in players:
+        shown = typed_name(name)
+        if name_key(shown) in keys and name.strip().lower() not in {
+                p.strip().lower() for p in players[:len(out)]}:
+            n = 2
+            while name_key(f"{shown} ({n})") in {name_key(p) for p in players} | keys:
+                n += 1
+            shown = f"{shown} ({n})"
+        keys.add(name_key(shown))
+        out.append(shown)
+    return out
+
+
+def _draws(raw: object, evening: Evening, written: list[str]) -> tuple[Tables, ...]:
+    """The file's "draw": per round, tables of 3 or 4 known players, each once. A name is
+    found as the file's "players" wrote it (capitals aside), else however it is typed."""
     if not isinstance(raw, list) or not all(isinstance(tables, list) for tables in raw):
         raise ClubError("club_err_draw_list")
     if len(raw) > evening.rounds:
         raise ClubError("club_err_draw_rounds", n=len(raw), rounds=evening.rounds)
-    index = {p.lower(): i for i, p in enumerate(evening.players)}
+    index = {name_key(p): i for i, p in enumerate(evening.players)}
+    index.update({p.strip().lower(): i for i, p in enumerate(written)})
+
+    def seat(name: object) -> int | None:
+        if not isinstance(name, str):
+            return None
+        found = index.get(name.strip().lower())
+        return found if found is not None else index.get(name_key(name))
+
     draws = []
     for r, tables in enumerate(raw, 1):
         seen: list[int] = []
         parsed = []
         for table in tables:
-            if not isinstance(table, list) or len(table) not in (3, 4) or any(
-                    not isinstance(p, str) or p.lower() not in index for p in table):
+            seats = [seat(p) for p in table] if isinstance(table, list) else []
+            if not isinstance(table, list) or len(table) not in (3, 4) or None in seats:
                 raise ClubError("club_err_draw", n=r)
-            parsed.append(tuple(index[p.lower()] for p in table))
+            parsed.append(tuple(s for s in seats if s is not None))
             seen += parsed[-1]
         if len(seen) != len(set(seen)) or len(seen) < 6:
             raise ClubError("club_err_draw", n=r)
@@ -170,4 +200,4 @@ def save(evening: Evening, path: str | Path) -> None:
     write_file(path, to_json(evening), ClubError)
 
 
-__all__ = ["FORMAT", "from_obj", "load", "save", "to_json"]
+__all__ = ["FORMAT", "from_obj", "kept_apart", "load", "save", "to_json"]

@@ -11,6 +11,7 @@ from ..words.rules import describe, listed
 from .evening import (
     Evening,
     SeasonRow,
+    alphabetical,
     dealer,
     evening_winners,
     pending_rounds,
@@ -93,7 +94,7 @@ def seating_grids(evening: Evening, lang: str = "en", round_no: int | None = Non
                [t("club_player", lang), *[t("club_round_col", lang, r=r)
                                           for r in range(1, drawn + 1)]],
                widths=[3.0, *[1.2] * drawn], lang=lang)
-    for p, name in sorted(enumerate(evening.players), key=lambda x: x[1].lower()):
+    for p, name in sorted(enumerate(evening.players), key=lambda x: alphabetical(x[1])):
         cells: list[Value] = [name]
         for tables in evening.draws:
             at = next((k for k, seats in enumerate(tables, 1) if p in seats), None)

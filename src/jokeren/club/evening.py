@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..rules.house import Rules
-from ..score.scorecard import ScoreError, check_names, check_points
+from ..score.scorecard import ScoreError, check_names, check_points, name_key, typed_name
 from .seating import Meetings, Tables, draw_round
 
 
@@ -55,6 +56,17 @@ MISSED = ("average", "highest", "per-game")
 THREES = ("alike", "scaled")
 
 
+def plain(name: str) -> str:
+    """``name`` without accents and capitals: ``Éva`` and ``eva`` alike."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name_key(name))
+                   if not unicodedata.combining(c))
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in a list by name: Éva among the E's (``lower`` put her after Zoë)."""
+    return plain(name), name_key(name)
+
+
 def new_lot() -> int:
     """A new number for an evening's draw by lot (each evening its own, kept in its file so
     that the same number draws the same tables again); 31 bits, whole in JSON and in a
@@ -67,12 +79,12 @@ def new_lot() -> int:
 def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: int = 0,
                 rules: str = "jokeren", title: str = "", missed: str = "average",
                 threes: str = "alike", date: str = "") -> Evening:
-    names = tuple(p.strip() for p in players)
+    names = tuple(typed_name(p) for p in players)  # "Éva" one name however it was typed
     if len(names) < 6:
         raise ClubError("club_err_few", n=len(names))
     if len(names) > MOST_PLAYERS:
         raise ClubError("club_err_many", n=len(names), most=MOST_PLAYERS)
-    if any(not p for p in names) or len({p.lower() for p in names}) != len(names):
+    if any(not p for p in names) or len({name_key(p) for p in names}) != len(names):
         raise ClubError("score_err_names")
     check_names(names, ClubError)
     if not 1 <= rounds <= 20 or not 1 <= games <= 12:
@@ -87,6 +99,16 @@ def new_evening(players: Sequence[str], rounds: int = 7, games: int = 4, seed: i
         raise ClubError("club_err_threes", value=threes)
     return Evening(names, rounds, games, seed, rules, title, missed=missed, threes=threes,
                    date=check_date(date))
+
+
+def check_twice(players: Sequence[str]) -> None:
+    """ClubError naming a player given twice (however capitalised or typed): "players need
+    different names" left the organiser to find which of twenty."""
+    seen: dict[str, str] = {}  # name_key: the name as first given
+    for name in players:
+        if name_key(name) in seen:
+            raise ClubError("club_err_names_twice", name=seen[name_key(name)])
+        seen[name_key(name)] = typed_name(name)
 
 
 def check_date(text: str) -> str:
@@ -105,15 +127,19 @@ def check_date(text: str) -> str:
 
 def add_player(evening: Evening, name: str) -> Evening:
     """A latecomer: drawn from the next round on."""
-    if not name.strip():
+    name = typed_name(name)
+    if not name:
         raise ClubError("club_err_add_empty")
-    taken = next((p for p in evening.players if p.lower() == name.strip().lower()), None)
-    if taken is not None:  # said as such (it was "players need different, non-empty names")
-        raise ClubError("club_err_add_taken", name=name.strip(), player=taken)
+    taken = next((p for p in evening.players if name_key(p) == name_key(name)), None) or \
+        next((p for p in evening.players if plain(p) == plain(name)), None)
+    # said as such (it was "players need different, non-empty names"); "eva" for Éva too:
+    # typed on a keyboard without accents she sat at two tables of the next round
+    if taken is not None:
+        raise ClubError("club_err_add_taken", name=name, player=taken)
     check_names([name], ClubError)
     if len(evening.players) >= MOST_PLAYERS:
         raise ClubError("club_err_many", n=len(evening.players) + 1, most=MOST_PLAYERS)
-    return replace(evening, players=(*evening.players, name.strip()))
+    return replace(evening, players=(*evening.players, name))
 
 
 def draw_next(evening: Evening, absent: Iterable[int] = (), starts: int = 8) -> Evening:
@@ -202,9 +228,21 @@ def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> No
                 raise ClubError("club_err_total", name=names[s], written=written, summed=summed)
 
 
+def same_form(one: Form, other: Form) -> bool:
+    """Whether two forms of a table say the same: the same points in every game. The
+    column totals written on the paper are not compared: they are the columns' sums
+    (``check_form``), so the form given with ``--totals`` is the form given without (it
+    counted as another, and entering the same paper again was refused)."""
+    return one.games == other.games and one.stock_out == other.stock_out
+
+
 def enter_form(evening: Evening, round_no: int, table_no: int, form: Form) -> Evening:
-    """The evening with a table's form entered (again, to correct it)."""
+    """The evening with a table's form entered (again, to correct it). The same form again
+    without its written totals keeps those entered before."""
     check_form(evening, round_no, table_no, form)
+    was = evening.forms[round_no - 1][table_no - 1]
+    if was is not None and form.totals is None and same_form(was, form):
+        form = was
     row = list(evening.forms[round_no - 1])
     row[table_no - 1] = form
     forms = list(evening.forms)
@@ -345,7 +383,7 @@ def _place(rows: list[Standing], per_game: bool = False,
         return (row.games == 0 or row.name in out_of, first, -row.won,
                 row.best_round if row.best_round is not None else float("inf"))
 
-    rows.sort(key=lambda row: (key(row), row.name.lower()))
+    rows.sort(key=lambda row: (key(row), alphabetical(row.name)))
     out: list[Standing] = []
     for i, row in enumerate(rows):
         place = out[-1].place if out and key(rows[i - 1]) == key(row) else i + 1
@@ -418,8 +456,8 @@ def season(evenings: Sequence[Evening], best: int | None = None,
     ``season_minimum``, and half the rounds, ``season_rounds``; with a ``minimum`` and
     no ``rounds``, no rounds are asked). The same evening twice is refused
     (``same_evening``). A name is one player however it is capitalised (``hanneke`` one
-    evening, ``Hanneke`` the next: as a name is found everywhere), written as the last
-    evening wrote it; other spellings stay apart (``look_alike``)."""
+    evening, ``Hanneke`` the next: as a name is found everywhere) or typed (``name_key``),
+    written as the last evening wrote it; other spellings stay apart (``look_alike``)."""
     if minimum is None:
         minimum = season_minimum(len(evenings))
         if rounds is None:
@@ -429,8 +467,6 @@ def season(evenings: Sequence[Evening], best: int | None = None,
         for j in range(i):
             if same_evening(evenings[j], one):
                 raise ClubError("club_err_season_twice", first=j + 1, second=i + 1)
-    from ..score.scorecard import name_key
-
     nights: dict[str, list[tuple[int, int, int]]] = {}  # name: (games, points, won) each
     played: dict[str, int] = {}  # name: rounds played over the season
     shown: dict[str, str] = {}  # name: as the last evening wrote it
@@ -457,7 +493,7 @@ def season(evenings: Sequence[Evening], best: int | None = None,
         name, (evs, _, games, points, won) = item
         return (not ranked(name, evs), points / games, -won / games)
 
-    items = sorted(acc.items(), key=lambda it: (key(it), it[0].lower()))
+    items = sorted(acc.items(), key=lambda it: (key(it), alphabetical(it[0])))
     rows: list[SeasonRow] = []
     for i, (name, (evs, counted, n_games, points, won)) in enumerate(items):
         place: int | None = None
@@ -474,8 +510,8 @@ def rename(evening: Evening, old: str, new: str) -> Evening:
     from ..score.scorefile import find_player
 
     seat = find_player(evening.players, old)
-    name = new.strip()
-    if not name or any(p.lower() == name.lower() for i, p in enumerate(evening.players)
+    name = typed_name(new)
+    if not name or any(name_key(p) == name_key(name) for i, p in enumerate(evening.players)
                        if i != seat):
         raise ClubError("club_err_rename", name=name)
     check_names([name], ClubError)
@@ -488,14 +524,6 @@ def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
     """Pairs of different names that may be one player ("Corrie", "Corry": the same first
     two letters, at most two letters apart): never merged by the program, only said. Names
     that differ only in capitals are one player already (``season``): not said."""
-    import unicodedata
-
-    from ..score.scorecard import name_key
-
-    def plain(text: str) -> str:
-        return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
-                       if not unicodedata.combining(c))
-
     def apart(a: str, b: str) -> int:
         row = list(range(len(b) + 1))
         for i, x in enumerate(a, 1):
@@ -514,9 +542,19 @@ def look_alike(names: Sequence[str]) -> list[tuple[str, str]]:
     return found
 
 
+def season_look_alike(rows: Sequence[SeasonRow]) -> list[tuple[str, str]]:
+    """``look_alike`` among the players of a season's rows (a name registered and never
+    played is nobody to merge), each pair with the name to keep first: the one of more
+    evenings, then games. Listed by name, "eva and Éva: rename Éva to eva" was asked with
+    Éva in every evening and "eva" registered once by mistake."""
+    ordered = sorted(rows, key=lambda r: (-r.evenings, -r.games, alphabetical(r.name)))
+    return look_alike([r.name for r in ordered])
+
+
 __all__ = ["MISSED", "THREES", "ClubError", "Evening", "Form", "SeasonRow", "Standing",
-           "add_player", "check_date", "check_form", "dealer", "draw_next", "enter_form",
-           "evening_winners", "half_up", "look_alike", "new_evening", "new_lot",
-           "pending_rounds", "per_game_rounds", "player_games", "present_in", "redraw",
-           "rename", "round_points", "same_evening", "season", "season_minimum",
-           "season_rounds", "settled", "standings", "unequal_games"]
+           "add_player", "alphabetical", "check_date", "check_form", "check_twice",
+           "dealer", "draw_next", "enter_form", "evening_winners", "half_up",
+           "look_alike", "new_evening", "new_lot", "pending_rounds", "per_game_rounds", "plain",
+           "player_games", "present_in", "redraw", "rename", "round_points", "same_evening",
+           "same_form", "season", "season_look_alike", "season_minimum", "season_rounds",
+           "settled", "standings", "unequal_games"]

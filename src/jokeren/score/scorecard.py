@@ -124,15 +124,23 @@ def check_names(names: Sequence[str], error: type[ScoreError]) -> None:
             raise error("score_err_odd_name", name=shown(name), code=odd)
 
 
+def typed_name(name: str) -> str:
+    """A name as it is kept and shown: as typed, in one Unicode form (NFC: ``É`` one
+    character whether a keyboard sent it so or as E and an accent, as phones and some
+    keyboards do), without spaces at the ends, and two spaces inside as one (as the
+    server's names): one person's name is the same name on every card and evening."""
+    return unicodedata.normalize("NFC", " ".join(p for p in name.strip().split(" ") if p))
+
+
 def name_key(name: str) -> str:
-    """A name as compared: case-insensitive, and ``É`` typed as E and an accent (NFD, as
-    some keyboards send it) the same as ``É`` typed as one character. ``lower``, not
-    ``casefold``: Strauß and Strauss are two people, as cards made before had them."""
-    return unicodedata.normalize("NFC", name.strip()).lower()
+    """A name as compared: ``typed_name`` case-insensitive, so ``É`` typed as E and an
+    accent (NFD) is ``É`` typed as one character. ``lower``, not ``casefold``: Strauß and
+    Strauss are two people, as cards made before had them."""
+    return typed_name(name).lower()
 
 
 def new_card(rules: Rules, players: Sequence[str], title: str = "") -> ScoreCard:
-    names = tuple(unicodedata.normalize("NFC", p.strip()) for p in players)
+    names = tuple(typed_name(p) for p in players)
     if len(names) < 2:
         raise ScoreError("score_err_few_players")
     if any(not p for p in names) or len({name_key(p) for p in names}) != len(names):
@@ -382,4 +390,4 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 __all__ = ["Counting", "Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally",
            "add_round", "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
            "check_round", "hand_cards", "most_buys", "most_points", "name_key", "new_card",
-           "points_step", "tally", "undo_round"]
+           "points_step", "tally", "typed_name", "undo_round"]
