@@ -449,3 +449,24 @@ def test_score_show_piped_is_whole_without_a_terminal(tmp_path: Path) -> None:
     cells = [c.strip() for line in out.splitlines() for c in re.split("[│┃]", line)]
     assert all(name in cells for name in SEVEN.split(",")), out
     assert "15 (15)" in out and "20 (20)" in out and "€ 0,75" in out, out
+
+
+@pytest.mark.parametrize("columns", ["0", "5", "30"])
+def test_a_width_no_terminal_has_or_a_long_name_neither_fails_nor_cuts(
+        tmp_path: Path, columns: str) -> None:
+    """COLUMNS=0 made score round fail with a traceback ('invalid width 0') before the
+    round was saved; a name wider than a narrow terminal's part of the table was cut
+    ("…Johan…"). Now 80 columns for a width no terminal has, and a table wider than the
+    terminal rather than a name cut."""
+    card = tmp_path / "k.json"
+    long = "Anne-Marie-Wilhelmina-Johanna"
+    assert run("new", str(card), "--players", f"{long},Bob,Cor", "--lang", "en")[0] == 0
+    result = runner.invoke(app, ["score", "round", str(card), "--out", "Bob",
+                                 f"--left={long}=5", "--left=Cor=10", "--lang", "en"],
+                           env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(card.read_text())["rounds"]) == 1  # the round is kept
+    shown_ = runner.invoke(app, ["score", "show", str(card), "--lang", "en"],
+                           env={"COLUMNS": columns})
+    assert shown_.exit_code == 0 and "…" not in shown_.stdout, shown_.stdout
+    assert long in shown_.stdout and "Round" in shown_.stdout

@@ -136,6 +136,9 @@ def csv_bytes(grids: Sequence[Grid], lang: str) -> bytes:
     return to_csv(grids, lang).encode("utf-8-sig")
 
 
+MIN_WIDTH = 20  # text: the narrowest terminal drawn as it is
+
+
 def to_text(grid: Grid, width: int | None = None) -> str:
     """A grid as a terminal table (values), its notes below, as wide as the terminal:
     ``width``, else what rich's Console finds (``COLUMNS``, else the terminal's size, else
@@ -152,7 +155,8 @@ def to_text(grid: Grid, width: int | None = None) -> str:
 
     out = StringIO()
     console = Console(file=out, width=width, color_system=None, legacy_windows=False)
-    room = console.width
+    # a width no terminal has (COLUMNS=0, a window of a few cells): 80, as without one
+    room = console.width if console.width >= MIN_WIDTH else 80
     n = len(grid.header)
     texts = [[shown(c.value, grid.lang, c.money) for c in row] + [""] * (n - len(row))
              for row in grid.rows]
@@ -177,6 +181,9 @@ def to_text(grid: Grid, width: int | None = None) -> str:
                 part = list(keep)
             part.append(k)
         parts.append(part)
+    # a word wider than the terminal (a long name, a narrow window) widens the table rather
+    # than being cut: the terminal folds the line, the name stays whole
+    console.width = max(room, *(least(part, pad) for part in parts))
     for i, part in enumerate(parts):
         if i:
             console.print()
