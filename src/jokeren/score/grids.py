@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..rules.requirements import Requirement
 from ..words.catalogue import t
 from ..words.rules import preset_name
+from .outcome import outcome_lines, tied_winners
 from .scorecard import ScoreCard, tally
 
 if TYPE_CHECKING:
@@ -286,8 +287,6 @@ def _outcome_rows(grid: Grid, card: ScoreCard, lang: str, total_row: int,
                   first_player: int) -> None:
     """The winner (a tie said as one) and, with money, the pot and who takes it: formulas
     over the totals and the last round's "out" column, beside the program's values."""
-    from .sheet import tied_winners
-
     score, n = tally(card), len(card.players)
     a, b = col(first_player), col(first_player + n - 1)
     totals = f"{a}{total_row}:{b}{total_row}"
@@ -312,8 +311,6 @@ def _outcome_rows(grid: Grid, card: ScoreCard, lang: str, total_row: int,
 
 
 def _card_notes(card: ScoreCard, lang: str) -> list[str]:
-    from .sheet import outcome_lines
-
     names = card.players
     notes = []
     for i, entry in enumerate(card.rounds, 1):

@@ -142,8 +142,8 @@ def _rules(obj: str | dict[str, Any]) -> Rules:
 def scored(card: ScoreCard) -> ScoreOut:
     """The card as its file holds it, and everything counted from it."""
     from ..rules.requirements import Requirement
+    from ..score.outcome import outcome_lines
     from ..score.scorefile import to_json
-    from ..score.sheet import outcome_lines
 
     def asked(text: str) -> Words:
         req = Requirement.parse(text)
