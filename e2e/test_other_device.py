@@ -4,7 +4,8 @@ link of that panel and sits at the same seat with the same hand, its address bar
 holding the token; both play on without throwing the other out. A seat opened on more
 devices than the server keeps says so on the oldest page, which does not connect again by
 itself; a link cut short or one the server does not know is said in one sentence; a
-spectator is offered no such link."""
+spectator is offered no such link. A seat's link pasted into the tab of that table takes
+the seat there; a page at 127.0.0.1 makes its link on the address other devices reach."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from typing import Any
 
 import pytest
 import zxingcpp
-from driver import Person, make_room, open_settings, play_until, start, take_seat
+from driver import (Person, make_room, open_settings, play_against_computers, play_until, start,
+                    take_seat)
 from PIL import Image
 from playwright.sync_api import Page, expect
-from serving import free_port
+from serving import free_port, running_server
 
 from conftest import _Patient
 
@@ -78,6 +80,19 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+# where other devices reach the server (--public-url, as --lan names the house network's)
+LAN = "http://192.168.1.20:8000"
+
+
+@pytest.fixture(scope="module")
+def on_lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own that knows the address other devices reach it at; the browser
+    of the test opens it on 127.0.0.1, as `jokeren serve --lan --open` does."""
+    with running_server(tmp_path_factory.mktemp("lan"), "--public-url", LAN,
+                        "--bot-delay", "0.05") as base:
+        yield base
 
 
 def _hand(page: Page) -> list[str]:
@@ -233,3 +248,67 @@ def test_a_link_cut_short_or_unknown_says_so_and_a_spectator_has_none(
     open_settings(page)
     expect(page.get_by_role("button", name="Continue on another device")).to_have_count(1)
     context.close()
+
+
+def test_a_seat_link_pasted_into_the_tab_of_that_table_takes_the_seat(
+        server: str, chromium: _Patient) -> None:
+    """The link typed cut short shows a sentence; the whole link pasted into that same tab
+    changes only the fragment (no page load): the tab takes the seat as on opening."""
+    room = make_room(server, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    rid = str(room["room"])
+    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE)
+    phone = phone_c.new_page()
+    take_seat(phone, room, "Anna")
+    start(server, room)
+    phone.locator(".hand button").first.wait_for()
+    open_settings(phone)
+    phone.get_by_role("button", name="Verder op een ander apparaat").click()
+    link = phone.get_by_label("Link naar je plaats").input_value()
+
+    laptop_c = chromium.new_context(locale="en-GB", viewport=LAPTOP)
+    laptop = laptop_c.new_page()
+    laptop.goto(f"{server}/table/{rid}")
+    expect(laptop.get_by_role("alert")).to_have_text(
+        "This browser has no seat at this table. Open your invite link again.")
+    laptop.evaluate("window.loads = (window.loads || 0) + 1")  # gone if the page loads
+    laptop.goto(link)
+    laptop.locator(".hand button").first.wait_for()
+    expect(laptop.get_by_role("alert")).to_have_count(0)
+    assert laptop.evaluate("window.loads") == 1  # the same page, opened anew
+    assert laptop.evaluate("location.href") == f"{server}/table/{rid}"
+    assert _hand(laptop) == _hand(phone)
+
+    # a link cut short, then the whole one, in one tab
+    other = laptop_c.new_page()
+    other.goto(f"{server}/table/{rid}#seat=0&token=cut-sh")
+    expect(other.get_by_role("alert")).to_have_text(
+        "This link to a seat is not whole: make a new one on your other device.")
+    other.goto(link)
+    other.locator(".hand button").first.wait_for()
+    expect(other.get_by_role("alert")).to_have_count(0)
+    assert other.evaluate("location.hash") == ""
+    phone_c.close()
+    laptop_c.close()
+
+
+def test_a_page_at_this_computers_address_links_where_other_devices_reach(
+        on_lan: str, chromium: _Patient) -> None:
+    """Play-now on her own computer (127.0.0.1): the link and its code are on the address
+    the server's invite links use, which the phone reaches; no sentence that it does not."""
+    assert on_lan.startswith("http://127.0.0.1:")
+    for viewport, locale, label in ((LAPTOP, "en-GB", "Link to your seat"),
+                                    (PHONE, "nl-NL", "Link naar je plaats")):
+        context = chromium.new_context(locale=locale, viewport=viewport)
+        page = context.new_page()
+        play_against_computers(page, on_lan, "Anna", 2)
+        rid = page.evaluate("location.pathname").split("/")[2]
+        open_settings(page)
+        page.get_by_role("button", name=re.compile("^(Continue on another device|Verder op "
+                                                   "een ander apparaat)$")).click()
+        link = page.get_by_label(label).input_value()
+        assert link.startswith(f"{LAN}/table/{rid}#seat=0&token="), link
+        qr = page.get_by_role("img", name=re.compile("QR"))
+        assert [f.text for f in zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))] \
+            == [link]
+        expect(page.locator(".device .local")).to_have_count(0)
+        context.close()

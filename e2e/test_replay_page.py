@@ -63,7 +63,7 @@ def test_a_record_file_opens_and_a_bad_one_is_one_sentence(server: str, chromium
     context = chromium.new_context(locale="en-GB")
     page = context.new_page()
     page.goto(f"{server}/")
-    page.get_by_role("link", name="Replay a game from its record").click()
+    page.get_by_role("link", name="Replay a match from its record").click()
     page.locator("input[type=file]").set_input_files(str(bad))
     alert = page.get_by_role("alert")
     alert.wait_for()

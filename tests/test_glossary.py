@@ -107,6 +107,52 @@ def test_every_dutch_text_is_in_the_players_words(key: str, text: str) -> None:
     assert problems(text) == []
 
 
+# --- a match in the browser's words --------------------------------------------------------
+
+# A match is "potje" in Dutch and "match" in English (../shared/GLOSSARY.md). NOT cannot hold
+# "spel" or "partij", nor ENGLISH "game": "spel" is also one pack of cards ("één spel
+# kaarten", "2 spellen" in the rules texts) and "partij" and "game" are a club's game, so the
+# browser said "Eerste spel" and "Replay a game" unseen. The browser's words (web_*) and the
+# first match's guide (guide_*) name no pack, so there they are a match: each whole word
+# (never "spelregels", "spelnummer", "spelers", "gespeeld"), but for the club's pages.
+MATCH_NOT = {"nl": re.compile(r"\b(?:spel(?! kaarten\b)|spelletjes?|partij(?:en)?)\b",
+                              re.IGNORECASE),
+             "en": re.compile(r"\bgames?\b", re.IGNORECASE)}
+
+
+def match_problems(lang: str, text: str) -> list[str]:
+    """The words for a match in ``text`` (``lang``) that the glossary says not to use."""
+    return MATCH_NOT[lang].findall(FIELD.sub("", text))
+
+
+def test_the_match_checker_catches_what_the_browser_said() -> None:
+    for lang, line in (("nl", "Eerste spel"), ("nl", "Leer spelen: een eerste spel met uitleg"),
+                       ("nl", "Partij terugkijken"), ("nl", "Het spel is afgelopen"),
+                       ("en", "Replay a game"), ("en", "Learn to play: a first game explained"),
+                       ("en", "Score card for a game with real cards"), ("en", "Games")):
+        assert match_problems(lang, line), line
+    for lang, line in (("nl", "Leer spelen: een eerste potje met uitleg"),
+                       ("nl", "Jokeren met 7 kaarten: kort, één spel kaarten"),
+                       ("nl", "spelregels, spelvorm, spelnummer {seed}, de spelers, gespeeld"),
+                       ("nl", "Jokeren: Amerikaans Jokeren en verwante spellen"),
+                       ("en", "Replay a match from its record"), ("en", "{game} of {games}")):
+        assert match_problems(lang, line) == [], line
+
+
+def browser_texts() -> Iterator[tuple[str, str, str]]:
+    for key, entry in catalogue().items():
+        if key.startswith(("web_", "guide_")) and not key.startswith("web_club_"):
+            for lang in ("en", "nl"):
+                text = entry[lang]
+                for form, one in (text.items() if isinstance(text, dict) else [("", text)]):
+                    yield (f"{key}/{lang}/{form}" if form else f"{key}/{lang}"), lang, one
+
+
+@pytest.mark.parametrize(("key", "lang", "text"), list(browser_texts()))
+def test_the_browser_calls_a_match_a_match(key: str, lang: str, text: str) -> None:
+    assert match_problems(lang, text) == []
+
+
 # --- the rules in Dutch, as `jokeren rules` prints them ------------------------------------
 
 # A round's requirement or a rule's value in the notation of a file (``set 3``, ``points

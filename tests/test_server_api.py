@@ -134,6 +134,31 @@ async def test_play_now_is_one_step(http: httpx.AsyncClient) -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize("public", ["", "http://192.168.1.20:8000"])
+async def test_a_seat_is_told_where_other_devices_reach_the_server(
+        tmp_path: Path, public: str) -> None:
+    """A person at 127.0.0.1 (``jokeren serve --lan --open``, play-now on her own computer)
+    made her link for another device from her page's own address, which no other device
+    reaches: a seat's answer (play-now, join) says the address the invite links use."""
+    from server_harness import serve
+
+    async with serve(f"sqlite+aiosqlite:///{tmp_path / 'j.db'}", public_url=public) as server, \
+            httpx.AsyncClient(base_url=server.base) as http:
+        expected = public or server.base
+        now = await http.post("/api/play-now", json={"name": "Ann", "computers": ["basic"]})
+        assert now.status_code == 201, now.text
+        assert now.json()["base"] == expected
+        made = (await http.post("/api/rooms", json={"seats": [{"kind": "person"}] * 2})).json()
+        assert made["invite"].startswith(f"{expected}/join/")
+        joined = await http.post(f"/api/rooms/{made['room']}/join",
+                                 json={"token": made["invite_token"], "name": "Bea"})
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["base"] == expected and not expected.endswith("/")
+        spec = (await http.get("/openapi.json")).json()
+        assert "base" in spec["components"]["schemas"]["SeatOut"]["required"]
+
+
+@pytest.mark.anyio
 async def test_play_now_names_no_computer_player_like_the_person(
         http: httpx.AsyncClient) -> None:
     """A tester named Bob was refused ("Bob is already at this table": the first computer

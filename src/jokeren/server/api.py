@@ -59,6 +59,9 @@ class SeatOut(BaseModel):
     seat: int
     token: str = Field(description="the seat's token: keep it to come back")
     socket: str
+    base: str = Field(description="scheme://host[:port] other devices reach this server "
+                      "at, as the invite links use it: a link to this seat from another "
+                      "device goes there")
 
 
 class HostIn(BaseModel):
@@ -84,11 +87,16 @@ def _rooms(request: Request) -> Rooms:
     return rooms
 
 
-def _links(request: Request, room: str, token: str, kind: str) -> str:
-    """A link to send: on the public address when the server has one (``--public-url``,
-    the house network's), else on the address the request came to."""
+def _base(request: Request) -> str:
+    """Where other devices reach this server: the public address when it has one
+    (``--public-url``, the house network's), else the address the request came to."""
     base = getattr(request.app.state, "public_url", "") or str(request.base_url)
-    return f"{base.rstrip('/')}/{kind}/{room}#{token}"
+    return base.rstrip("/")
+
+
+def _links(request: Request, room: str, token: str, kind: str) -> str:
+    """A link to send, on ``_base``."""
+    return f"{_base(request)}/{kind}/{room}#{token}"
 
 
 def _socket(room: str) -> str:
@@ -126,7 +134,7 @@ async def create_room(body: RoomIn, request: Request) -> RoomOut:
 async def join(room: str, body: JoinIn, request: Request) -> SeatOut:
     """Take a seat with a display name (the invite link's token)."""
     seat, token = await _rooms(request).join(room, body.token, body.name)
-    return SeatOut(room=room, seat=seat, token=token, socket=_socket(room))
+    return SeatOut(room=room, seat=seat, token=token, socket=_socket(room), base=_base(request))
 
 
 @router.post("/rooms/{room}/start", response_model=Done)
@@ -243,4 +251,5 @@ async def play_now(body: PlayNowIn, request: Request) -> SeatOut:
     """Play against the computer now: a room, a seat and the match, in one step."""
     created, seat, token = await _rooms(request).play_now(body.rules, body.name, body.computers,
                                                           address(request.scope))
-    return SeatOut(room=created.room_id, seat=seat, token=token, socket=_socket(created.room_id))
+    return SeatOut(room=created.room_id, seat=seat, token=token, socket=_socket(created.room_id),
+                   base=_base(request))

@@ -59,7 +59,9 @@ export const post = async <T>(path: string, body: unknown): Promise<T> =>
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   }));
 
-export interface SeatOut { room: string; seat: number; token: string; socket: string }
+/** A seat's answer (join, play-now). `base`: scheme://host[:port] other devices reach the
+ *  server at, as its invite links use it (none in a seat kept from a seat's link). */
+export interface SeatOut { room: string; seat: number; token: string; socket: string; base?: string }
 
 export type RulesObj = string | Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SeatOut } from "./api";
 import { TableClient } from "./client";
 import { FakeSocket } from "./fake-socket";
-import { linkBase, onThisComputer, type Page, readSeatLink, seatLink, takeSeatLink } from "./seatlink";
+import { deviceLink, linkBase, onLinkPasted, onThisComputer, type Page, readSeatLink, seatLink, takeSeatLink } from "./seatlink";
 
 const TOKEN = "Zq3_x-9AbCdEfGhIjKlMnOpQrStUvWxY0123456789ab"; // as secrets.token_urlsafe(24) makes
 const seat: SeatOut = { room: "4f2a9c", seat: 2, token: TOKEN, socket: "/ws/4f2a9c" };
@@ -35,6 +35,20 @@ describe("the link that carries a seat to another device", () => {
     expect(linkBase("http://127.0.0.1:8000", "http://192.168.1.20:8000/join/r#t")).toBe("http://192.168.1.20:8000");
     expect(linkBase("https://a.example", null)).toBe("https://a.example");
     expect(linkBase("https://a.example", "not a link")).toBe("https://a.example");
+  });
+
+  it("goes to the address the seat's answer names, on a page at this computer's own address", () => {
+    // play-now at 127.0.0.1 (`jokeren serve --lan --open`): the server says where other
+    // devices reach it (the invite links' base); the page's own address reaches none
+    const lan = { ...seat, base: "http://192.168.1.20:8000" };
+    const link = deviceLink("http://127.0.0.1:8000", lan);
+    expect(link).toBe(`http://192.168.1.20:8000/table/4f2a9c#seat=2&token=${TOKEN}`);
+    expect(onThisComputer(link)).toBe(false);
+    expect(deviceLink("http://127.0.0.1:8000", lan, "http://10.0.0.9:8000/join/r#t")).toBe(link);
+    // a seat kept before, or taken from a link: the host's invite, else this page's own
+    expect(deviceLink("http://127.0.0.1:8000", seat, "http://192.168.1.20:8000/join/r#t")).toBe(link);
+    expect(deviceLink("http://192.168.1.20:8000", seat)).toBe(link);
+    expect(deviceLink("http://192.168.1.20:8000", { ...seat, base: "" }, "not a link")).toBe(link);
   });
 
   it("knows a link on this computer's own address, which no other device reaches", () => {
@@ -97,6 +111,24 @@ describe("opening the link on the other device", () => {
     const p = page("");
     expect(takeSeatLink("4f2a9c", p)).toBeNull();
     expect(p.replaced).toBe(0);
+  });
+});
+
+describe("a seat's link pasted into the tab of that table", () => {
+  it("opens the page anew when the fragment changes, not when it is taken out", () => {
+    const target = new EventTarget();
+    const page = { location: { hash: `#seat=2&token=${TOKEN}` } };
+    let reopened = 0;
+    const stop = onLinkPasted(() => { reopened += 1; }, target, page);
+    target.dispatchEvent(new Event("hashchange"));
+    expect(reopened).toBe(1);
+    page.location.hash = ""; // the link's fragment out of the bar (or a bare address pasted)
+    target.dispatchEvent(new Event("hashchange"));
+    expect(reopened).toBe(1);
+    stop();
+    page.location.hash = `#seat=1&token=${TOKEN}`;
+    target.dispatchEvent(new Event("hashchange"));
+    expect(reopened).toBe(1);
   });
 });
 

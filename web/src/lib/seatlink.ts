@@ -24,15 +24,22 @@ export function readSeatLink(room: string, hash: string): SeatOut | null {
   return { room, seat: Number(seat), token, socket: `/ws/${room}` };
 }
 
-/** Where a link to send goes: the address the server's invite link uses (the house
- *  network's or the public one, which the host's page keeps), else this page's own. */
-export function linkBase(origin: string, invite?: string | null): string {
-  try {
-    return invite ? new URL(invite).origin : origin;
-  } catch {
-    return origin;
+/** Where a link to send goes: the first of `known` that is an address, the one the server's
+ *  invite links use (the seat's answer says it; the host's page keeps the invite), else
+ *  this page's own: at 127.0.0.1 a link on the page's own address reaches no other device. */
+export function linkBase(origin: string, ...known: (string | null | undefined)[]): string {
+  for (const address of known) {
+    try {
+      if (address) return new URL(address).origin;
+    } catch { /* not an address: the next */ }
   }
+  return origin;
 }
+
+/** The link a seat's page offers for another device (`origin`: this page's): on the address
+ *  the seat's answer names, or the invite's (a host's page), else this page's own. */
+export const deviceLink = (origin: string, seat: SeatOut, invite?: string | null): string =>
+  seatLink(linkBase(origin, seat.base, invite), seat);
 
 /** Whether `link` is on this computer's own address, which no other device reaches. */
 export function onThisComputer(link: string): boolean {
@@ -65,4 +72,15 @@ export function takeSeatLink(room: string, page: Page = window): "taken" | "same
   if (kept) return "other";
   keepSeat(seat);
   return "taken";
+}
+
+/** Calls `reopen` when a link pasted into this tab's address bar changes only its fragment
+ *  (a seat's link to the table the tab shows: the browser loads nothing, it says
+ *  "hashchange"), so the page opens anew and takes the seat as on opening. A fragment
+ *  taken out (takeSeatLink's replaceState) says nothing. Returns the listener's removal. */
+export function onLinkPasted(reopen: () => void, target: EventTarget = window,
+  page: { location: { hash: string } } = window): () => void {
+  const heard = (): void => { if (page.location.hash) reopen(); };
+  target.addEventListener("hashchange", heard);
+  return () => target.removeEventListener("hashchange", heard);
 }
