@@ -139,3 +139,9 @@ async def test_a_request_with_no_body_is_said_to_be_empty(http: httpx.AsyncClien
     assert body["text"]["nl"].startswith("het verzoek is leeg: stuur het verslag van een "
                                          "potje mee"), body
     assert body["text"]["en"].startswith("the request is empty"), body
+    # the body stays required in the description other programs are generated from (it was
+    # made optional and nullable for this sentence)
+    described = (await http.get("/openapi.json")).json()["paths"]["/api/replay"]["post"]
+    assert described["requestBody"]["required"] is True, described["requestBody"]
+    schema = described["requestBody"]["content"]["application/json"]["schema"]
+    assert schema == {"$ref": "#/components/schemas/ReplayIn"}, schema

@@ -27,6 +27,7 @@ from .errors import STORE_FAILED, ApiError, refusal
 from .headers import Shield, allowed_hosts, keep_tokens_out_of_logs
 from .limits import Buckets, Guard, Limits
 from .lobby import lobby_socket
+from .replay import NO_BODY
 from .replay import router as replay_router
 from .rooms import Rooms
 from .runtime import Timing, one_line
@@ -146,13 +147,17 @@ def create_app(settings: Settings) -> FastAPI:
         return SafeJSON(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         """FastAPI's 422 (``detail``: where and why) with a sentence, as other refusals. A
         body that is not JSON at all is a 400 that says so (FastAPI files it as a 422 whose
         place is the character where reading stopped: "(1)" told nobody anything)."""
         if any(e.get("type") == "json_invalid" for e in exc.errors()):
             return SafeJSON({**refusal("http_400"), "detail": jsonable_encoder(exc.errors())},
                             status_code=400)
+        if request.url.path in NO_BODY and any(
+                e.get("type") == "missing" and tuple(e.get("loc", ())) == ("body",)
+                for e in exc.errors()):  # the body stays required in the OpenAPI
+            return SafeJSON(ApiError(422, NO_BODY[request.url.path]).body(), status_code=422)
         where = ", ".join(".".join(str(p) for p in e.get("loc", ())[1:]) or "body"
                           for e in exc.errors()[:3])
         return SafeJSON({**refusal("invalid", where=where),

@@ -18,10 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from itertools import islice
-from typing import Annotated, Any
+from typing import Any
 
 import orjson
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -133,6 +133,11 @@ def page_json(data: object, start: int, count: int) -> tuple[int, bytes]:
         return exc.status, orjson.dumps(exc.body())
 
 
+# what a request to these addresses with no body at all is told (app.py's 422 handler): not
+# "the request is not as this address takes it (body)", a program word in Dutch
+NO_BODY = {"/api/replay": "record_none"}
+
+
 def replayer(state: Any) -> ProcessPoolExecutor:
     """The server's one replaying process (spawned: the server has threads)."""
     found: ProcessPoolExecutor | None = getattr(state, "replayer", None)
@@ -143,15 +148,12 @@ def replayer(state: Any) -> ProcessPoolExecutor:
 
 
 @router.post("/replay", response_model=ReplayOut, tags=["browser"])
-async def replay_steps(request: Request,
-                       body: Annotated[ReplayIn | None, Body()] = None) -> Response:
+async def replay_steps(request: Request, body: ReplayIn) -> Response:
     """A match record played by the engine: the table after every deal and move, every
     hand open, with the events (the replay page), a page of at most 500 steps from
     ``start``. A record that is malformed or holds a refused move: 422 with one sentence
     in Dutch and English (an empty record file's text: the file is empty; a request with
     no body at all: no record was sent); too many steps replayed for one address: 429."""
-    if body is None:  # not "the request is not as this address takes it (body)"
-        raise ApiError(422, "record_none")
     state = request.app.state
     if getattr(state, "replay_steps", None) is None:
         state.replay_steps, state.replaying = Buckets(STEPS), asyncio.Lock()
