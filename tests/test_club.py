@@ -270,7 +270,8 @@ def test_an_evening_from_the_command_line(tmp_path: Path) -> None:
     before = f.read_bytes()
     code, _, err = club("enter", str(f), "--round", "1", "--table", "1",
                         *["--game", "5" + " 5" * (size - 1)] * 4)
-    assert code == 2 and "game 1 has 0 players with 0" in err and f.read_bytes() == before
+    assert code == 2 and "game 1 has no 0: exactly one player goes out (or give --stock-out 1" \
+        in err and f.read_bytes() == before
     code, _, err = club("enter", str(f), "--round", "1", "--table", "1", "--game", "x y")
     assert code == 2 and "write a game's points" in err
     assert club("draw", str(f), "--absent", "Gijs")[0] == 0

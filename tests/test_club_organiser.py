@@ -278,3 +278,33 @@ def test_show_names_the_forms_to_enter_in_words(tmp_path: Path) -> None:
     assert code == 0 and "Nog in te voeren formulieren: ronde 1 tafels 1, 2 en 3" in out
     code, out, _ = club("show", str(f), "--lang", "en")
     assert "Forms to enter: round 1 tables 1, 2 and 3" in out
+
+
+def test_a_game_without_one_0_names_the_stock_out_flag_on_the_command_line(
+        tmp_path: Path) -> None:
+    """The command line said "partij 2 heeft 0 spelers met 0: precies één gaat uit (of geef
+    aan dat de stok op was)", the browser's sentence, without saying how: it names
+    --stok-op (--stock-out) with the game, and a game with no 0 says so in words. The
+    club's own sentence stays without a flag (the browser and a club file meet it)."""
+    from jokeren.club.evening import ClubError
+
+    f = tmp_path / "avond.json"
+    assert club("new", str(f), "--players", ",".join(MEMBERS), "--seed", "3")[0] == 0
+    size = len(json.loads(f.read_text())["draw"][0][0])
+    won, none, two = "0" + " 10" * (size - 1), " ".join(["10"] * size), "0 0" + " 10" * (size - 2)
+    kept = f.read_bytes()
+    for games, lang, said in (
+            ([won, none, won, won], "nl", "partij 2 heeft geen 0: precies één speler gaat uit "
+                                          "(of geef --stok-op 2 als de stok op was)"),
+            ([won, none, won, won], "en", "game 2 has no 0: exactly one player goes out "
+                                          "(or give --stock-out 2 if the stock ran out)"),
+            ([won, won, won, two], "nl", "partij 4 heeft 2 spelers met 0: precies één gaat uit "
+                                         "(of geef --stok-op 4 als de stok op was)")):
+        code, _, err = club("enter", str(f), "--ronde", "1", "--tafel", "1",
+                            *[w for g in games for w in ("--partij", g)], "--lang", lang)
+        assert code == 2 and err.strip() == f"jokeren: {said}", err
+        assert f.read_bytes() == kept
+    assert club("enter", str(f), "--ronde", "1", "--tafel", "1", "--stok-op", "2",
+                *[w for g in [won, none, won, won] for w in ("--partij", g)])[0] == 0
+    for lang in ("en", "nl"):
+        assert "--" not in ClubError("club_err_one_winner", game=2, n=0).text(lang)

@@ -331,3 +331,62 @@ def test_the_sentences_a_newcomer_stumbled_on_read_as_dutch(tmp_path: Path) -> N
                              str(tmp_path / "potjes"), "--lang", "nl")
     assert code == 0, err
     assert f"Verslag van het potje opgeslagen in {tmp_path / 'potjes'}: potje-1.json" in out
+
+
+# --- 8. --force in Dutch: --overschrijven -------------------------------------------------
+
+def test_force_has_a_dutch_name_and_the_dutch_sentences_say_it(tmp_path: Path) -> None:
+    """A Dutch player was told "kies een andere naam of geef --force": an English word on
+    a Dutch line. --overschrijven (the help's "Overschrijf een bestand dat al bestaat")
+    does it in Dutch, --force still in English and in every script that has it."""
+    card = tmp_path / "kaart.json"
+    assert jokeren("score", "new", str(card), "--spelers", "Ann,Bob", "--lang", "nl")[0] == 0
+    code, _, err = jokeren("score", "new", str(card), "--spelers", "Oma,Opa", "--lang", "nl")
+    assert code == 2 and err.strip() == (f"jokeren: {card} bestaat al: kies een andere naam "
+                                         "of geef --overschrijven"), err
+    code, _, err = jokeren("score", "new", str(card), "--spelers", "Oma,Opa",
+                           "--overschrijven", "--lang", "nl")
+    assert code == 0, err
+    assert json.loads(card.read_text(encoding="utf-8"))["players"] == ["Oma", "Opa"]
+    code, _, err = jokeren("score", "new", str(card), "--players", "Ann,Bob", "--force",
+                           "--lang", "en")
+    assert code == 0, err
+    code, _, err = jokeren("score", "new", str(card), "--players", "Ann,Bob", "--lang", "en")
+    assert code == 2 and "choose another name or give --force" in err, err
+    out = tmp_path / "kaart.csv"
+    out.write_text("van mij\n", encoding="utf-8")
+    code, _, err = jokeren("score", "export", str(card), str(out), "--lang", "nl")
+    assert code == 2 and "geef --overschrijven" in err and out.read_text() == "van mij\n"
+    assert jokeren("score", "export", str(card), str(out), "--overschrijven", "--lang",
+                   "nl")[0] == 0
+    code, help_nl, _ = jokeren("score", "new", "--help", "--lang", "nl", columns=200)
+    assert "--overschrijven" in help_nl and "Overschrijf een bestand" in help_nl
+    code, _, err = jokeren("score", "new", str(card), "--spelers", "Ann,Bob", "--overschrijf",
+                           "--lang", "nl")  # Click's "did you mean", in Dutch too
+    assert code == 2 and "--overschrijven" in err and "--force" not in err, err
+
+
+def test_no_dutch_sentence_names_an_option_by_its_english_name_only() -> None:
+    """Every option with a Dutch name (its last: cli/dutch.py) is named so in Dutch: a
+    Dutch sentence naming --force, --left or --out read as English to a Dutch player. An
+    English name that some command takes without a Dutch one (simulate's --players) may
+    be said as it is."""
+    from jokeren.cli import command
+
+    names: dict[str, list[tuple[str, ...]]] = {}
+
+    def walk(cmd: object) -> None:
+        for param in getattr(cmd, "params", []):
+            if param.param_type_name == "option":
+                for name in param.opts:
+                    names.setdefault(name, []).append(tuple(param.opts))
+        for sub in getattr(cmd, "commands", {}).values():
+            walk(sub)
+
+    walk(command())
+    assert ("--force", "--overschrijven") in names["--force"]
+    english = {name for name, opts in names.items()
+               if all(len(o) > 1 and o[0] == name for o in opts)}
+    found = [(key, flag) for key, text in _dutch_texts()
+             for flag in re.findall(r"(?<![\w-])--[\w-]+", text) if flag in english]
+    assert found == []

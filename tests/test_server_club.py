@@ -263,3 +263,29 @@ async def test_a_round_counts_on_the_page_once_all_its_forms_are_in(
     assert all(s["rounds"][0] is not None and s["place"] is not None
                for s in seen["standings"])
     assert not any("counts once" in n["en"] for n in seen["notes"])
+
+
+@pytest.mark.anyio
+async def test_a_player_is_found_however_her_name_is_typed(http: httpx.AsyncClient) -> None:
+    """The page's presence found a name with ``lower`` alone: "Éva" typed as E and an
+    accent (as a phone sends it), or "eva" on a keyboard without accents, was "not a
+    player of the evening", where the command line (find_player) finds her. Found as
+    there, in full: a beginning names nobody here."""
+    import unicodedata
+
+    eva = "\u00c9va"
+    made = await _ok(await http.post("/api/club", json={
+        "players": [*PLAYERS[:5], eva, "Jan Smit"]}), 201)
+    club, me = made["id"], bearer(made["secretary_token"])
+    for typed, away in ((unicodedata.normalize("NFD", eva), [eva]), ("eva", []),
+                        (" \u00c9VA ", [eva]), ("jan  smit", [eva, "Jan Smit"]),
+                        ("Jan Smit", [eva])):
+        seen = await _ok(await http.post(f"/api/club/{club}/presence", headers=me, json={
+            "name": typed, "present": typed in ("eva", "Jan Smit")}))
+        assert seen["absent"] == away, (typed, seen["absent"])
+    drawn = await _ok(await http.post(f"/api/club/{club}/draw", headers=me))
+    assert eva not in [p for t in drawn["draws"][0] for p in t]
+    for nobody in ("Ev", "Evaa", "Jan"):
+        r = await http.post(f"/api/club/{club}/presence", headers=me,
+                            json={"name": nobody, "present": True})
+        assert r.status_code == 400 and r.json()["key"] == "club_no_player", (nobody, r.text)

@@ -23,7 +23,9 @@ from ..support.shown import shown
 from ..words.catalogue import Lang, detect_lang, t
 
 LangOpt = Annotated[Lang | None, typer.Option()]
-ForceOpt = Annotated[bool, typer.Option("--force")]
+# --force in English, --overschrijven in Dutch (the last name is the Dutch one: cli/dutch.py),
+# as the Dutch help says it: "Overschrijf een bestand dat al bestaat."
+ForceOpt = Annotated[bool, typer.Option("--force", "--overschrijven")]
 
 
 class Worded(Protocol):

@@ -13,7 +13,15 @@ from typing import Annotated
 import typer
 
 from ..rules.house import KEYS, Rules, RulesError
-from ..score.scorecard import ScoreCard, ScoreError, add_round, new_card, undo_round
+from ..score.scorecard import (
+    ScoreCard,
+    ScoreError,
+    add_round,
+    name_key,
+    new_card,
+    typed_name,
+    undo_round,
+)
 from ..score.scorefile import find_player, load, make_round, save, to_json
 from ..words.catalogue import t
 from .common import ForceOpt, LangOpt, fail, lang_of, load_rules, write_grids
@@ -81,16 +89,29 @@ def new_cmd(
         changes["eliminate_at"] = eliminate_at
     if rounds is not None:
         changes["rounds"] = rounds
+    # a comma at the end ("Oma,Opa,") is no player without a name, as in club new
+    names = [p for p in players.split(",") if p.strip()]
     try:
+        _check_twice(names)
         chosen = Rules.load({**base.to_dict(), **changes}) if changes else base
-        card = new_card(chosen, [p for p in players.split(",")], title)
+        card = new_card(chosen, names, title)
     except RulesError as exc:
         fail(exc.text(language), language)
     except ScoreError as exc:
         fail(exc, language)
     if file.exists() and not force:
         fail(ScoreError("score_err_exists", path=str(file)), language)
-    _save_and_show(card, file, language, t("score_saved", language, path=str(file), n=0))
+    _save_and_show(card, file, language, t("score_saved_new", language, path=str(file)))
+
+
+def _check_twice(names: list[str]) -> None:
+    """ScoreError naming a player given twice, however capitalised or typed ("Éva" as one
+    character and as E and an accent): "players need different names" left it to find."""
+    seen: dict[str, str] = {}  # name_key: the name as first given
+    for name in names:
+        if name_key(name) in seen:
+            raise ScoreError("score_err_names_twice", name=seen[name_key(name)])
+        seen[name_key(name)] = typed_name(name)
 
 
 @score_app.command("round")

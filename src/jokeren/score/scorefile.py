@@ -26,6 +26,7 @@ from .scorecard import (
     check_round,
     name_key,
     new_card,
+    typed_name,
 )
 
 FORMAT = "jokeren-score/1"
@@ -58,16 +59,27 @@ def parse_left(name: str, value: object) -> Left:
     raise bad_value
 
 
-def find_player(players: Sequence[str], text: str) -> int:
-    """A seat by name, case-insensitive (``name_key``), else without accents if that names
-    one player (``Eva`` for ``Éva``); else a beginning only one name has, read without
-    accents when none is typed (``Év`` Éva). A beginning of two or more names is refused
-    naming them (``E`` among Els and Eva; ``ev`` among Éva and Evert), a name of nobody
-    listing the players."""
+def same_player(players: Sequence[str], text: str) -> int | None:
+    """The seat ``text`` names in full: case-insensitive and however it is typed
+    (``name_key``: ``Éva`` as one character or as E and an accent, spaces as one), else
+    without accents if that names one player (``Eva`` for ``Éva``); None if it names none
+    (or two). No beginnings: ``find_player`` takes those."""
     for fold in (name_key, _bare):
         exact = [i for i, p in enumerate(players) if fold(p) == fold(text)]
         if len(exact) == 1:
             return exact[0]
+    return None
+
+
+def find_player(players: Sequence[str], text: str) -> int:
+    """A seat by name (``same_player``: case-insensitive, however typed, else without
+    accents if that names one player, ``Eva`` for ``Éva``); else a beginning only one name
+    has, read without accents when none is typed (``Év`` Éva). A beginning of two or more
+    names is refused naming them (``E`` among Els and Eva; ``ev`` among Éva and Evert), a
+    name of nobody listing the players."""
+    seat = same_player(players, text)
+    if seat is not None:
+        return seat
     folds = (name_key, _bare) if name_key(text) == _bare(text) else (name_key,)
     starts = {i for fold in folds for i, p in enumerate(players)
               if fold(text) and fold(p).startswith(fold(text))}
@@ -86,20 +98,53 @@ def _bare(name: str) -> str:
                    if not unicodedata.combining(c))
 
 
+def kept_apart(players: Sequence[str]) -> list[str]:
+    """A file's players as kept (``typed_name``: one Unicode form, the ends trimmed, spaces
+    inside as one). A card written before names were kept so may hold one name twice,
+    typed two ways ("Éva" as one character and as E and an accent, "Jan  Smit" beside
+    "Jan Smit"): two players with their own points, alike now. The later one is kept apart
+    as "Éva (2)" (to rename), as a club file's (``club.clubfile.kept_apart``), so the card
+    opens as before; a name written the same twice (capitals aside) is refused still."""
+    out: list[str] = []
+    keys: set[str] = set()
+    taken = {name_key(p) for p in players}
+    for i, name in enumerate(players):
+        shown = typed_name(name)
+        if name_key(shown) in keys and name.strip().lower() not in {
+                p.strip().lower() for p in players[:i]}:
+            n = 2
+            while name_key(f"{shown} ({n})") in taken | keys:
+                n += 1
+            shown = f"{shown} ({n})"
+        keys.add(name_key(shown))
+        out.append(shown)
+    return out
+
+
 def make_round(players: Sequence[str], out: str | None, left: Mapping[str, object],
                all_at_once: bool = False, not_come_out: Sequence[str] = (),
-               buys: Mapping[str, int] | None = None) -> RoundEntry:
-    """A round from names, as the file and the command line give it."""
+               buys: Mapping[str, int] | None = None,
+               written: Sequence[str] = ()) -> RoundEntry:
+    """A round from names, as the file and the command line give it. ``written``: the
+    file's players as it wrote them, seat by seat: a name of a round is found as written
+    first (capitals aside), so an older card's "Éva" typed as E and an accent is the
+    player kept apart as "Éva (2)" (``kept_apart``), not the other Éva."""
+    as_written = {p.strip().lower(): i for i, p in enumerate(written)}
+
+    def find(text: str) -> int:
+        seat = as_written.get(text.strip().lower())
+        return seat if seat is not None else find_player(players, text)
+
     n = len(players)
-    seat_out = find_player(players, out) if out is not None else None
+    seat_out = find(out) if out is not None else None
     hands: list[Left | None] = [None] * n
     for name, value in left.items():
-        s = find_player(players, name)
+        s = find(name)
         if hands[s] is not None:
             raise ScoreError("score_err_twice", name=players[s])
         hands[s] = parse_left(players[s], value)
     for name in not_come_out:
-        s = find_player(players, name)
+        s = find(name)
         if s == seat_out:  # going out is coming out: a contradiction, not a hand missing
             raise ScoreError("score_out_not_come_out", name=players[s])
         given = hands[s] or Left()  # nothing given: check_round says what (missing, eliminated)
@@ -109,7 +154,7 @@ def make_round(players: Sequence[str], out: str | None, left: Mapping[str, objec
     for name, k in (buys or {}).items():
         if isinstance(k, bool) or not isinstance(k, int):
             raise ScoreError("score_err_buys")
-        s = find_player(players, name)
+        s = find(name)
         if s in bought:  # {"Bob": 2, "bob": 3}: as a player's cards given twice
             raise ScoreError("score_err_buys_twice", name=players[s])
         bought.add(s)
@@ -166,7 +211,7 @@ def from_obj(obj: object) -> ScoreCard:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ScoreError("score_err_players_list")
     title, comment = obj.get("title", ""), obj.get("comment", "")
-    card = replace(new_card(rules, players, title if isinstance(title, str) else ""),
+    card = replace(new_card(rules, kept_apart(players), title if isinstance(title, str) else ""),
                    comment=comment if isinstance(comment, str) else json.dumps(comment))
     rounds = obj.get("rounds", [])
     if not isinstance(rounds, list):
@@ -175,7 +220,7 @@ def from_obj(obj: object) -> ScoreCard:
     entries = []
     for i, r in enumerate(rounds, 1):
         try:
-            entry = _round_from_obj(card.players, r)
+            entry = _round_from_obj(card.players, r, players)
             check_round(card, entry, counting)
         except ScoreError as exc:
             raise ScoreError("score_err_in_round", n=i, error=exc) from None
@@ -184,7 +229,7 @@ def from_obj(obj: object) -> ScoreCard:
     return replace(card, rounds=tuple(entries))
 
 
-def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
+def _round_from_obj(players: Sequence[str], r: object, written: Sequence[str]) -> RoundEntry:
     if not isinstance(r, Mapping) or set(r) - _ROUND_KEYS or not isinstance(
             r.get("left", {}), Mapping):
         raise ScoreError("score_err_round_keys", keys=", ".join(sorted(_ROUND_KEYS)))
@@ -197,7 +242,8 @@ def _round_from_obj(players: Sequence[str], r: object) -> RoundEntry:
     at_once = r.get("all_at_once", False)
     if not isinstance(at_once, bool):  # "false" is not false
         raise ScoreError("score_err_all_at_once_bool")
-    entry = make_round(players, out, r.get("left", {}), at_once, [str(x) for x in late], buys)
+    entry = make_round(players, out, r.get("left", {}), at_once, [str(x) for x in late], buys,
+                       written)
     comment = r.get("comment", "")
     return replace(entry, comment=comment if isinstance(comment, str) else json.dumps(comment))
 
@@ -233,5 +279,5 @@ def save(card: ScoreCard, path: str | Path) -> None:
     write_file(path, to_json(card))
 
 
-__all__ = ["FORMAT", "find_player", "from_obj", "load", "make_round", "parse_left", "read_file",
-           "save", "to_json", "write_file"]
+__all__ = ["FORMAT", "find_player", "from_obj", "kept_apart", "load", "make_round", "parse_left",
+           "read_file", "same_player", "save", "to_json", "write_file"]

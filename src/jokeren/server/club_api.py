@@ -266,10 +266,16 @@ async def _change(request: Request, club_id: str, authorization: str | None,
 
 
 def _find(evening: Evening, name: str) -> str:
-    for player in evening.players:
-        if player.lower() == name.strip().lower():
-            return player
-    raise ApiError(400, "club_no_player", name=repr(name))
+    """The player ``name`` names in full, as the command line finds her (``same_player``:
+    capitals aside, "Éva" typed as one character or as E and an accent, "eva" where one
+    Éva plays; ``lower`` alone missed the accent typed apart). No beginnings: a page
+    names a player in full."""
+    from ..score.scorefile import same_player
+
+    seat = same_player(evening.players, name)
+    if seat is None:
+        raise ApiError(400, "club_no_player", name=repr(name))
+    return evening.players[seat]
 
 
 @router.post("/{club_id}/draw")
