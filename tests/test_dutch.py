@@ -333,7 +333,7 @@ def test_the_log_speaks_in_one_tense_and_the_grammar_holds() -> None:
     assert Reason("requirement", requirement=Requirement.parse("run 4")).text("nl") == \
         "om deze ronde uit te komen leg je een rij van vier op tafel"
     assert Requirement.parse("set 3 + run 3").describe("nl") == "drie dezelfde en een rij van drie"
-    assert keyed("tui_st_groups", "nl", n=1).startswith("1 combinatie klaargelegd")
+    assert keyed("tui_st_groups", "nl", n=1).startswith("1 combinatie opzij gelegd")
 
 
 def _commands(group: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:

@@ -1098,8 +1098,10 @@ def log_text(app: JokerenApp) -> list[str]:
 
 def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> None:
     """Issue 40: one's own moves are in the second person ("Je trok een kaart"); the card
-    for sale is said with who offers it, before the draw that follows; nobody is offered
-    the card they discarded themselves (Ann was: "Bob wil V♠ niet: te koop" after her x)."""
+    for sale is said before the draw that follows, with who let it go ("Bob bood V♠ te koop
+    aan"; to Ann her own as what happened, "V♣ is te koop": she only drew); nobody is
+    offered the card they discarded themselves (Ann was: "Bob wil V♠ niet: te koop" after
+    her x)."""
     config = TableConfig(SHORT, ("Ann",), ("scripted", "scripted"), seed=1, confirm=False)
     bots = [Scripted(buys="Qc", discards="10d"), Scripted(discards="2c")]
     app = JokerenApp(config, lang="nl", deal=DEAL, bots=bots, bot_delay=0)
@@ -1107,7 +1109,7 @@ def test_the_log_says_your_own_moves_to_you_and_never_offers_your_discard() -> N
     async def script(pilot: Pilot[Any]) -> None:
         await pilot.press("t")  # trekken
         log = log_text(app)
-        assert log[-3:] == ["Je bood V♣ te koop aan", "Bob kocht V♣", "Je trok een kaart"]
+        assert log[-3:] == ["V♣ is te koop", "Bob kocht V♣", "Je trok een kaart"]
         await key_cards(pilot, "5h 5d *")
         await pilot.press("o")  # op tafel
         # no more melds this turn (amerikaans): the status line offers none (it did)

@@ -9,7 +9,7 @@ person's own, not game state.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -313,6 +313,8 @@ class JokerenApp(App[None]):
         if self.session is not None:  # its lines break between players, for the width
             self.query_one("#players", Line).update(self.players_text(self.view(),
                                                                       event.size.width))
+            self.query_one("#piles", Line).update(self.piles_text(self.view(),
+                                                                  event.size.width))
 
     def fit_log(self, height: int) -> None:
         """The log's four lines at 24 rows, a line more for every two rows more (twelve
@@ -476,9 +478,7 @@ class JokerenApp(App[None]):
         assert s is not None
         if choice == "back":
             return
-        if choice == "quit" and s.phase is not Phase.MATCH_OVER:
-            self.saved_note = self.save_record()
-        if choice == "quit" or s.phase is Phase.MATCH_OVER:
+        if s.phase is Phase.MATCH_OVER:
             self.exit()
             return
         s.next_round()
@@ -654,15 +654,7 @@ class JokerenApp(App[None]):
                                        t("tui_table_empty", lang))
         if self.target:
             self.call_after_refresh(self.scroll_to_target)
-        piles = Text(t("tui_discard_pile", lang, card=v.discard_top.symbol(self.lang),
-                       n=v.discard_size) if v.discard_top else t("tui_discard_pile_empty", lang))
-        piles.append(" · " + t("tui_stock", lang, n=v.stock_size))
-        if self.target:
-            piles.append(" · " + t("tui_target", lang, n=self.target), style="yellow")
-        if self.groups:
-            text = " / ".join(cards_text([cards[i] for i in g], self.lang) for g in self.groups)
-            piles.append(" · " + t("tui_groups_ready", lang, groups=text), style="green")
-        self.query_one("#piles", Line).update(piles)
+        self.query_one("#piles", Line).update(self.piles_text(v))
         new = self.news.of(self.seat, v.hand)
         title = Text(t("tui_hand", lang, name=v.players[self.seat], n=len(v.hand)),
                      style="bold")
@@ -761,6 +753,37 @@ class JokerenApp(App[None]):
                 else:
                     out.append(" │ ")
             out.append_text(item)
+        return out
+
+    def piles_text(self, v: SeatView, width: int = 0) -> Text:
+        """The discard pile and the stock, the table meld chosen and the groups set aside.
+        Where a line does not hold them it breaks between two of them, or between two
+        groups (the line before ends in " /"), never inside one: at 60 columns a second
+        group was cut ("... / 7♠")."""
+        lang = self.lang
+        width = max(1, (width or self.size.width) - 2)  # the line's padding (jokeren.tcss)
+        parts = [("", t("tui_discard_pile", lang, card=v.discard_top.symbol(lang),
+                        n=v.discard_size) if v.discard_top
+                  else t("tui_discard_pile_empty", lang), ""),
+                 (" · ", t("tui_stock", lang, n=v.stock_size), "")]
+        if self.target:
+            parts.append((" · ", t("tui_target", lang, n=self.target), "yellow"))
+        cards = self.hand()
+        groups = [cards_text([cards[i] for i in g if i < len(cards)], lang)
+                  for g in self.groups]
+        if groups:
+            parts.append((" · ", t("tui_groups_ready", lang, groups=groups[0]), "green"))
+            parts.extend((" / ", group, "green") for group in groups[1:])
+        out, line = Text(), 0  # ``line``: the columns of the line being filled
+        for sep, text, style in parts:
+            if line and line + len(sep) + Text(text).cell_len > width:
+                if sep.strip():
+                    out.append(" " + sep.strip(), style=style)
+                out.append("\n")
+                line, sep = 0, ""
+            out.append(sep, style=style)
+            out.append(text, style=style)
+            line += len(sep) + Text(text).cell_len
         return out
 
     def player_text(self, v: SeatView, s: int, name: str) -> Text:
@@ -907,8 +930,7 @@ class JokerenApp(App[None]):
             if not groups:
                 self.refuse("tui_select_first")
                 return
-            self.confirmed(meld(*groups), len(v.hand) == sum(map(len, groups)),
-                           "tui_confirm_meld_out")
+            self.confirmed(meld(*groups))
         elif name == "rearrange":
             self.rearrange()
         elif name in ("lay", "swap"):
@@ -922,19 +944,15 @@ class JokerenApp(App[None]):
             elif name == "swap":
                 self.play(swap(self.target, chosen[0]))
             else:
-                self.confirmed(self.joker_lay(lay(self.target, tuple(chosen))),
-                               len(chosen) == len(v.hand), "tui_confirm_meld_out")
+                self.confirmed(self.joker_lay(lay(self.target, tuple(chosen))))
         elif name in ("discard", "give"):
             if len(chosen) != 1:  # one card: "Kies eerst kaarten" misled
                 self.refuse("tui_select_one" if chosen else "tui_select_card_first")
                 return
-            card = chosen[0]
             if name == "give":
-                self.play(give(card))
-            elif v.phase is Phase.PLAY and len(v.hand) == 1:
-                self.confirmed(discard(card), True, "tui_confirm_out", card=card.symbol(self.lang))
+                self.play(give(chosen[0]))
             else:
-                self.confirmed(discard(card), card.joker, "tui_confirm_joker")
+                self.confirmed(discard(chosen[0]))
 
     def action_move_line(self) -> None:
         if self.session is not None and not self.round_done:
@@ -980,8 +998,7 @@ class JokerenApp(App[None]):
         if isinstance(got, Action):
             if got.verb is Verb.LAY:
                 got = self.joker_lay(got)
-            if self.play(got):
-                self.typed = ""
+            self.confirmed(got, self.typed_played)  # asked as the keys ask ("leg af *")
             return
         cards, grouped = self.hand(), {i for g in self.groups for i in g}
         free = [i for i, c in enumerate(cards) if i not in grouped]
@@ -1015,19 +1032,44 @@ class JokerenApp(App[None]):
         self.message = Text(t(key, self.lang), style="bold red")
         self.redraw()
 
-    def confirmed(self, action: Action, ask: bool, question: str, card: str = "") -> None:
-        """Play ``action``; first ask, when asked to, if it is legal and ``ask`` holds."""
+    def typed_played(self) -> None:
+        """A typed move was played: its line is empty for the next one."""
+        self.typed = ""
+
+    def question(self, action: Action) -> str | None:
+        """What is asked before ``action`` while confirmation is on (``c``, ``--confirm``):
+        going out (the last card discarded, or every card laid: melded, laid off or in
+        Rummikub's new table) or a joker discarded; None for any other move. One question
+        for every way of making the move: keys, buttons and the move line (a typed "leg af
+        *" discarded the joker unasked)."""
+        v = self.view()
+        lang = self.lang
+        if action.verb is Verb.DISCARD and action.cards:
+            if v.phase is Phase.PLAY and len(v.hand) == 1:
+                return t("tui_confirm_out", lang, card=action.card.symbol(lang))
+            return t("tui_confirm_joker", lang) if action.card.joker else None
+        laid = {Verb.MELD: sum(map(len, action.melds)), Verb.LAY: len(action.cards),
+                Verb.TABLE: sum(map(len, action.melds)) - sum(len(m.cards) for m in v.table)}
+        if action.verb in laid and v.hand and laid[action.verb] >= len(v.hand):
+            return t("tui_confirm_meld_out", lang)
+        return None
+
+    def confirmed(self, action: Action, played: Callable[[], None] | None = None) -> None:
+        """Play ``action``; first, while confirmation is on, ask its ``question`` if it has
+        one and is legal (an illegal move is refused at once, with the engine's reason).
+        ``played`` is called once it is played."""
         s = self.session
         assert s is not None
-        if not (ask and self.confirm) or s.check(self.seat, action) is not None:
-            self.play(action)
-            return
+        question = self.question(action) if self.confirm else None
 
         def answer(yes: bool | None) -> None:
-            if yes:
-                self.play(action)
+            if yes and self.play(action) and played is not None:
+                played()
 
-        self.push_screen(ConfirmScreen(t(question, self.lang, card=card), self.lang), answer)
+        if question is None or s.check(self.seat, action) is not None:
+            answer(True)
+            return
+        self.push_screen(ConfirmScreen(question, self.lang), answer)
 
     def show_hint(self, v: SeatView) -> None:
         """The hint replaces the log until the next move: in the log it would stay for the

@@ -78,12 +78,14 @@ def hint_text(v: SeatView, h: Hints, lang: str, most: int = 12) -> Text:
             lines.append("  " + t("tui_hint_more", lang, n=len(h.melds) - most))
     elif v.phase is Phase.PLAY:
         lines.append(t("tui_hint_no_melds", lang))
+    # In words, the table meld by its number: "10♦ bij 3" (it read "10♦→3"; the move line
+    # takes "leg aan 3 10r", never an arrow).
     if h.lay_offs:
         lines.append(t("tui_hint_lay", lang, items=", ".join(
-            f"{c.symbol(lang)}→{n}" for c, n in h.lay_offs)))
+            t("tui_hint_lay_item", lang, card=c.symbol(lang), n=n) for c, n in h.lay_offs)))
     if h.swaps:
         lines.append(t("tui_hint_swap", lang, items=", ".join(
-            f"{c.symbol(lang)}→{n}" for c, n in h.swaps)))
+            t("tui_hint_swap_item", lang, card=c.symbol(lang), n=n) for c, n in h.swaps)))
     if h.ready:
         lines.append(t("tui_hint_ready", lang, melds=" / ".join(cards_text(g, lang)
                                                                 for g in h.ready[0])))

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -289,25 +291,98 @@ class ConfirmScreen(ModalScreen[bool]):
 SCORES_KEYS = sorted(set(KEYS["scores"].values()))
 
 
-def score_table(v: SeatView, lang: str) -> Table:
+def score_table(v: SeatView, lang: str, width: int | None = None) -> Table:
     """Round, requirement, dealer, each player's points with the running total (* went out;
-    the key is ``score_key``)."""
-    table = Table(expand=False, padding=(0, 1))
-    table.add_column(t("round", lang), justify="right")
-    table.add_column(t("requirement", lang))
-    table.add_column(t("dealer", lang))
-    for name in v.players:
-        table.add_column(name, justify="right")
+    the key is ``score_key``). In ``width`` columns every heading and number shows whole:
+    the requirement's column takes what the others leave (its words wrap), no narrower than
+    its heading; where that leaves it too little, each player's points stand above their
+    running total, then the dealer's column goes, then the round's (the requirement says
+    which round a line is). At 60 columns the English sheet read "Requireme…", and with
+    five players "(11…"."""
     running = [0] * len(v.players)
+    rows: list[ScoreRow] = []
     for i, r in enumerate(v.results, 1):
         cells = []
         for s, points in enumerate(r.penalties):
             running[s] += points
-            cells.append(f"{points}{'*' if r.winner == s else ''} ({running[s]})")
-        table.add_row(str(i), Requirement.parse(r.requirement).describe(lang),
-                      v.players[r.dealer], *cells)
-    table.add_row("", t("total", lang), "", *(str(x) for x in v.totals), style="bold")
+            cells.append((f"{points}{'*' if r.winner == s else ''}", f"({running[s]})"))
+        rows.append(ScoreRow(str(i), Requirement.parse(r.requirement).describe(lang),
+                             v.players[r.dealer], tuple(cells)))
+    total = ScoreRow("", t("total", lang), "", tuple((str(x),) for x in v.totals))
+    heads = ScoreRow(t("round", lang), t("requirement", lang), t("dealer", lang),
+                     tuple((name,) for name in v.players))
+    # (points above totals, the dealer's column, the round's), the first that fits
+    plans = [(False, True, True), (True, True, True), (True, False, True),
+             (True, False, False)]
+    plan = plans[0]
+    if width is not None:
+        least = max(cell_len(w) for w in (heads.requirement, total.requirement,
+                                          *(w for r in rows for w in r.requirement.split())))
+        plan = next((p for p in plans if sum(_fixed_widths([heads, *rows, total], *p))
+                     + 3 * (len(v.players) + 1 + p[1] + p[2]) + 1 + least <= width),
+                    plans[-1])
+    split, dealer, number = plan
+    fixed = iter(_fixed_widths([heads, *rows, total], *plan))
+    table = Table(expand=False, padding=(0, 1))
+
+    def column(head: str, right: bool = False, sized: bool = True) -> None:
+        if sized and width is not None:
+            table.add_column(head, justify="right" if right else "left", width=next(fixed),
+                             no_wrap=True)
+        else:
+            table.add_column(head, justify="right" if right else "left")
+
+    if number:
+        column(heads.round, right=True)
+    column(heads.requirement, sized=False)
+    if dealer:
+        column(heads.dealer)
+    for (name,) in heads.cells:
+        column(name, right=True)
+    for row in (*rows, total):
+        table.add_row(*([row.round] if number else []), row.requirement,
+                      *([row.dealer] if dealer else []),
+                      *(("\n" if split else " ").join(cell) for cell in row.cells),
+                      style="bold" if row is total else None)
     return table
+
+
+class ScoreRow(NamedTuple):
+    """A line of the score sheet as text: its headings, a round, or the totals (a player's
+    cell: the points and the running total, or one text)."""
+
+    round: str
+    requirement: str
+    dealer: str
+    cells: tuple[tuple[str, ...], ...]
+
+
+def _fixed_widths(rows: list[ScoreRow], split: bool, dealer: bool, number: bool) -> list[int]:
+    """The widths of the score sheet's columns other than the requirement's, as wide as
+    their longest line: the round's and the dealer's (where shown) and each player's."""
+    widths = [max(cell_len(r.round) for r in rows)] if number else []
+    if dealer:
+        widths.append(max(cell_len(r.dealer) for r in rows))
+    for s in range(len(rows[0].cells)):
+        lines = [part if split else " ".join(r.cells[s]) for r in rows
+                 for part in (r.cells[s] if split else r.cells[s][:1])]
+        widths.append(max(map(cell_len, lines)))
+    return widths
+
+
+class ScoreTable:
+    """The score sheet's table, laid out for the width it is drawn in (``score_table``),
+    again at every resize."""
+
+    def __init__(self, v: SeatView, lang: str) -> None:
+        self.v, self.lang = v, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield score_table(self.v, self.lang, options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, score_table(self.v, self.lang,
+                                                             options.max_width))
 
 
 def score_key(v: SeatView, lang: str) -> str:
@@ -332,14 +407,15 @@ def cards_left(v: SeatView, lang: str) -> Text:
 
 
 class ScoreScreen(Screen[str]):
-    """The score sheet after a round and at the end, dismissed with "next" or "quit"; or
-    looked at during play (``playing``), dismissed with "back"."""
+    """The score sheet after a round and at the end, dismissed with "next"; or looked at
+    during play (``playing``), dismissed with "back". Its q is the table's: it asks first
+    (and saves on yes) in a match not over, where it saved and quit unasked."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "choose('next')", show=False),
                 Binding("escape", "choose('back')", show=False),
                 *(Binding(k, f"scores_key('{k}')", show=False) for k in SCORES_KEYS),
                 Binding("s", "choose('save')", show=False),
-                Binding("q", "choose('quit')", show=False)]
+                Binding("q", "app.quit", show=False)]
 
     def __init__(self, v: SeatView, lang: str, save: Callable[[], str], ending: str = "",
                  *, playing: bool = False) -> None:
@@ -356,7 +432,7 @@ class ScoreScreen(Screen[str]):
             yield Label(title, id="score-title")
             if self.ending:
                 yield Label(self.ending, id="score-ending")
-            yield Static(score_table(v, lang))
+            yield Static(ScoreTable(v, lang))
             yield Static(score_key(v, lang), classes="dim")
             if over:
                 # as the table says it ("Het potje is afgelopen: ..."), not a second way
