@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..score.scorecard import name_key, typed_name
+from ..score.scorecard import kept_apart, name_key
 from ..score.scorefile import FORMAT as SCORE_FORMAT
 from ..score.scorefile import read_file, write_file
 from .evening import (
@@ -122,26 +122,6 @@ def from_obj(obj: object) -> Evening:
             raise ClubError("club_err_in_form", round=round_no, table=table_no,
                             error=exc) from None
     return evening
-
-
-def kept_apart(players: list[str]) -> list[str]:
-    """The file's players as typed (``typed_name``: NFC). A file written before names were
-    kept so may hold one name twice, typed two ways ("Éva" as one character and as E and
-    an accent): two players of that evening, with their own tables and forms, and alike
-    now. The later one is kept apart as "Éva (2)" (to rename); the file opens as before."""
-    out: list[str] = []
-    keys: set[str] = set()
-    for name in players:
-        shown = typed_name(name)
-        if name_key(shown) in keys and name.strip().lower() not in {
-                p.strip().lower() for p in players[:len(out)]}:
-            n = 2
-            while name_key(f"{shown} ({n})") in {name_key(p) for p in players} | keys:
-                n += 1
-            shown = f"{shown} ({n})"
-        keys.add(name_key(shown))
-        out.append(shown)
-    return out
 
 
 def _draws(raw: object, evening: Evening, written: list[str]) -> tuple[Tables, ...]:

@@ -389,5 +389,28 @@ def card_of_game(state: State, moves: Sequence[Sequence[str]] = ()) -> ScoreCard
 
 __all__ = ["Counting", "Left", "RoundEntry", "RoundScore", "ScoreCard", "ScoreError", "Tally",
            "add_round", "card_of_game", "check_copies", "check_hand", "check_names", "check_points",
-           "check_round", "hand_cards", "most_buys", "most_points", "name_key", "new_card",
-           "points_step", "tally", "typed_name", "undo_round"]
+           "check_round", "hand_cards", "kept_apart", "most_buys", "most_points", "name_key",
+           "new_card", "points_step", "tally", "typed_name", "undo_round"]
+
+
+def kept_apart(players: Sequence[str]) -> list[str]:
+    """A file's players as kept (``typed_name``: one Unicode form, the ends trimmed, spaces
+    inside as one). A card written before names were kept so may hold one name twice,
+    typed two ways ("Éva" as one character and as E and an accent, "Jan  Smit" beside
+    "Jan Smit"): two players with their own points, alike now. The later one is kept apart
+    as "Éva (2)" (to rename), so the card or the club evening opens as before; a name
+    written the same twice (capitals aside) is refused still."""
+    out: list[str] = []
+    keys: set[str] = set()
+    taken = {name_key(p) for p in players}
+    for i, name in enumerate(players):
+        shown = typed_name(name)
+        if name_key(shown) in keys and name.strip().lower() not in {
+                p.strip().lower() for p in players[:i]}:
+            n = 2
+            while name_key(f"{shown} ({n})") in taken | keys:
+                n += 1
+            shown = f"{shown} ({n})"
+        keys.add(name_key(shown))
+        out.append(shown)
+    return out

@@ -24,9 +24,9 @@ from .scorecard import (
     ScoreCard,
     ScoreError,
     check_round,
+    kept_apart,
     name_key,
     new_card,
-    typed_name,
 )
 
 FORMAT = "jokeren-score/1"
@@ -96,29 +96,6 @@ def _bare(name: str) -> str:
     """``name_key`` without accents: ``Éva`` and ``eva`` alike."""
     return "".join(c for c in unicodedata.normalize("NFKD", name_key(name))
                    if not unicodedata.combining(c))
-
-
-def kept_apart(players: Sequence[str]) -> list[str]:
-    """A file's players as kept (``typed_name``: one Unicode form, the ends trimmed, spaces
-    inside as one). A card written before names were kept so may hold one name twice,
-    typed two ways ("Éva" as one character and as E and an accent, "Jan  Smit" beside
-    "Jan Smit"): two players with their own points, alike now. The later one is kept apart
-    as "Éva (2)" (to rename), as a club file's (``club.clubfile.kept_apart``), so the card
-    opens as before; a name written the same twice (capitals aside) is refused still."""
-    out: list[str] = []
-    keys: set[str] = set()
-    taken = {name_key(p) for p in players}
-    for i, name in enumerate(players):
-        shown = typed_name(name)
-        if name_key(shown) in keys and name.strip().lower() not in {
-                p.strip().lower() for p in players[:i]}:
-            n = 2
-            while name_key(f"{shown} ({n})") in taken | keys:
-                n += 1
-            shown = f"{shown} ({n})"
-        keys.add(name_key(shown))
-        out.append(shown)
-    return out
 
 
 def make_round(players: Sequence[str], out: str | None, left: Mapping[str, object],
