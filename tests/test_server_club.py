@@ -289,3 +289,22 @@ async def test_a_player_is_found_however_her_name_is_typed(http: httpx.AsyncClie
         r = await http.post(f"/api/club/{club}/presence", headers=me,
                             json={"name": nobody, "present": True})
         assert r.status_code == 400 and r.json()["key"] == "club_no_player", (nobody, r.text)
+
+
+def test_an_evening_stored_before_names_were_kept_in_one_form_keeps_who_is_away() -> None:
+    """An evening stored before names were kept in one form holds its players and its
+    absent names as typed ("Éva" as E and an accent, "Jan  Smit"). Read anew the evening
+    writes them in one form; the absent list, left as typed, matched nobody, and the
+    players sent home were drawn again."""
+    from jokeren.club.clubfile import to_json
+    from jokeren.club.evening import draw_next, new_evening
+    from jokeren.server.club_api import _load
+
+    nfd, spaced = "E\u0301va", "Jan  Smit"
+    stored = json.loads(to_json(new_evening([*PLAYERS[:8], "Ed", "Jan Smit"], seed=5)))
+    stored["players"] = [*PLAYERS[:8], nfd, spaced]
+    evening, absent = _load(json.dumps({"evening": stored, "absent": [nfd, spaced, "P01"]}))
+    assert absent == ["\u00c9va", "Jan Smit", "P01"], absent
+    away = [i for i, p in enumerate(evening.players) if p in absent]
+    drawn = draw_next(evening, away).draws[-1]
+    assert not {p for t in drawn for p in t} & set(away)

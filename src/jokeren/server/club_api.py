@@ -31,6 +31,7 @@ from ..club.evening import (
     standings,
 )
 from ..rules.house import Rules
+from ..score.scorefile import same_player
 from ..words.catalogue import t
 from ..words.rules import describe, listed
 from .errors import ApiError
@@ -151,8 +152,24 @@ def _store(request: Request) -> Store:
 
 
 def _load(data: str) -> tuple[Evening, list[str]]:
+    """The stored evening and who is away, named as the evening names its players now:
+    an evening stored before names were kept in one form holds its absent names as they
+    were typed ("Éva" as E and an accent, "Jan  Smit"), which the evening read anew writes
+    otherwise (``kept_apart``); unmatched, a player sent home was drawn again."""
     obj = json.loads(data)
-    return from_obj(obj["evening"]), list(obj.get("absent", []))
+    evening = from_obj(obj["evening"])
+    written = obj["evening"].get("players")
+    as_now = dict(zip(written, evening.players, strict=False)) \
+        if isinstance(written, list) else {}
+    absent = []
+    for name in obj.get("absent", []):
+        now = as_now.get(name)
+        if now is None:
+            seat = same_player(evening.players, name)
+            now = name if seat is None else evening.players[seat]
+        if now not in absent:
+            absent.append(now)
+    return evening, absent
 
 
 def _dump(evening: Evening, absent: list[str]) -> str:
@@ -270,8 +287,6 @@ def _find(evening: Evening, name: str) -> str:
     capitals aside, "Éva" typed as one character or as E and an accent, "eva" where one
     Éva plays; ``lower`` alone missed the accent typed apart). No beginnings: a page
     names a player in full."""
-    from ..score.scorefile import same_player
-
     seat = same_player(evening.players, name)
     if seat is None:
         raise ApiError(400, "club_no_player", name=repr(name))
