@@ -187,7 +187,7 @@ def test_the_form_checks_of_003() -> None:
     assert ev2.forms[0][0] is not None
     bad = [
         (Form(good[:3]), "the form has 3 games"),
-        (Form((tuple(5 for _ in range(size)), *good[1:])), "game 1 has 0 players with 0"),
+        (Form((tuple(5 for _ in range(size)), *good[1:])), "game 1 has no 0"),
         (Form(((0,) * size, *good[1:])), f"game 1 has {size} players with 0"),
         (Form(good, frozenset({0})), "game 1: the stock ran out"),
         (Form(good, totals=(sums[0] + 1, *sums[1:])), "adds up to"),

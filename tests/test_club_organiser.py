@@ -306,5 +306,9 @@ def test_a_game_without_one_0_names_the_stock_out_flag_on_the_command_line(
         assert f.read_bytes() == kept
     assert club("enter", str(f), "--ronde", "1", "--tafel", "1", "--stok-op", "2",
                 *[w for g in [won, none, won, won] for w in ("--partij", g)])[0] == 0
-    for lang in ("en", "nl"):
-        assert "--" not in ClubError("club_err_one_winner", game=2, n=0).text(lang)
+    for lang in ("en", "nl"):  # the club's own sentences, the browser's too, name no flag
+        assert "--" not in ClubError("club_err_one_winner", game=2, n=2).text(lang)
+        assert "--" not in ClubError("club_err_no_winner", game=2, n=0).text(lang)
+    # and the browser's form is not told "game 2 has 0 players with 0"
+    assert ClubError("club_err_no_winner", game=2, n=0).text("nl").startswith(
+        "partij 2 heeft geen 0")

@@ -204,11 +204,9 @@ def enter_cmd(
 def _typed(exc: ScoreError) -> ScoreError:
     """A form's refusal as the command line says it: a game without one 0 names
     ``--stok-op`` (``--stock-out``) with the game's number. The club's own sentence names
-    no flag: the browser's form and a club file meet it too (it said "partij 1 heeft 0
-    spelers met 0 ... (of geef aan dat de stok op was)" on the command line as well)."""
-    if exc.key == "club_err_one_winner":
-        return type(exc)("cli_club_err_no_winner" if exc.params.get("n") == 0
-                         else "cli_club_err_one_winner", **exc.params)
+    no flag: the browser's form and a club file meet it too."""
+    if exc.key in ("club_err_one_winner", "club_err_no_winner"):
+        return type(exc)(f"cli_{exc.key}", **exc.params)
     return exc
 
 

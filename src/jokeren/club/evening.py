@@ -218,7 +218,8 @@ def check_form(evening: Evening, round_no: int, table_no: int, form: Form) -> No
         if g - 1 in form.stock_out and zeros:
             raise ClubError("club_err_stock_zero", game=g)
         if g - 1 not in form.stock_out and zeros != 1:
-            raise ClubError("club_err_one_winner", game=g, n=zeros)
+            raise ClubError("club_err_one_winner" if zeros else "club_err_no_winner",
+                            game=g, n=zeros)
     if form.totals is not None:
         if len(form.totals) != len(seats):
             raise ClubError("club_err_totals_size", n=len(form.totals), size=len(seats))
