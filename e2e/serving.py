@@ -28,20 +28,23 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(workdir: Path, *extra: str) -> Iterator[str]:
+def running_server(workdir: Path, *extra: str, limits: bool = False) -> Iterator[str]:
     """`jokeren serve` with a fresh SQLite file in ``workdir``; its base URL. The jokeren
     this Python imports (the installed package; PYTHONPATH=src for the sources). Stops it on
-    leaving; waits at most 60 s for it to answer."""
+    leaving; waits at most 60 s for it to answer. ``limits``: with the limits a real server
+    has (a seat keeps four connections, not a thousand); else without them, for every
+    test's browser and calls come from this one address, faster than the rate limits let
+    one address (docs/server.md, "Fair shares")."""
     port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "JOKEREN_LIMITS"}
+    if not limits:
+        env["JOKEREN_LIMITS"] = "off"
     log_path = workdir / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port",
              str(port), "--db", f"sqlite+aiosqlite:///{workdir / 'jokeren.sqlite'}", *extra],
-            stdout=log, stderr=subprocess.STDOUT,
-            # every test's browser and calls come from this one address, faster than the
-            # rate limits let one address (docs/server.md, "Fair shares")
-            env={**os.environ, "JOKEREN_LIMITS": "off"})
+            stdout=log, stderr=subprocess.STDOUT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(300):

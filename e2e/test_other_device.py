@@ -4,30 +4,34 @@ link of that panel and sits at the same seat with the same hand, its address bar
 holding the token; both play on without throwing the other out. A seat opened on more
 devices than the server keeps says so on the oldest page, which does not connect again by
 itself; a link cut short or one the server does not know is said in one sentence; a
-spectator is offered no such link. A seat's link pasted into the tab of that table takes
+spectator is offered no such link. A spectator's token, or another seat's number, written
+into a seat's link keeps no seat (her invite still seats her) and is refused at the table;
+a seated browser keeps its own table under a link's sentence; the token leaves the address
+bar even when the page cannot load. A seat's link pasted into the tab of that table takes
 the seat there; a page at 127.0.0.1 makes its link on the address other devices reach."""
 
 from __future__ import annotations
 
 import io
-import os
 import re
 import secrets
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import zxingcpp
-from driver import (Person, make_room, open_settings, play_against_computers, play_until, start,
-                    take_seat)
+from driver import (
+    Person,
+    make_room,
+    open_settings,
+    play_against_computers,
+    play_until,
+    start,
+    take_seat,
+)
 from PIL import Image
 from playwright.sync_api import Page, expect
-from serving import free_port, running_server
+from serving import running_server
 
 from conftest import _Patient
 
@@ -52,34 +56,9 @@ def _table_sockets(page: Page, room: str) -> list[int]:
 def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of its own with the limits a real one has: the shared one runs without
     them (JOKEREN_LIMITS=off), where a seat keeps a thousand connections, not four."""
-    work = tmp_path_factory.mktemp("limited")
-    log_path = work / "server.log"
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "JOKEREN_LIMITS"}
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jokeren", "serve", "--host", "127.0.0.1", "--port",
-             str(port), "--db", f"sqlite+aiosqlite:///{work / 'jokeren.sqlite'}",
-             "--bot-delay", "0.05"],
-            stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        end = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/messages", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > end:
-                    raise RuntimeError(Path(log_path).read_text()[-2000:]) from None
-                time.sleep(0.2)
+    with running_server(tmp_path_factory.mktemp("limited"), "--bot-delay", "0.05",
+                        limits=True) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 # where other devices reach the server (--public-url, as --lan names the house network's)
@@ -228,7 +207,8 @@ def test_a_link_cut_short_or_unknown_says_so_and_a_spectator_has_none(
         "This link no longer opens a seat at this table.")
     assert unknown not in page.evaluate("location.href")
     # forgotten: this browser may take the right link after it
-    page.wait_for_function(f"localStorage.getItem('jokeren-seat-{rid}') === null")
+    page.wait_for_function(f"localStorage.getItem('jokeren-seat-{rid}') === null"
+                           f" && localStorage.getItem('jokeren-link-{rid}') === null")
 
     # waiting in the lobby, the seat's link is under it already
     take_seat(page, room, "Bea")
@@ -247,6 +227,100 @@ def test_a_link_cut_short_or_unknown_says_so_and_a_spectator_has_none(
     expect(watcher.get_by_role("button", name="Continue on another device")).to_have_count(0)
     open_settings(page)
     expect(page.get_by_role("button", name="Continue on another device")).to_have_count(1)
+    context.close()
+
+
+def test_a_spectators_token_or_another_seats_number_in_a_seat_link_keeps_no_seat(
+        server: str, chromium: _Patient) -> None:
+    """Anyone with the watch link can write its token into a seat's link: the page keeps no
+    seat of it, marks no one as "you", offers no link, and her own invite still seats her;
+    at the table the welcome says whose the token is, and the link is refused in a sentence,
+    nothing of the table shown. A seat's token under another seat's number is refused too."""
+    room = make_room(server, {"preset": "jokeren-7", "rounds": 1}, people=2, computers=1)
+    rid = str(room["room"])
+    forged = f"{server}/table/{rid}#seat=0&token={room['spectate_token']}"
+    anna_c = chromium.new_context(locale="en-GB", viewport=PHONE)
+    take_seat(anna_c.new_page(), room, "Anna")
+
+    context = chromium.new_context(locale="en-GB", viewport=PHONE)
+    page = context.new_page()
+    page.goto(forged)
+    anna = page.locator('.seats li[data-seat="0"]')
+    expect(anna).to_contain_text("Anna")
+    expect(anna.locator(".mark")).to_have_text("here")  # hers, not "you"
+    expect(page.get_by_role("button", name="Continue on another device")).to_have_count(0)
+    assert page.evaluate("location.hash") == ""
+    assert page.evaluate(f"localStorage.getItem('jokeren-seat-{rid}')") is None
+    take_seat(page, room, "Bea")  # the invite asks her name: not sent on to the table
+    expect(page.locator('.seats li[data-seat="1"] .mark')).to_have_text("you")
+    expect(anna.locator(".mark")).to_have_text("here")
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('jokeren-seat-{rid}')).seat") == 1
+    bea_token = page.evaluate(f"JSON.parse(localStorage.getItem('jokeren-seat-{rid}')).token")
+
+    start(server, room)
+    page.locator(".hand button").first.wait_for()
+    for link in (forged, f"{server}/table/{rid}#seat=0&token={bea_token}"):
+        other = chromium.new_context(locale="en-GB", viewport=PHONE)
+        opened = other.new_page()
+        opened.goto(link)
+        expect(opened.get_by_role("alert")).to_have_text(
+            "This link does not open a seat: make a new one under ⚙ on the device you play on.")
+        expect(opened.locator(".tp")).to_have_count(0)
+        expect(opened.locator(".hand button")).to_have_count(0)
+        assert opened.evaluate("location.hash") == ""
+        assert opened.evaluate(f"[localStorage.getItem('jokeren-seat-{rid}'), "
+                               f"localStorage.getItem('jokeren-link-{rid}')]") == [None, None]
+        other.close()
+    context.close()
+    anna_c.close()
+
+
+def test_a_link_that_opens_no_seat_here_leaves_her_own_table_in_sight(
+        server: str, chromium: _Patient) -> None:
+    """A browser seated at the table opens a link cut short, or another seat's: the sentence
+    over her own table, which stays, its seat kept; Close takes the sentence away."""
+    room = make_room(server, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    rid = str(room["room"])
+    context = chromium.new_context(locale="en-GB", viewport=PHONE)
+    page = context.new_page()
+    take_seat(page, room, "Anna")
+    start(server, room)
+    page.locator(".hand button").first.wait_for()
+    kept = page.evaluate(f"localStorage.getItem('jokeren-seat-{rid}')")
+    hand = _hand(page)
+    for link, said in (
+            (f"{server}/table/{rid}#seat=0&token=cut-sh",
+             "This link to a seat is not whole: make a new one on your other device."),
+            (f"{server}/table/{rid}#seat=1&token={secrets.token_urlsafe(24)}",
+             "This browser already has another seat at this table: open the link in another "
+             "browser.")):
+        page.goto(link)  # the fragment only: the tab opens the table anew
+        expect(page.get_by_role("alert")).to_have_text(said)
+        page.locator(".hand button").first.wait_for()
+        assert _hand(page) == hand
+        assert page.evaluate("location.hash") == ""
+        assert page.evaluate(f"localStorage.getItem('jokeren-seat-{rid}')") == kept
+    page.get_by_role("button", name="Close").first.click()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.locator(".hand button").first).to_be_visible()
+    page.reload()  # opened anew from the address bar: the same table, no sentence
+    page.locator(".hand button").first.wait_for()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    context.close()
+
+
+def test_the_token_leaves_the_address_bar_when_the_page_cannot_load(
+        server: str, chromium: _Patient) -> None:
+    """The words do not load (the server does not answer them): the page says so, and the
+    seat's token is out of the address bar all the same."""
+    context = chromium.new_context(locale="en-GB", viewport=PHONE)
+    context.route("**/api/messages", lambda route: route.abort())
+    page = context.new_page()
+    token = secrets.token_urlsafe(24)
+    page.goto(f"{server}/table/r1#seat=0&token={token}")
+    expect(page.get_by_text("The server does not answer.")).to_be_visible()
+    assert page.evaluate("location.href") == f"{server}/table/r1"
+    assert token not in page.evaluate("location.href + JSON.stringify(history.state)")
     context.close()
 
 

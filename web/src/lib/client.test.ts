@@ -29,6 +29,7 @@ function setup() {
       status: (status, attempt) => log.push(`${status} ${attempt}`),
       fatal: (reason) => log.push(`fatal ${reason.key}`),
       roundEnd: (ended) => log.push(`round-end ${ended.events.length}`),
+      welcome: (seat) => log.push(`welcome ${seat}`),
     },
   });
   return { client, sockets, timers, log };
@@ -108,6 +109,16 @@ describe("TableClient", () => {
     sockets[0]!.frame({ type: "events", version: 7, events: [], changes: { stock_size: 30 } });
     expect(views.at(-1)).toEqual({ view: { hand: ["5c"], stock_size: 30 }, moves: [], values: {},
       clock: undefined });
+  });
+
+  it("says the seat the welcome names before its view (null: a spectator's token)", () => {
+    const { client, sockets, log } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.frame({ type: "welcome", seat: null, version: 3, view: {} });
+    expect(log.slice(-3)).toEqual(["welcome null", "open 0", "view 3"]);
+    sockets[0]!.frame({ type: "welcome", seat: 2, version: 3, view: {} });
+    expect(log.slice(-3)).toEqual(["welcome 2", "open 0", "view 3"]);
   });
 
   it("hands on the welcome's round_end after the view, and nothing when it is absent", () => {

@@ -36,6 +36,9 @@ export interface ClientEvents {
     values: Record<string, number>): void;
   /** Learning mode: why a computer player moved (the server sends it under open hands). */
   why?(why: Why): void;
+  /** On connect, before its view: the seat the token opens, as the server says it (null:
+   *  a spectator's token). */
+  welcome?(seat: number | null): void;
   /** Events the seat may see, in order, with the version they led to. */
   events?(events: EventJSON[], version: number): void;
   seats?(seats: Record<string, unknown>[]): void;
@@ -201,6 +204,7 @@ export class TableClient {
     };
     switch (frame.type) {
       case "welcome": {
+        h.welcome?.(typeof frame.seat === "number" ? frame.seat : null);
         this.attempt = 0;
         this.waitingForStart = false;
         h.status?.("open", 0);

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SeatOut } from "./api";
+import { type SeatOut, seatOf } from "./api";
 import { TableClient } from "./client";
 import { FakeSocket } from "./fake-socket";
-import { deviceLink, linkBase, onLinkPasted, onThisComputer, type Page, readSeatLink, seatLink, takeSeatLink } from "./seatlink";
+import { deviceLink, linkBase, linkedSeat, onLinkPasted, onThisComputer, readSeatLink, seatLink, takeSeatLink,
+  welcomed } from "./seatlink";
+import { TableState } from "./table.svelte";
 
 const TOKEN = "Zq3_x-9AbCdEfGhIjKlMnOpQrStUvWxY0123456789ab"; // as secrets.token_urlsafe(24) makes
 const seat: SeatOut = { room: "4f2a9c", seat: 2, token: TOKEN, socket: "/ws/4f2a9c" };
@@ -72,45 +74,82 @@ describe("opening the link on the other device", () => {
   });
   afterEach(() => { vi.unstubAllGlobals(); });
 
-  const page = (hash: string): Page & { bar: string; replaced: number } => {
-    const p = {
-      bar: `/table/4f2a9c${hash}`, replaced: 0,
-      location: { hash, pathname: "/table/4f2a9c", search: "" },
-      history: {
-        state: null,
-        replaceState: (_s: unknown, _u: string, url: string) => { p.bar = url; p.replaced += 1; p.location.hash = ""; },
-      },
-    };
-    return p;
-  };
+  const held = (): unknown => JSON.parse(stored.get("jokeren-seat-4f2a9c") ?? "null");
 
-  it("keeps the seat and takes the token out of the address bar at once", () => {
-    const p = page(`#seat=2&token=${TOKEN}`);
-    expect(takeSeatLink("4f2a9c", p)).toBe("taken");
-    expect(p.bar).toBe("/table/4f2a9c");
-    expect(JSON.parse(stored.get("jokeren-seat-4f2a9c")!)).toEqual(seat);
+  it("keeps the link's seat apart until the server says the token is that seat's", () => {
+    expect(takeSeatLink("4f2a9c", `#seat=2&token=${TOKEN}`)).toBe("taken");
+    expect(seatOf("4f2a9c")).toBeNull(); // not this browser's seat yet: an invite still joins
+    expect(linkedSeat("4f2a9c")).toEqual(seat);
+    expect(welcomed(seat, 2)).toBe(true);
+    expect(held()).toEqual(seat);
+    expect(linkedSeat("4f2a9c")).toBeNull();
   });
 
-  it("keeps nothing of a link that is no seat's, and still clears the address bar", () => {
-    const p = page("#seat=2&token=short");
-    expect(takeSeatLink("4f2a9c", p)).toBe("bad");
-    expect(p.bar).toBe("/table/4f2a9c");
+  it("forgets a link whose token the welcome says is a spectator's, or another seat's", () => {
+    for (const said of [null, 0]) {
+      expect(takeSeatLink("4f2a9c", `#seat=2&token=${TOKEN}`)).toBe("taken");
+      expect(welcomed(seat, said), String(said)).toBe(false);
+      expect(stored.size).toBe(0);
+    }
+  });
+
+  it("never puts a link's seat in the place of one this browser took meanwhile", () => {
+    takeSeatLink("4f2a9c", `#seat=2&token=${TOKEN}`);
+    const mine = { ...seat, seat: 0, token: "A".repeat(32) };
+    stored.set("jokeren-seat-4f2a9c", JSON.stringify(mine)); // her invite, in another tab
+    expect(welcomed(seat, 2)).toBe(false);
+    expect(held()).toEqual(mine);
+    expect(linkedSeat("4f2a9c")).toBeNull();
+  });
+
+  it("keeps nothing of a link that is no seat's", () => {
+    expect(takeSeatLink("4f2a9c", "#seat=2&token=short")).toBe("bad");
     expect(stored.size).toBe(0);
   });
 
   it("never puts another seat this browser has at the table in its place", () => {
     const mine = { ...seat, seat: 0, token: "A".repeat(32) };
     stored.set("jokeren-seat-4f2a9c", JSON.stringify(mine));
-    expect(takeSeatLink("4f2a9c", page(`#seat=2&token=${TOKEN}`))).toBe("other");
-    expect(JSON.parse(stored.get("jokeren-seat-4f2a9c")!)).toEqual(mine);
+    expect(takeSeatLink("4f2a9c", `#seat=2&token=${TOKEN}`)).toBe("other");
+    expect(held()).toEqual(mine);
+    expect(linkedSeat("4f2a9c")).toBeNull();
     stored.set("jokeren-seat-4f2a9c", JSON.stringify(seat));
-    expect(takeSeatLink("4f2a9c", page(`#seat=2&token=${TOKEN}`))).toBe("same");
+    expect(takeSeatLink("4f2a9c", `#seat=2&token=${TOKEN}`)).toBe("same");
   });
 
   it("leaves a table page without a fragment alone", () => {
-    const p = page("");
-    expect(takeSeatLink("4f2a9c", p)).toBeNull();
-    expect(p.replaced).toBe(0);
+    expect(takeSeatLink("4f2a9c", "")).toBeNull();
+    expect(stored.size).toBe(0);
+  });
+});
+
+describe("the table's welcome to a link's token", () => {
+  const view = { seat: null, players: ["Anna", "Bob", "Cor"], hand: [], drawn: [], phase: "play",
+    round_index: 0, to_act: 1 };
+
+  it("closes and shows nothing when the token is a spectator's or another seat's", () => {
+    for (const said of [null, 1]) {
+      const socket = new FakeSocket();
+      const s = new TableState("4f2a9c", TOKEN, "en");
+      s.connect("ws://x", () => socket, 0);
+      socket.open();
+      socket.frame({ type: "welcome", seat: said, version: 3, view: { ...view, seat: said } });
+      socket.frame({ type: "missed", version: 3, events: [{ kind: "draw", seat: 1 }] });
+      expect(s.wrongSeat, String(said)).toBe(true);
+      expect(s.view).toBeNull();
+      expect(s.log).toEqual([]);
+      expect(socket.closed).toBe(true);
+    }
+  });
+
+  it("shows the table when it is the link's seat", () => {
+    const socket = new FakeSocket();
+    const s = new TableState("4f2a9c", TOKEN, "en");
+    s.connect("ws://x", () => socket, 0);
+    socket.open();
+    socket.frame({ type: "welcome", seat: 0, version: 3, view: { ...view, seat: 0, hand: ["7h"] } });
+    expect([s.wrongSeat, s.seatSaid, s.view?.hand]).toEqual([false, 0, ["7h"]]);
+    expect(socket.closed).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 // "Continue on another device": a link that carries this browser's seat to another one
 // (docs/together.md, "Another device"). Its token travels in the URL's fragment, which
-// browsers never send to a server: /table/ROOM#seat=N&token=T. The page that opens it keeps
-// the seat (as an invite's page does) and takes the token out of the address bar at once,
-// so it is not bookmarked or sent on from there.
+// browsers never send to a server: /table/ROOM#seat=N&token=T. main.ts takes the token out
+// of the address bar at once (lib/fragment.ts), so it is not bookmarked or sent on from
+// there; the page keeps the seat (as an invite's page does) once the table's welcome says
+// the token is that seat's: a spectator's token, or another seat's number, is no seat here.
 import { keepSeat, type SeatOut, seatOf } from "./api";
 
 /** A token as the server makes them (secrets.token_urlsafe), within its 256 characters. */
@@ -51,27 +52,53 @@ export function onThisComputer(link: string): boolean {
   }
 }
 
-export interface Page {
-  location: { hash: string; pathname: string; search: string };
-  history: { state: unknown; replaceState(state: unknown, unused: string, url: string): void };
+const linkKey = (room: string): string => `jokeren-link-${room}`;
+
+/** The seat a link brought to `room` that the server has not yet said is its token's
+ *  (kept apart from this browser's seat, so a reload in the lobby keeps it, and an invite
+ *  opened meanwhile still joins); null when none. */
+export function linkedSeat(room: string): SeatOut | null {
+  try {
+    const raw = localStorage.getItem(linkKey(room));
+    return raw ? (JSON.parse(raw) as SeatOut) : null;
+  } catch {
+    return null;
+  }
 }
 
-/** What a table page's address bar brought: nothing (no fragment), "taken" (the seat of a
- *  link, now kept in this browser; "same" when it was kept already), "bad" (a link that
- *  is no seat's) or "other" (this browser has another seat at this table, which is kept:
- *  one browser holds one seat a table). The fragment leaves the address bar at once,
- *  whatever it was. */
-export function takeSeatLink(room: string, page: Page = window): "taken" | "same" | "bad" | "other" | null {
-  const { hash, pathname, search } = page.location;
+export function forgetLink(room: string): void {
+  try { localStorage.removeItem(linkKey(room)); } catch { /* nothing kept */ }
+}
+
+/** What a table page's fragment (`hash`, already out of the address bar: lib/fragment.ts)
+ *  brought: nothing (no fragment), "taken" (a seat's link, kept until the server says whose
+ *  its token is: `welcomed`; "same" when this browser holds that seat already), "bad" (a
+ *  link that is no seat's) or "other" (this browser holds another seat at this table,
+ *  which is kept: one browser holds one seat a table). */
+export function takeSeatLink(room: string, hash: string): "taken" | "same" | "bad" | "other" | null {
   if (!hash) return null;
-  page.history.replaceState(page.history.state, "", `${pathname}${search}`);
   const seat = readSeatLink(room, hash);
   if (!seat) return "bad";
   const kept = seatOf(room);
   if (kept?.token === seat.token) return "same";
   if (kept) return "other";
-  keepSeat(seat);
+  try {
+    localStorage.setItem(linkKey(room), JSON.stringify(seat));
+  } catch { /* private mode: held for this page only */ }
   return "taken";
+}
+
+/** The table's welcome said `said` is the seat of a link's token (null: a spectator's):
+ *  the link's seat becomes this browser's when it is that seat, else it is forgotten (a
+ *  spectator's token, or another seat's number written into the link). A seat this browser
+ *  holds is never overwritten. Whether the link's seat is this page's now. */
+export function welcomed(link: SeatOut, said: number | null): boolean {
+  forgetLink(link.room);
+  const held = seatOf(link.room);
+  if (held) return held.token === link.token && held.seat === said;
+  if (said !== link.seat) return false;
+  keepSeat(link);
+  return true;
 }
 
 /** Calls `reopen` when a link pasted into this tab's address bar changes only its fragment

@@ -77,6 +77,13 @@ export class TableState {
   connection = $state("connecting");
   private ended: Worded | null = $state.raw(null);
   readonly fatal: string = $derived(this.ended?.(this.lang) ?? "");
+  /** The seat the token opens, as the table's welcome said it (null: a spectator's;
+   *  undefined: no welcome yet). */
+  seatSaid: number | null | undefined = $state(undefined);
+  /** The welcome said the token opens another seat than the one `connect` was told to
+   *  expect (a seat's link that is a spectator's token, or another seat's number): the
+   *  connection is closed and nothing of the view is shown or kept. */
+  wrongSeat = $state(false);
   /** The key of the refusal that closed the table for good ("replaced": opened elsewhere). */
   fatalKey = $state("");
   roundEnd: RoundEndShown | null = $state(null);
@@ -165,19 +172,30 @@ export class TableState {
 
   // --- from the server -----------------------------------------------------------------
 
-  connect(url: string, socket: (url: string) => SocketLike): void {
+  /** Connects with the token; `expect`: the seat a link said the token opens, to be
+   *  confirmed by the welcome (else `wrongSeat`). */
+  connect(url: string, socket: (url: string) => SocketLike, expect?: number): void {
     if (!this.token) return;
     this.client = new TableClient({
       url, token: this.token, socket,
       handlers: {
         view: (v, version, listed, clock, worth) => {
+          if (this.wrongSeat) return;
           this.version = version;
           this.moves = listed;
           this.values = worth;
           if (clock !== undefined) this.deadline = deadlineOf(clock, Date.now());
           this.show(v);
         },
+        welcome: (seat) => {
+          this.seatSaid = seat;
+          if (expect !== undefined && seat !== expect) {
+            this.wrongSeat = true;
+            this.client?.close();
+          }
+        },
         roundEnd: (ended) => {
+          if (this.wrongSeat) return;
           this.roundEnd = restored(ended, this.closedRound(), this.roundEnd);
         },
         why: (why) => {
@@ -185,7 +203,7 @@ export class TableState {
           const text = why.text;
           this.addLog((lang) => t("web_why", lang, { name, why: text[lang] }));
         },
-        events: (events) => this.happened(events),
+        events: (events) => { if (!this.wrongSeat) this.happened(events); },
         seats: (seats) => {
           this.seats = seats.map((s) => ({
             computer: Boolean(s.computer), present: s.present !== false,
