@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type SeatOut, seatOf } from "./api";
 import { TableClient } from "./client";
 import { FakeSocket } from "./fake-socket";
-import { deviceLink, linkBase, linkedSeat, onLinkPasted, onThisComputer, readSeatLink, seatLink, takeSeatLink,
-  welcomed } from "./seatlink";
+import { deviceLink, linkBase, onThisComputer, seatLink } from "./devicelink";
+import { linkedSeat, onLinkPasted, readSeatLink, takeSeatLink, welcomed } from "./seatlink";
 import { TableState } from "./table.svelte";
 
 const TOKEN = "Zq3_x-9AbCdEfGhIjKlMnOpQrStUvWxY0123456789ab"; // as secrets.token_urlsafe(24) makes
