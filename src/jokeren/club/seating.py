@@ -137,6 +137,15 @@ def _fair(three: Sequence[int], four: Sequence[int], behind: dict[int, float]) -
     return max(behind[p] for p in three) < min(behind[p] for p in four) + 1 - 1e-9
 
 
+def _near_share(three: Sequence[int], four: Sequence[int], behind: dict[int, float],
+                step: float) -> bool:
+    """Whether everyone ends the round less than 1.5 from their share (as ``within_one``):
+    a player a little behind, left at a table of 4 round after round, could fall 1.5
+    behind though no one at a table of 3 is a whole table ahead of them (``_fair``)."""
+    return (all(abs(behind[p] + 1 - step) < 1.5 - 1e-9 for p in three)
+            and all(abs(behind[p] - step) < 1.5 - 1e-9 for p in four))
+
+
 def can_even_out(after: Sequence[float], later: int, seats: int) -> bool:
     """Whether players ``after`` (tables of 3 had less their share, after this round) can
     end the evening within one of each other if all of them play the ``later`` rounds,
@@ -173,16 +182,65 @@ def draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
                starts: int = 8, later: int = 0) -> Tables:
     """Tables for ``players``, drawn by turn (``_draw_by_turn``); when that order would
     make a pair meet more often than one over ``meeting_bound`` (absences can leave only
-    players who met often due a table of 3 together), the tables of 3 are given looser:
-    each player stays within one of everyone present at the same rounds and within 1.5 of
-    the share (``within_one``), and the draw with the fewest meetings of the most-met pair
-    is taken."""
+    players who met often due a table of 3 together; or the cost, a sum over the pairs,
+    prefers one pair meeting once too often to several meeting once more), the tables
+    of 3 are given looser: each player stays within one of everyone present at the same
+    rounds and within 1.5 of the share (``within_one``), and the draw with the fewest
+    meetings of the most-met pair is taken. Up to 12 present that draw is searched for
+    among every seating (``_fewest_meetings``), so it is found whenever one exists; for
+    more, by local search with a pair beyond the bound costing more than any other."""
     chosen = _draw_by_turn(players, meetings, rng, starts, later)
-    if most_after(meetings, chosen) <= _bound_after(meetings, chosen) + 1:
+    cap = _bound_after(meetings, chosen) + 1
+    if most_after(meetings, chosen) <= cap:
         return chosen
-    looser = [_draw_round(players, meetings, rng, starts, later, False, loose=True)
-              for _ in range(4)]
+    if len(players) <= _LOOK_AHEAD:
+        fewest = _fewest_meetings(players, meetings, rng)
+        looser = [] if fewest is None else [fewest]
+    else:
+        looser = [_draw_round(players, meetings, rng, starts, later, False, cap=cap)
+                  for _ in range(4)]
     return min([chosen, *looser], key=lambda t: most_after(meetings, t))
+
+
+def _fewest_meetings(players: Sequence[int], meetings: Meetings,
+                     rng: random.Random) -> Tables | None:
+    """Of every seating of ``players`` (at most 5775, for 12) whose tables of 3 are fair
+    (``within_one``), one with the fewest meetings of the most-met pair, then the lowest
+    cost (``_table_cost``), by lot among equals; None if none is fair."""
+    met = meetings.met
+    cost = [[_pair_cost(x) for x in row] for row in met]
+    behind = {p: float(meetings.behind(p)) for p in players}
+    floor = meetings.most()
+    fair: dict[frozenset[int], bool] = {}
+    best: tuple[int, float, list[tuple[int, ...]]] | None = None
+
+    def seat(left: list[int], sizes: list[int], tables: list[tuple[int, ...]], most: int,
+             total: float) -> None:
+        nonlocal best
+        if best is not None and most > best[0]:
+            return
+        if not left:
+            three = frozenset(p for t in tables if len(t) == 3 for p in t)
+            if three not in fair:
+                fair[three] = within_one(meetings, sorted(three),
+                                         [p for p in players if p not in three])
+            if fair[three] and (best is None or most < best[0] or total < best[1] - 1e-9):
+                best = (most, total, list(tables))
+            return
+        first, rest = left[0], left[1:]
+        for size in sorted(set(sizes)):
+            others = list(sizes)
+            others.remove(size)
+            for mates in combinations(rest, size - 1):
+                table = (first, *mates)
+                seat([p for p in rest if p not in mates], others, [*tables, table],
+                     max(most, *(met[a][b] + 1 for a, b in combinations(table, 2))),
+                     total + _table_cost(table, cost, behind))
+
+    order = list(players)
+    rng.shuffle(order)  # the lot among equals: the first found of the fewest is kept
+    seat(order, table_sizes(len(order)), [], floor, 0.0)
+    return None if best is None else tuple(sorted(tuple(sorted(t)) for t in best[2]))
 
 
 def most_after(meetings: Meetings, tables: Tables) -> int:
@@ -215,11 +273,12 @@ def _draw_by_turn(players: Sequence[int], meetings: Meetings, rng: random.Random
     the meetings spread; ``later``: the rounds still to come after this one.
 
     The tables of 3 go strictly by turn: no one is given one while someone present is a
-    whole table of 3 behind. For up to 12 players present with tables of 3, where that order
-    leaves little choice, four such draws are made and the rest of the evening played out
-    from each for who is present now (up to 24 play-outs for 7 or 8 players, 6 for more,
-    until one reaches ``meeting_bound``); the draw whose evening ends with the fewer
-    meetings of the most-met pair, then the lower cost, is taken. 7 players (a table of 4
+    whole table of 3 behind, or would end the round 1.5 below their share. For up to 12
+    players present with tables of 3, where that order leaves little choice, four such
+    draws are made and the rest of the evening played out from each for who is present
+    now (up to 24 play-outs for 7 or 8 players, 6 for more, until one reaches
+    ``meeting_bound``); the draw whose evening ends with the fewer meetings of the most-met
+    pair, then the lower cost, is taken. 7 players (a table of 4
     and one of 3) who keep to the order at every round meet someone 5 times at best (an
     exhaustive search), where a Fano plane seats every pair together exactly 3 times; so
     when the same 7 were present at every round, draws by turn over the evening (whoever can
@@ -257,8 +316,18 @@ def _draw_by_turn(players: Sequence[int], meetings: Meetings, rng: random.Random
 
 
 def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
-                starts: int, later: int, over_evening: bool, loose: bool = False) -> Tables:
+                starts: int, later: int, over_evening: bool, loose: bool = False,
+                cap: int | None = None) -> Tables:
+    """A draw by turn (``over_evening``: by turn over the evening); ``loose``, or a
+    ``cap``: the tables of 3 fair as ``within_one``, and with a cap a pair meeting more
+    often than ``cap`` costs more than any seating within it."""
     cost = [[_pair_cost(x) for x in row] for row in meetings.met]
+    if cap is not None:
+        loose = True
+        beyond = 2 * sum(map(sum, cost)) + len(players) + 1.0
+        met = meetings.met
+        cost = [[cost[a][b] + beyond * max(0, met[a][b] + 1 - cap) for b in range(len(row))]
+                for a, row in enumerate(cost)]
     behind = {p: float(meetings.behind(p)) for p in players}
     sizes = table_sizes(len(players))
     seats = _threes_seats(players)
@@ -269,8 +338,11 @@ def _draw_round(players: Sequence[int], meetings: Meetings, rng: random.Random,
         return can_even_out([behind[p] + 1 - share for p in three]
                             + [behind[p] - share for p in four], later, seats)
 
+    near = _near_share(order[:seats], order[seats:], behind, share)  # else none can be
+
     def strict(three: Sequence[int], four: Sequence[int]) -> bool:
-        return _fair(three, four, behind)
+        return _fair(three, four, behind) and (
+            not near or _near_share(three, four, behind, share))
 
     fair: Callable[[Sequence[int], Sequence[int]], bool]
     if loose:  # the by-turn order would make a pair meet too often (draw_round)
