@@ -28,6 +28,17 @@ def _db(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'j.db'}"
 
 
+async def _room_of_ann(http: httpx.AsyncClient) -> tuple[dict[str, Any], httpx.Response]:
+    """A room of one person and two computer players (short matches), Ann joined: the
+    room's answer and her join's."""
+    room = (await http.post("/api/rooms", json={
+        "rules": SHORT1, "seats": [{"kind": "person"}] + [
+            {"kind": "computer", "level": "basic"}] * 2})).json()
+    ann = await http.post(f"/api/rooms/{room['room']}/join",
+                          json={"token": room["invite_token"], "name": "Ann"})
+    return room, ann
+
+
 async def test_a_body_that_is_not_json_is_a_400_that_says_so(tmp_path: Path) -> None:
     """Before: a 422 "the request is not as this address takes it (1)", the 1 being where
     the reading stopped."""
@@ -51,11 +62,8 @@ async def test_an_invite_opened_late_says_the_match_began_or_is_over(tmp_path: P
     quick = Timing(bot_delay=0.0, round_pause=0.0, grace=3600.0)
     async with serve(_db(tmp_path), quick) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
-        room = (await http.post("/api/rooms", json={
-            "rules": SHORT1, "seats": [{"kind": "person"}] + [
-                {"kind": "computer", "level": "basic"}] * 2})).json()
+        room, ann = await _room_of_ann(http)
         rid, invite = room["room"], room["invite_token"]
-        ann = await http.post(f"/api/rooms/{rid}/join", json={"token": invite, "name": "Ann"})
         assert ann.status_code == 200
         late = await http.post(f"/api/rooms/{rid}/join", json={"token": invite, "name": "Cor"})
         assert late.status_code == 409 and late.json()["key"] == "full"  # before the start
@@ -98,12 +106,8 @@ async def test_closing_the_room_after_the_match_leaves_what_was_played(
     quick = Timing(bot_delay=0.0, round_pause=0.0, grace=3600.0)
     async with serve(_db(tmp_path), quick) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
-        room = (await http.post("/api/rooms", json={
-            "rules": SHORT1, "seats": [{"kind": "person"}] + [
-                {"kind": "computer", "level": "basic"}] * 2})).json()
-        rid, host = room["room"], room["host_token"]
-        ann = (await http.post(f"/api/rooms/{rid}/join", json={
-            "token": room["invite_token"], "name": "Ann"})).json()
+        room, joined = await _room_of_ann(http)
+        rid, host, ann = room["room"], room["host_token"], joined.json()
         assert (await http.post(f"/api/rooms/{rid}/start", json={"token": host})).status_code \
             == 200
         assert (await http.post(f"/api/rooms/{rid}/seats/0/computer",
@@ -163,12 +167,8 @@ async def test_the_hosts_close_keeps_what_was_written_to_the_options_meanwhile(
     quick = Timing(bot_delay=0.0, round_pause=0.0, grace=3600.0)
     async with serve(_db(tmp_path), quick) as server, \
             httpx.AsyncClient(base_url=server.base) as http:
-        room = (await http.post("/api/rooms", json={
-            "rules": SHORT1, "seats": [{"kind": "person"}] + [
-                {"kind": "computer", "level": "basic"}] * 2})).json()
+        room, _ann = await _room_of_ann(http)
         rid, host = room["room"], room["host_token"]
-        await http.post(f"/api/rooms/{rid}/join", json={
-            "token": room["invite_token"], "name": "Ann"})
         await http.post(f"/api/rooms/{rid}/start", json={"token": host})
         await http.post(f"/api/rooms/{rid}/seats/0/computer", json={"token": host})
         assert await _status(http, rid, host) == "finished"
