@@ -80,6 +80,25 @@ def _hand(page: Page) -> list[str]:
     return sorted(cards)
 
 
+def _anna_at_the_table(base: str, chromium: _Patient) -> tuple[dict[str, Any], Any, Page]:
+    """Anna on a Dutch phone at a started table with two computer players: the room, her
+    browser context and her page."""
+    room = make_room(base, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE)
+    phone = phone_c.new_page()
+    take_seat(phone, room, "Anna")
+    start(base, room)
+    phone.locator(".hand button").first.wait_for()
+    return room, phone_c, phone
+
+
+def _device_link(phone: Page) -> str:
+    """The link to her seat, from the Dutch page's panel under the settings."""
+    open_settings(phone)
+    phone.get_by_role("button", name="Verder op een ander apparaat").click()
+    return phone.get_by_label("Link naar je plaats").input_value()
+
+
 def test_the_seat_goes_along_to_another_device_and_neither_throws_the_other_out(
         server: str, chromium: _Patient) -> None:
     room = make_room(server, {"preset": "jokeren-7", "rounds": 1, "max_turns": 200},
@@ -147,17 +166,10 @@ def test_the_seat_goes_along_to_another_device_and_neither_throws_the_other_out(
 
 def test_more_devices_than_a_seat_keeps_close_the_oldest_which_says_so_and_stays_closed(
         limited: str, chromium: _Patient) -> None:
-    room = make_room(limited, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    room, phone_c, phone = _anna_at_the_table(limited, chromium)
     rid = str(room["room"])
-    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE)
-    phone = phone_c.new_page()
-    take_seat(phone, room, "Anna")
-    start(limited, room)
-    phone.locator(".hand button").first.wait_for()
     phone_opened = _table_sockets(phone, rid)
-    open_settings(phone)
-    phone.get_by_role("button", name="Verder op een ander apparaat").click()
-    link = phone.get_by_label("Link naar je plaats").input_value()
+    link = _device_link(phone)
     laptop_c = chromium.new_context(locale="en-GB", viewport=LAPTOP)
     laptop = laptop_c.new_page()
     laptop_opened = _table_sockets(laptop, rid)
@@ -328,16 +340,9 @@ def test_a_seat_link_pasted_into_the_tab_of_that_table_takes_the_seat(
         server: str, chromium: _Patient) -> None:
     """The link typed cut short shows a sentence; the whole link pasted into that same tab
     changes only the fragment (no page load): the tab takes the seat as on opening."""
-    room = make_room(server, {"preset": "jokeren-7", "rounds": 1}, computers=2)
+    room, phone_c, phone = _anna_at_the_table(server, chromium)
     rid = str(room["room"])
-    phone_c = chromium.new_context(locale="nl-NL", viewport=PHONE)
-    phone = phone_c.new_page()
-    take_seat(phone, room, "Anna")
-    start(server, room)
-    phone.locator(".hand button").first.wait_for()
-    open_settings(phone)
-    phone.get_by_role("button", name="Verder op een ander apparaat").click()
-    link = phone.get_by_label("Link naar je plaats").input_value()
+    link = _device_link(phone)
 
     laptop_c = chromium.new_context(locale="en-GB", viewport=LAPTOP)
     laptop = laptop_c.new_page()
